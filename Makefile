@@ -1,0 +1,47 @@
+# Riffline: `make start` runs the product on embedded defaults at http://localhost:3000,
+# `make test` runs every test suite (starting PostgreSQL databases, Kafka, S3 and SMTP as needed).
+SHELL := /bin/bash
+export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
+export KAFKAJS_NO_PARTITIONER_WARNING := 1
+
+STAMP := node_modules/.riffline-installed
+
+.PHONY: start test unit e2e lint format build install kafka clean
+
+$(STAMP): package.json package-lock.json db/package.json api/package.json workers/package.json web-artist/package.json web-admin/package.json
+	npm ci --no-audit --no-fund
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+build: install
+	npm run build
+
+start: build
+	npm start
+
+# Every suite: unit and integration (vitest: PostgreSQL, Kafka, S3, SMTP) and the browser suites
+# (Playwright in Debian's Chromium against the real app). Outside CI a missing Chromium skips the
+# browser suites with a warning; in CI it fails the run.
+test: unit e2e
+
+unit: install
+	npm test
+
+e2e: build
+	@if infra/chromium.sh; then npm run e2e -w web-artist; \
+	elif [ -n "$$CI" ]; then echo "CI: the browser suites need Chromium" >&2; exit 1; \
+	else echo "WARNING: browser suites skipped: no Chromium" >&2; fi
+
+lint: install
+	npm run lint
+
+format: install
+	npm run format
+
+# A local Kafka broker for `KAFKA_BROKERS=127.0.0.1:9092 make start`.
+kafka: install
+	tsx infra/kafka/start.ts
+
+clean:
+	rm -rf web-artist/dist web-admin/dist infra/kafka/lib

@@ -1,0 +1,75 @@
+import { bodyParser } from '@koa/bodyparser';
+import Koa, { type Middleware } from 'koa';
+import mount from 'koa-mount';
+import session from 'koa-session';
+import { createAuthServices } from './auth/index.ts';
+import { sessionStore } from './auth/sessionStore.ts';
+import type { ApiDeps, AppDeps } from './context.ts';
+import { interactionRouter } from './identity/interactions.ts';
+import { apiFallback } from './middleware/apiFallback.ts';
+import { loadUser } from './middleware/auth.ts';
+import { sameOriginOnly } from './middleware/csrf.ts';
+import { errorHandler } from './middleware/errorHandler.ts';
+import { requestLogger } from './middleware/requestLogger.ts';
+import { securityHeaders } from './middleware/securityHeaders.ts';
+import { apiRouter } from './routes/index.ts';
+import { serveWebApps, type WebApp } from './static.ts';
+
+const under =
+  (prefix: string, middleware: Middleware): Middleware =>
+  async (ctx, next) =>
+    ctx.path === prefix || ctx.path.startsWith(`${prefix}/`) ? middleware(ctx, next) : next();
+
+export interface CreatedApp {
+  app: Koa;
+  deps: ApiDeps;
+  /** The /api router, for tools that list what is served (the OpenAPI check). */
+  router: ReturnType<typeof apiRouter>;
+}
+
+export async function createApp(appDeps: AppDeps, webApps?: WebApp[]): Promise<CreatedApp> {
+  const auth = await createAuthServices(appDeps);
+  const deps: ApiDeps = { ...appDeps, auth };
+  const { config, db } = deps;
+  const production = config.env === 'production';
+
+  const app = new Koa({ proxy: production, keys: auth.keys });
+  app.silent = true; // the error middleware logs what matters
+  const api = apiRouter(deps);
+
+  app.use(requestLogger(deps.logger));
+  app.use(errorHandler());
+  app.use(securityHeaders(production));
+  app.use(
+    session(
+      {
+        key: 'riffline.sid',
+        maxAge: config.session.maxAgeMs,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: production,
+        signed: true,
+        rolling: false,
+        renew: true,
+        store: sessionStore(db),
+      },
+      app,
+    ),
+  );
+  app.use(under('/api', sameOriginOnly(config.publicUrl)));
+  app.use(under('/api', bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' })));
+  app.use(under('/api', loadUser(db)));
+  app.use(apiFallback());
+  app.use(api.routes());
+  app.use(api.allowedMethods());
+
+  if (auth.identityProvider) {
+    const interactions = interactionRouter(config, db, auth.identityProvider, deps.rateLimitNamespace);
+    app.use(under('/oidc/interaction', bodyParser({ enableTypes: ['form'], formLimit: '16kb' })));
+    app.use(interactions.routes());
+    app.use(mount('/oidc', auth.identityProvider));
+  }
+
+  app.use(serveWebApps(webApps));
+  return { app, deps, router: api };
+}

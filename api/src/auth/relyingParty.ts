@@ -1,0 +1,112 @@
+import type { Config, Db } from '@riffline/db';
+import * as oidc from 'openid-client';
+import { embeddedClientSecret } from './secrets.ts';
+
+export interface PendingSignIn {
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+  returnTo: string;
+}
+
+export interface SignInClaims {
+  sub: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  picture: string | null;
+  username: string | null;
+  idToken: string | null;
+}
+
+export interface RelyingParty {
+  providerName: string;
+  /** The issuer's authorization URL and what the callback must check. */
+  start(returnTo: string): Promise<{ url: string; pending: PendingSignIn }>;
+  /** Exchanges the code (PKCE, state and nonce checked) and reads the user's claims from userinfo. */
+  finish(callbackUrl: URL, pending: PendingSignIn): Promise<SignInClaims>;
+  /** Where to end the issuer's session, when it supports RP-initiated logout. */
+  endSessionUrl(idToken: string | null): Promise<string | null>;
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+
+/** The OpenID Connect relying party (openid-client): the same code for the embedded and external issuers. */
+export function relyingParty(config: Config, db: Db): RelyingParty {
+  const { identity } = config;
+  const redirectUri = `${config.publicUrl}/api/callback`;
+  let discovered: Promise<oidc.Configuration> | undefined;
+
+  async function discover(): Promise<oidc.Configuration> {
+    const secret = identity.mode === 'embedded' ? await embeddedClientSecret(db) : identity.clientSecret;
+    const issuer = new URL(identity.issuer);
+    return oidc.discovery(
+      issuer,
+      identity.clientId,
+      undefined,
+      secret ? oidc.ClientSecretBasic(secret) : oidc.None(),
+      // Plain http is for issuers on this machine (development, tests); production issuers use https.
+      issuer.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests], timeout: 10 } : { timeout: 10 },
+    );
+  }
+
+  function configuration(): Promise<oidc.Configuration> {
+    discovered ??= discover().catch((error: unknown) => {
+      discovered = undefined; // try again on the next sign-in
+      throw error;
+    });
+    return discovered;
+  }
+
+  return {
+    providerName: identity.providerName,
+    async start(returnTo) {
+      const cfg = await configuration();
+      const pending: PendingSignIn = {
+        state: oidc.randomState(),
+        nonce: oidc.randomNonce(),
+        codeVerifier: oidc.randomPKCECodeVerifier(),
+        returnTo,
+      };
+      const url = oidc.buildAuthorizationUrl(cfg, {
+        redirect_uri: redirectUri,
+        scope: 'openid email profile',
+        code_challenge: await oidc.calculatePKCECodeChallenge(pending.codeVerifier),
+        code_challenge_method: 'S256',
+        state: pending.state,
+        nonce: pending.nonce,
+      });
+      return { url: url.href, pending };
+    },
+    async finish(callbackUrl, pending) {
+      const cfg = await configuration();
+      const tokens = await oidc.authorizationCodeGrant(cfg, callbackUrl, {
+        pkceCodeVerifier: pending.codeVerifier,
+        expectedState: pending.state,
+        expectedNonce: pending.nonce,
+        idTokenExpected: true,
+      });
+      const sub = tokens.claims()!.sub;
+      const info = await oidc.fetchUserInfo(cfg, tokens.access_token, sub);
+      return {
+        sub,
+        email: text(info.email)?.toLowerCase() ?? null,
+        firstName: text(info.given_name),
+        lastName: text(info.family_name),
+        picture: text(info.picture),
+        username: text(info.preferred_username) ?? text(info.nickname),
+        idToken: tokens.id_token ?? null,
+      };
+    },
+    async endSessionUrl(idToken) {
+      const cfg = await configuration().catch(() => undefined);
+      if (!cfg?.serverMetadata().end_session_endpoint) return null;
+      const params: Record<string, string> = {
+        post_logout_redirect_uri: `${config.publicUrl}/`,
+        client_id: identity.clientId,
+      };
+      if (idToken) params.id_token_hint = idToken;
+      return oidc.buildEndSessionUrl(cfg, params).href;
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import type { Config, Db, Storage } from '@riffline/db';
+import type { Logger } from 'pino';
+import type { AuthServices } from './auth/index.ts';
+
+/** What every part of the API is built from; created once at boot (or per test). */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  storage: Storage;
+  logger: Logger;
+  /** Prefixes rate-limit keys, so servers sharing a database (tests) keep separate counters. */
+  rateLimitNamespace?: string;
+}
+
+/** AppDeps plus the sign-in services, which need the database to start (keys, secrets). */
+export interface ApiDeps extends AppDeps {
+  auth: AuthServices;
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/** Shared pieces of the API's contracts (used by the routes and the web apps alike). */
+
+/** Trimmed text; `label` names the field in the messages. */
+export const requiredText = (label: string, max = 200) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`);
+
+/** Optional trimmed text; empty becomes null. */
+export const optionalText = (label: string, max = 200) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const isHttpUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && Boolean(url.hostname);
+  } catch {
+    return false;
+  }
+};
+
+export const httpUrl = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(500, `${label} must be at most 500 characters`)
+    .refine(isHttpUrl, `${label} must be a valid http(s) URL`);
+
+export const optionalHttpUrl = (label: string) =>
+  z
+    .string({ error: `${label} must be a valid http(s) URL` })
+    .trim()
+    .max(500, `${label} must be at most 500 characters`)
+    .nullish()
+    .refine((v) => !v || isHttpUrl(v), `${label} must be a valid http(s) URL`)
+    .transform((v) => (v ? v : null));
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const email = (message = 'Invalid email address') =>
+  z.string({ error: message }).trim().toLowerCase().max(254, message).regex(EMAIL_PATTERN, message);
+
+export const uuidParam = z.object({ id: z.uuid('Invalid id') });
+
+export const ErrorResponse = z.object({
+  message: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});

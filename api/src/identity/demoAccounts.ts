@@ -1,0 +1,52 @@
+import { appendEvent, User, type Config, type Db } from '@riffline/db';
+import { createAccount, findAccount } from './accounts.ts';
+
+export interface DemoAccount {
+  label: string;
+  email: string;
+  password: string;
+  role: 'admin' | 'artist';
+}
+
+/** What `make start` signs you in with on the embedded provider (never in production). */
+export const demoAccounts: DemoAccount[] = [
+  { label: 'Demo admin', email: 'admin@riffline.local', password: 'riffline-admin', role: 'admin' },
+  { label: 'Demo artist', email: 'artist@riffline.local', password: 'riffline-artist', role: 'artist' },
+];
+
+const ids: Record<DemoAccount['role'], string> = { admin: 'demo-admin', artist: 'demo-artist' };
+
+/** Creates the demo accounts and their users once (an approved artist and an admin); idempotent. */
+export async function seedDemoAccounts(db: Db, config: Config): Promise<DemoAccount[]> {
+  if (config.identity.mode !== 'embedded' || config.env === 'production') return [];
+  for (const demo of demoAccounts) {
+    const id = ids[demo.role];
+    if (await findAccount(db, id)) continue;
+    const [firstName, lastName] = demo.role === 'admin' ? ['Ada', 'Admin'] : ['Arlo', 'Artist'];
+    await db.transaction(async (trx) => {
+      await createAccount(trx, { id, email: demo.email, password: demo.password, firstName, lastName });
+      const user = await User.query(trx)
+        .insert({
+          id,
+          email: demo.email,
+          username: demo.email,
+          firstName,
+          lastName,
+          role: demo.role,
+          isApproved: true,
+        })
+        .onConflict('id')
+        .ignore()
+        .returning('*');
+      if (user) {
+        await appendEvent(trx, {
+          type: 'user.signedUp',
+          aggregateId: id,
+          actorId: id,
+          payload: { email: demo.email, role: demo.role },
+        });
+      }
+    });
+  }
+  return demoAccounts;
+}

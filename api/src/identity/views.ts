@@ -1,0 +1,124 @@
+/** Server-rendered pages of the embedded identity provider: plain HTML and one stylesheet, no inline script. */
+
+export const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+function layout(title: string, providerName: string, body: string, head = ''): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · ${escapeHtml(providerName)}</title>
+<link rel="stylesheet" href="/oidc/assets/identity.css">
+${head}
+</head>
+<body>
+<main class="card">
+<p class="brand">${escapeHtml(providerName)}</p>
+${body}
+</main>
+</body>
+</html>`;
+}
+
+interface FormState {
+  values?: Record<string, string>;
+  errors?: Record<string, string>;
+  message?: string;
+}
+
+function field(name: string, label: string, type: string, state: FormState, autocomplete: string): string {
+  const value = type === 'password' ? '' : (state.values?.[name] ?? '');
+  const error = state.errors?.[name];
+  const id = `field-${name}`;
+  return `<label for="${id}">${escapeHtml(label)}</label>
+<input id="${id}" name="${name}" type="${type}" value="${escapeHtml(value)}" autocomplete="${autocomplete}" required${
+    error ? ` aria-invalid="true" aria-describedby="${id}-error"` : ''
+  }>
+${error ? `<p class="error" id="${id}-error">${escapeHtml(error)}</p>` : ''}`;
+}
+
+const alert = (message?: string) =>
+  message ? `<p class="alert" role="alert">${escapeHtml(message)}</p>` : '';
+
+export function signInPage(uid: string, providerName: string, state: FormState = {}): string {
+  return layout(
+    'Sign in',
+    providerName,
+    `<h1>Sign in</h1>
+<p class="lead">Sign in to Riffline with your ${escapeHtml(providerName)} account.</p>
+${alert(state.message)}
+<form method="post" action="/oidc/interaction/${escapeHtml(uid)}/login" novalidate>
+${field('email', 'Email', 'email', state, 'email')}
+${field('password', 'Password', 'password', state, 'current-password')}
+<button type="submit">Sign in</button>
+</form>
+<p class="switch">New to Riffline? <a href="/oidc/interaction/${escapeHtml(uid)}/signup">Create an account</a></p>
+<p class="switch"><a href="/oidc/interaction/${escapeHtml(uid)}/abort">Cancel</a></p>`,
+  );
+}
+
+export function signUpPage(uid: string, providerName: string, state: FormState = {}): string {
+  return layout(
+    'Create your account',
+    providerName,
+    `<h1>Create your account</h1>
+<p class="lead">One account for everything on Riffline. It takes a minute.</p>
+${alert(state.message)}
+<form method="post" action="/oidc/interaction/${escapeHtml(uid)}/signup" novalidate>
+${field('firstName', 'First name', 'text', state, 'given-name')}
+${field('lastName', 'Last name', 'text', state, 'family-name')}
+${field('email', 'Email', 'email', state, 'email')}
+${field('password', 'Password (at least 8 characters)', 'password', state, 'new-password')}
+<button type="submit">Create account</button>
+</form>
+<p class="switch">Already have an account? <a href="/oidc/interaction/${escapeHtml(uid)}">Sign in</a></p>`,
+  );
+}
+
+/** The provider's logout confirmation: submitted by /oidc/assets/logout.js, a button without script. */
+export function logoutPage(providerName: string, form: string): string {
+  const withYes = form.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>');
+  return layout(
+    'Signing out',
+    providerName,
+    `<h1>Signing you out…</h1>
+${withYes}
+<button type="submit" form="op.logoutForm">Sign out</button>`,
+    '<script src="/oidc/assets/logout.js" defer></script>',
+  );
+}
+
+export function signedOutPage(providerName: string): string {
+  return layout(
+    'Signed out',
+    providerName,
+    `<h1>You are signed out</h1><p class="switch"><a href="/">Back to Riffline</a></p>`,
+  );
+}
+
+export function errorPage(providerName: string, message: string): string {
+  return layout(
+    'Something went wrong',
+    providerName,
+    `<h1>Something went wrong</h1>${alert(message)}<p class="switch"><a href="/api/login">Try signing in again</a></p>`,
+  );
+}
+
+export const stylesheet = `*{box-sizing:border-box}body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;
+background:#0f0d1a;color:#1d1b26;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;padding:16px}
+.card{background:#fff;border-radius:16px;padding:32px;width:100%;max-width:400px;box-shadow:0 20px 60px rgba(0,0,0,.35)}
+.brand{margin:0 0 8px;font-weight:700;color:#7c3aed;letter-spacing:.02em}h1{margin:0 0 8px;font-size:1.6rem}
+.lead{margin:0 0 20px;color:#555}label{display:block;font-weight:600;margin:14px 0 6px}
+input{width:100%;padding:12px;border:1px solid #cfcbe0;border-radius:10px;font:inherit}
+input:focus{outline:3px solid #c4b5fd;border-color:#7c3aed}input[aria-invalid=true]{border-color:#dc2626}
+button{margin-top:22px;width:100%;padding:12px;border:0;border-radius:10px;background:#7c3aed;color:#fff;font:inherit;font-weight:700;cursor:pointer}
+button:hover{background:#6d28d9}.error{color:#b91c1c;margin:6px 0 0;font-size:.9rem}
+.alert{background:#fee2e2;color:#991b1b;padding:10px 12px;border-radius:10px}.switch{margin:18px 0 0;text-align:center}
+a{color:#6d28d9}`;
+
+export const logoutScript = `document.addEventListener('DOMContentLoaded',function(){var f=document.getElementById('op.logoutForm');if(f)f.submit();});`;

@@ -1,0 +1,42 @@
+import { User, type Db } from '@riffline/db';
+import type { Middleware } from 'koa';
+import { AuthenticationError, AuthorizationError } from '../errors.ts';
+import { hasArtistArea, isAdmin } from '../policies/users.ts';
+
+declare module 'koa' {
+  interface DefaultState {
+    user?: User;
+  }
+}
+
+/** Puts the signed-in user (if any) on ctx.state.user; a session whose user is gone is cleared. */
+export function loadUser(db: Db): Middleware {
+  return async (ctx, next) => {
+    const userId = ctx.session?.userId as string | undefined;
+    if (userId) {
+      const user = await User.query(db).findById(userId);
+      if (user) ctx.state.user = user;
+      else ctx.session = null;
+    }
+    await next();
+  };
+}
+
+/** 401 `{"message":"Unauthorized"}` when nobody is signed in (the web app's logged-out flow keys on it). */
+export const requireUser: Middleware = async (ctx, next) => {
+  if (!ctx.state.user) throw AuthenticationError('Unauthorized');
+  await next();
+};
+
+/** 403 for a signed-in artist whose application has not been approved yet. */
+export const requireApproved: Middleware = async (ctx, next) => {
+  if (!ctx.state.user) throw AuthenticationError('Unauthorized');
+  if (!hasArtistArea(ctx.state.user)) throw AuthorizationError('Your account is awaiting approval');
+  await next();
+};
+
+export const requireAdmin: Middleware = async (ctx, next) => {
+  if (!ctx.state.user) throw AuthenticationError('Unauthorized');
+  if (!isAdmin(ctx.state.user)) throw AuthorizationError("You don't have permission to access this page.");
+  await next();
+};

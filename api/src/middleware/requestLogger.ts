@@ -1,0 +1,21 @@
+import { randomUUID } from 'node:crypto';
+import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
+
+/** One log line per request (pino), with a request id that is also sent back as X-Request-Id. */
+export function requestLogger(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    const started = performance.now();
+    const id = randomUUID();
+    ctx.state.logger = logger.child({ reqId: id });
+    ctx.set('X-Request-Id', id);
+    try {
+      await next();
+    } finally {
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      const line = { method: ctx.method, url: ctx.originalUrl, status: ctx.status, ms };
+      if (ctx.status >= 500) ctx.state.logger.error(line, 'request failed');
+      else ctx.state.logger.info(line, 'request');
+    }
+  };
+}

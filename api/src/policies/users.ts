@@ -1,0 +1,11 @@
+import type { User } from '@riffline/db';
+
+/** Who may do what, in one place. Gates (middleware/auth.ts) and handlers ask these. */
+export const isAdmin = (user: Pick<User, 'role'>) => user.role === 'admin';
+
+/** Approved artists and admins have the artist area (SPEC §2 route table). */
+export const hasArtistArea = (user: Pick<User, 'role' | 'isApproved'>) => user.isApproved || isAdmin(user);
+
+/** Admins listed in ADMIN_EMAILS are admins from their first sign-in on. */
+export const isConfiguredAdmin = (email: string | null, adminEmails: string[]) =>
+  Boolean(email && adminEmails.includes(email.toLowerCase()));

@@ -1,0 +1,30 @@
+import type { Application, User } from '@riffline/db';
+
+export function presentApplication(a: Application) {
+  return {
+    id: a.id,
+    userId: a.userId,
+    legalName: a.legalName,
+    phone: a.phone,
+    artistName: a.artistName,
+    age: a.age,
+    genre: a.genre,
+    demoLinks: a.demoLinks,
+    artistStory: a.artistStory,
+    instagram: a.instagram,
+    youtube: a.youtube,
+    spotify: a.spotify,
+    status: a.status,
+    reviewedBy: a.reviewedBy,
+    reviewedAt: a.reviewedAt,
+    createdAt: a.createdAt,
+    updatedAt: a.updatedAt,
+  };
+}
+
+export function presentAdminApplication(a: Application & { user?: User }) {
+  return {
+    ...presentApplication(a),
+    user: { email: a.user?.email ?? null, username: a.user?.username ?? null },
+  };
+}

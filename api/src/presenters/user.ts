@@ -1,0 +1,19 @@
+import type { User } from '@riffline/db';
+
+/** The fields of a user that leave the server (SPEC §3). */
+export function presentUser(user: User) {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    role: user.role,
+    isApproved: user.isApproved,
+    preferredCurrency: user.preferredCurrency,
+    coins: user.coins,
+    createdAt: user.createdAt,
+    updatedAt: user.updatedAt,
+  };
+}

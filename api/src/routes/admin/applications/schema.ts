@@ -1,0 +1,19 @@
+import { applicationStatuses } from '@riffline/db';
+import { z } from 'zod';
+import { ReviewBody } from '../../../contracts/applications.ts';
+import { uuidParam } from '../../../contracts/common.ts';
+import { listQuery } from '../listQuery.ts';
+
+export const ListApplicationsSchema = z.object({
+  query: listQuery(['createdAt', 'artistName', 'legalName', 'genre', 'status', 'age'], {
+    status: z.enum(applicationStatuses, { error: `status must be one of ${applicationStatuses.join(', ')}` }),
+    q: z.string().trim().max(200, 'Search must be at most 200 characters'),
+  }),
+});
+export type ListApplicationsInput = z.infer<typeof ListApplicationsSchema>;
+
+export const ApplicationIdSchema = z.object({ params: uuidParam });
+export type ApplicationIdInput = z.infer<typeof ApplicationIdSchema>;
+
+export const ReviewApplicationSchema = z.object({ params: uuidParam, body: ReviewBody });
+export type ReviewApplicationInput = z.infer<typeof ReviewApplicationSchema>;

@@ -1,0 +1,20 @@
+import { ticketPriorities, ticketStatuses } from '@riffline/db';
+import { z } from 'zod';
+import { uuidParam } from '../../../contracts/common.ts';
+import { TicketUpdateBody } from '../../../contracts/support.ts';
+import { listQuery } from '../listQuery.ts';
+
+export const ListTicketsSchema = z.object({
+  query: listQuery(['createdAt', 'updatedAt', 'status', 'priority', 'subject'], {
+    status: z.enum(ticketStatuses, { error: `status must be one of ${ticketStatuses.join(', ')}` }),
+    priority: z.enum(ticketPriorities, { error: `priority must be one of ${ticketPriorities.join(', ')}` }),
+    q: z.string().trim().max(200, 'Search must be at most 200 characters'),
+  }),
+});
+export type ListTicketsInput = z.infer<typeof ListTicketsSchema>;
+
+export const TicketIdSchema = z.object({ params: uuidParam });
+export type TicketIdInput = z.infer<typeof TicketIdSchema>;
+
+export const UpdateTicketSchema = z.object({ params: uuidParam, body: TicketUpdateBody });
+export type UpdateTicketInput = z.infer<typeof UpdateTicketSchema>;

@@ -1,0 +1,31 @@
+import { SupportTicket } from '@riffline/db';
+import { updateTicket } from '../../../commands/support/ticketUpdater.ts';
+import { NotFoundError } from '../../../errors.ts';
+import { presentAdminTicket } from '../../../presenters/ticket.ts';
+import type { Handler } from '../../route.ts';
+import { containsPattern, pageOf } from '../listQuery.ts';
+import type { ListTicketsInput, TicketIdInput, UpdateTicketInput } from './schema.ts';
+
+export const list: Handler<ListTicketsInput> = async (ctx, { db }) => {
+  const { filter, sort, range } = ctx.state.input.query;
+  const query = SupportTicket.query(db).withGraphFetched('user');
+  if (filter.status) query.where('support_tickets.status', filter.status);
+  if (filter.priority) query.where('priority', filter.priority);
+  if (filter.q) {
+    const like = containsPattern(filter.q);
+    query.where((q) => q.whereILike('subject', like).orWhereILike('message', like));
+  }
+  const rows = await pageOf(ctx, 'tickets', query, { sort, range }, { field: 'createdAt', order: 'desc' });
+  return rows.map(presentAdminTicket);
+};
+
+export const show: Handler<TicketIdInput> = async (ctx, { db }) => {
+  const ticket = await SupportTicket.query(db).findById(ctx.state.input.params.id).withGraphFetched('user');
+  if (!ticket) throw NotFoundError('Ticket not found');
+  return presentAdminTicket(ticket);
+};
+
+export const update: Handler<UpdateTicketInput> = async (ctx, { db }) => {
+  const { params, body } = ctx.state.input;
+  return presentAdminTicket(await updateTicket(db, ctx.state.user!, params.id, body));
+};

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { Application, Event, User, type Db } from '@riffline/db';
+import { actor, visitor } from '../../../../../test/support/actors.ts';
+import { useTestApp, type TestServer } from '../../../../../test/support/api.ts';
+
+let db: Db;
+let app: TestServer;
+useTestApp((t) => ({ db, app } = t));
+
+export const validApplication = () => ({
+  legalName: 'Maya Rivers',
+  phone: '+91 98765 43210',
+  artistName: 'Maya R',
+  age: '19',
+  genre: 'r&b',
+  demoLinks: 'https://soundcloud.com/maya/demo',
+  artistStory: 'Singer-songwriter from Pune, two EPs out on my own.',
+  instagram: 'https://instagram.com/mayar',
+  youtube: 'https://youtube.com/@mayar',
+  spotify: '',
+});
+
+describe('POST /api/applications', () => {
+  it('401 when signed out', async () => {
+    const res = await visitor(app).send('POST', '/api/applications', validApplication());
+    expect(res.status).toBe(401);
+    expect(res.json()).toEqual({ message: 'Unauthorized' });
+  });
+
+  it("400 'Must be at least 13 years old' for a 12-year-old, and nothing is stored", async () => {
+    const artist = await actor(app, db, 'artist');
+    const res = await artist.send('POST', '/api/applications', { ...validApplication(), age: '12' });
+    expect(res.status).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: 'Must be at least 13 years old',
+      issues: [{ path: 'body.age', message: 'Must be at least 13 years old' }],
+    });
+    expect(await Application.query(db).where({ userId: artist.user.id })).toEqual([]);
+  });
+
+  it('400 naming every missing or wrong field', async () => {
+    const artist = await actor(app, db, 'artist');
+    const res = await artist.send('POST', '/api/applications', {
+      age: '',
+      genre: 'polka',
+      instagram: 'instagram.com/me',
+      youtube: 'javascript:alert(1)',
+      spotify: 'ftp://x',
+    });
+    expect(res.status).toBe(400);
+    const issues = res.json<{ issues: Array<{ path: string; message: string }> }>().issues;
+    expect(Object.fromEntries(issues.map((i) => [i.path, i.message]))).toEqual({
+      'body.legalName': 'Legal name is required',
+      'body.artistName': 'Artist name is required',
+      'body.age': 'Age is required',
+      'body.genre':
+        'Genre must be one of hip-hop, pop, r&b, electronic, rock, indie, latin, afrobeats, country, jazz, other',
+      'body.artistStory': 'Artist story is required',
+      'body.instagram': 'Instagram must be a valid http(s) URL',
+      'body.youtube': 'YouTube must be a valid http(s) URL',
+      'body.spotify': 'Spotify must be a valid http(s) URL',
+    });
+  });
+
+  it('201: stores the application pending with age as a number and no terms flag, and appends application.submitted', async () => {
+    const artist = await actor(app, db, 'artist');
+    const res = await artist.send('POST', '/api/applications', { ...validApplication(), terms: true });
+    expect(res.status).toBe(201);
+    const body = res.json<Record<string, unknown>>();
+    expect(body).toMatchObject({
+      userId: artist.user.id,
+      legalName: 'Maya Rivers',
+      age: 19,
+      genre: 'r&b',
+      spotify: null,
+      status: 'pending',
+      reviewedBy: null,
+    });
+    expect(body).not.toHaveProperty('terms');
+    const events = await Event.query(db).where({ aggregateId: body.id as string });
+    expect(events.map((e) => e.type)).toEqual(['application.submitted']);
+    expect(events[0]!.payload).toMatchObject({ userId: artist.user.id, artistName: 'Maya R' });
+  });
+
+  it('409 for a second application while one is pending, and for an approved artist', async () => {
+    const artist = await actor(app, db, 'artist');
+    expect((await artist.send('POST', '/api/applications', validApplication())).status).toBe(201);
+    const again = await artist.send('POST', '/api/applications', validApplication());
+    expect(again.status).toBe(409);
+    expect(again.json()).toEqual({ message: 'You already have an application under review' });
+
+    const approved = await actor(app, db, 'approved');
+    const res = await approved.send('POST', '/api/applications', validApplication());
+    expect(res.status).toBe(409);
+    expect(res.json()).toEqual({ message: 'Your account is already approved' });
+  });
+
+  it('lets one of two simultaneous submissions through', async () => {
+    const artist = await actor(app, db, 'artist');
+    const results = await Promise.all([
+      artist.send('POST', '/api/applications', validApplication()),
+      artist.send('POST', '/api/applications', validApplication()),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(await Application.query(db).where({ userId: artist.user.id })).toHaveLength(1);
+  });
+
+  it('lets a rejected artist apply again', async () => {
+    const artist = await actor(app, db, 'artist');
+    await artist.send('POST', '/api/applications', validApplication());
+    await Application.query(db).where({ userId: artist.user.id }).patch({ status: 'rejected' });
+    expect((await artist.send('POST', '/api/applications', validApplication())).status).toBe(201);
+  });
+});
+
+describe('GET /api/applications/mine', () => {
+  it('401 when signed out', async () => {
+    expect((await visitor(app).get('/api/applications/mine')).status).toBe(401);
+  });
+
+  it('null before applying, then the latest application and its status', async () => {
+    const artist = await actor(app, db, 'artist');
+    expect((await artist.get('/api/applications/mine')).json()).toEqual({ application: null });
+    await artist.send('POST', '/api/applications', validApplication());
+    const res = await artist.get('/api/applications/mine');
+    expect(res.status).toBe(200);
+    expect(res.json()).toMatchObject({ application: { status: 'pending', artistName: 'Maya R' } });
+    expect((await User.query(db).findById(artist.user.id))?.isApproved).toBe(false);
+  });
+});

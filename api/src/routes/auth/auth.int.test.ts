@@ -1,0 +1,463 @@
+import { describe, expect, it } from 'vitest';
+import { Event } from '@riffline/db';
+import { startTestServer, useTestApp, type TestServer } from '../../../../test/support/api.ts';
+import { Browser, formOf } from '../../../../test/support/browser.ts';
+import { startExternalIssuer } from '../../../../test/support/externalIssuer.ts';
+import { newPerson, openSignIn, signIn, signUp } from '../../../../test/support/signIn.ts';
+import type { Db } from '@riffline/db';
+
+let db: Db;
+let app: TestServer;
+useTestApp((t) => ({ db, app } = t));
+
+const json = (origin: string) => ({ 'content-type': 'application/json', origin });
+
+describe('sign-in through the embedded identity provider (authorization code + PKCE)', () => {
+  it('goes 401 → /api/login → create account → callback → the user → /api/logout → 401', async () => {
+    const browser = new Browser();
+    expect((await browser.get(`${app.url}/api/auth/user`)).status).toBe(401);
+    expect((await browser.get(`${app.url}/api/auth/user`)).json()).toEqual({ message: 'Unauthorized' });
+
+    const person = newPerson();
+    const landed = await signUp(browser, app.url, person);
+    expect(landed.trail.some((u) => u.startsWith(`${app.url}/api/callback?code=`))).toBe(true);
+    expect(landed.url).toBe(`${app.url}/`);
+
+    const me = await browser.get(`${app.url}/api/auth/user`);
+    expect(me.status).toBe(200);
+    const user = me.json<Record<string, unknown>>();
+    expect(user).toMatchObject({
+      email: person.email,
+      firstName: 'Maya',
+      lastName: 'Rivers',
+      role: 'artist',
+      isApproved: false,
+      preferredCurrency: 'USD',
+      coins: '0.00',
+    });
+    expect(Object.keys(user).sort()).toEqual(
+      [
+        'id',
+        'username',
+        'email',
+        'firstName',
+        'lastName',
+        'profileImageUrl',
+        'role',
+        'isApproved',
+        'preferredCurrency',
+        'coins',
+        'createdAt',
+        'updatedAt',
+      ].sort(),
+    );
+    const signedUp = await Event.query(db).where({ type: 'user.signedUp', aggregateId: user.id as string });
+    expect(signedUp).toHaveLength(1);
+
+    const out = await browser.get(`${app.url}/api/logout`);
+    expect(out.trail.some((u) => u.includes('/oidc/session/end'))).toBe(true);
+    expect((await browser.get(`${app.url}/api/auth/user`)).status).toBe(401);
+
+    // The provider's page submits itself (logout.js); submitting it ends the provider's session too,
+    // so the next 'Continue with' asks for the password again instead of signing straight back in.
+    expect(out.body).toContain('/oidc/assets/logout.js');
+    const after = await browser.submit(out, formOf(out));
+    expect(after.url).toBe(`${app.url}/`);
+    expect((await browser.get(`${app.url}/api/login`)).url).toMatch(/\/oidc\/interaction\/[^/]+$/);
+  });
+
+  it('signs straight back in while the provider session lasts', async () => {
+    const browser = new Browser();
+    await signUp(browser, app.url, newPerson());
+    await browser.get(`${app.url}/api/logout`, { follow: false });
+    expect((await browser.get(`${app.url}/api/auth/user`)).status).toBe(401);
+    const again = await browser.get(`${app.url}/api/login`);
+    expect(again.url).toBe(`${app.url}/`);
+    expect((await browser.get(`${app.url}/api/auth/user`)).status).toBe(200);
+  });
+
+  it('signs an existing account in again, and refuses a wrong password without saying which part was wrong', async () => {
+    const person = newPerson();
+    await signUp(new Browser(), app.url, person);
+
+    const wrong = new Browser();
+    const page = await openSignIn(wrong, app.url);
+    const refused = await wrong.submit(page, formOf(page), {
+      email: person.email,
+      password: 'not the password',
+    });
+    expect(refused.status).toBe(401);
+    expect(refused.body).toContain('Invalid email or password');
+    expect((await wrong.get(`${app.url}/api/auth/user`)).status).toBe(401);
+
+    const browser = new Browser();
+    await signIn(browser, app.url, person.email.toUpperCase(), person.password);
+    expect((await browser.get(`${app.url}/api/auth/user`)).json()).toMatchObject({ email: person.email });
+  });
+
+  it('shows what is wrong on the create-account page and keeps what was typed', async () => {
+    const browser = new Browser();
+    const signInPage = await openSignIn(browser, app.url);
+    const createPage = await browser.get(`${signInPage.url}/signup`);
+    for (const name of ['firstName', 'lastName', 'email', 'password']) {
+      expect(createPage.body).toContain(`name="${name}"`);
+    }
+    const short = await browser.submit(createPage, formOf(createPage), {
+      firstName: 'Ana',
+      lastName: 'Lu',
+      email: `${Date.now()}-ana@example.test`,
+      password: 'short',
+    });
+    expect(short.status).toBe(400);
+    expect(short.body).toContain('Password must be at least 8 characters');
+    expect(short.body).toContain('value="Ana"');
+
+    const taken = newPerson();
+    await signUp(new Browser(), app.url, taken);
+    const again = await browser.submit(createPage, formOf(createPage), {
+      ...taken,
+      email: taken.email.toUpperCase(),
+    });
+    expect(again.status).toBe(400);
+    expect(again.body).toContain('An account with this email already exists');
+  });
+
+  it('gives the session a new id at sign-in and forgets the old one', async () => {
+    const browser = new Browser();
+    await openSignIn(browser, app.url);
+    const before = browser.cookie('riffline.sid');
+    expect(before).toBeTruthy();
+    const page = await browser.get(`${app.url}/api/login`);
+    await browser.get(`${page.url}/signup`).then((p) => browser.submit(p, formOf(p), { ...newPerson() }));
+    const after = browser.cookie('riffline.sid');
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+    expect(await db('sessions').where({ sid: before! })).toEqual([]);
+    expect(await db('sessions').where({ sid: after! })).toHaveLength(1);
+  });
+
+  it('ignores a tampered session cookie', async () => {
+    const browser = new Browser();
+    await signUp(browser, app.url, newPerson());
+    expect((await browser.get(`${app.url}/api/auth/user`)).status).toBe(200);
+
+    const sid = browser.cookie('riffline.sid')!;
+    const sig = browser.cookie('riffline.sid.sig')!;
+    const forged = new Browser();
+    forged.setCookie('riffline.sid', `${sid.slice(0, -1)}${sid.endsWith('a') ? 'b' : 'a'}`, app.url);
+    forged.setCookie('riffline.sid.sig', sig, app.url);
+    expect((await forged.get(`${app.url}/api/auth/user`)).status).toBe(401);
+
+    const badSignature = new Browser();
+    badSignature.setCookie('riffline.sid', sid, app.url);
+    badSignature.setCookie('riffline.sid.sig', `${sig.slice(0, -2)}xx`, app.url);
+    expect((await badSignature.get(`${app.url}/api/auth/user`)).status).toBe(401);
+
+    const noSignature = new Browser();
+    noSignature.setCookie('riffline.sid', sid, app.url);
+    expect((await noSignature.get(`${app.url}/api/auth/user`)).status).toBe(401);
+  });
+
+  it('keeps the session across an API restart', async () => {
+    const first = await startTestServer({ db, keepDb: true });
+    const port = Number(new URL(first.url).port);
+    const browser = new Browser();
+    await signUp(browser, first.url, newPerson());
+    expect((await browser.get(`${first.url}/api/auth/user`)).status).toBe(200);
+    await first.close();
+
+    const second = await startTestServer({ db, keepDb: true, port });
+    try {
+      expect((await browser.get(`${second.url}/api/auth/user`)).status).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('makes an ADMIN_EMAILS user an admin', async () => {
+    const boss = newPerson({ email: `boss-${Date.now()}@riffline.test` });
+    const adminApp = await startTestServer({
+      db,
+      keepDb: true,
+      env: { ADMIN_EMAILS: `someone@else.test, ${boss.email.toUpperCase()}` },
+    });
+    try {
+      const browser = new Browser();
+      await signUp(browser, adminApp.url, boss);
+      expect((await browser.get(`${adminApp.url}/api/auth/user`)).json()).toMatchObject({
+        email: boss.email,
+        role: 'admin',
+        isApproved: true,
+      });
+    } finally {
+      await adminApp.close();
+    }
+  });
+
+  it('names the provider for the "Continue with …" button', async () => {
+    expect((await new Browser().get(`${app.url}/api/auth/provider`)).json()).toEqual({
+      name: 'Riffline ID',
+      embedded: true,
+    });
+  });
+});
+
+describe('protection', () => {
+  it('refuses a cross-origin POST and a cross-site form post', async () => {
+    const browser = new Browser();
+    await signUp(browser, app.url, newPerson());
+    const body = JSON.stringify({ currentPassword: 'x', newPassword: 'yyyyyyyyyy' });
+    const crossOrigin = await browser.request(`${app.url}/api/auth/password`, {
+      method: 'POST',
+      headers: json('https://evil.example'),
+      body,
+    });
+    expect(crossOrigin.status).toBe(403);
+    expect(crossOrigin.json()).toEqual({ message: 'Cross-site request refused' });
+
+    const formPost = await browser.request(`${app.url}/api/auth/user/currency`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'currency=EUR',
+    });
+    expect(formPost.status).toBe(403);
+
+    const sameOriginForm = await browser.request(`${app.url}/api/auth/user/currency`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: app.url },
+      body: 'currency=EUR',
+    });
+    expect(sameOriginForm.status).toBe(415);
+    expect((await browser.get(`${app.url}/api/auth/user`)).json()).toMatchObject({
+      preferredCurrency: 'USD',
+    });
+  });
+
+  it('refuses a sign-in form posted from another site', async () => {
+    const person = newPerson();
+    await signUp(new Browser(), app.url, person);
+    const browser = new Browser();
+    const page = await openSignIn(browser, app.url);
+    const res = await browser.submit(
+      page,
+      formOf(page),
+      { email: person.email, password: person.password },
+      {
+        origin: 'https://evil.example',
+        referer: 'https://evil.example/',
+      },
+    );
+    expect(res.status).toBe(403);
+  });
+
+  it('refuses sign-in after repeated wrong passwords, even with the right one', async () => {
+    const person = newPerson();
+    await signUp(new Browser(), app.url, person);
+    const browser = new Browser();
+    const statuses: number[] = [];
+    let last = '';
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const page = await openSignIn(browser, app.url);
+      const res = await browser.submit(page, formOf(page), {
+        email: person.email,
+        password: `wrong-${attempt}`,
+      });
+      statuses.push(res.status);
+      last = res.body;
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5)).toEqual([429, 429, 429, 429, 429]);
+    expect(last).toContain('Too many failed sign-in attempts');
+
+    const page = await openSignIn(browser, app.url);
+    const right = await browser.submit(page, formOf(page), {
+      email: person.email,
+      password: person.password,
+    });
+    expect(right.status).toBe(429);
+    expect((await browser.get(`${app.url}/api/auth/user`)).status).toBe(401);
+  });
+
+  it('rate-limits /api/login with a JSON 429', async () => {
+    const limited = await startTestServer({ db, keepDb: true });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 61; i++) {
+        const res = await fetch(`${limited.url}/api/login`, { redirect: 'manual' });
+        statuses.push(res.status);
+        if (res.status === 429) {
+          expect(await res.json()).toEqual({
+            message: 'Too many sign-in attempts. Please wait a minute and try again.',
+          });
+          expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+        } else await res.arrayBuffer();
+      }
+      expect(statuses.slice(0, 60).every((s) => s === 302)).toBe(true);
+      expect(statuses[60]).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('sends security headers: CSP without inline scripts, nosniff, no framing', async () => {
+    const res = await fetch(`${app.url}/api/health`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-powered-by')).toBeNull();
+    expect(res.headers.get('strict-transport-security')).toBeNull(); // only in production
+  });
+
+  it('sets the session cookie httpOnly and SameSite=Lax', async () => {
+    const res = await fetch(`${app.url}/api/login`, { redirect: 'manual' });
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('riffline.sid='))!;
+    expect(cookie).toMatch(/httponly/i);
+    expect(cookie).toMatch(/samesite=lax/i);
+  });
+});
+
+describe('PATCH /api/auth/user/currency', () => {
+  it('401 when signed out', async () => {
+    const res = await new Browser().request(`${app.url}/api/auth/user/currency`, {
+      method: 'PATCH',
+      headers: json(app.url),
+      body: JSON.stringify({ currency: 'EUR' }),
+    });
+    expect(res.status).toBe(401);
+    expect(res.json()).toEqual({ message: 'Unauthorized' });
+  });
+
+  it('400 for a currency outside the ten, 200 and stored for one of them', async () => {
+    const browser = new Browser();
+    await signUp(browser, app.url, newPerson());
+    const bad = await browser.request(`${app.url}/api/auth/user/currency`, {
+      method: 'PATCH',
+      headers: json(app.url),
+      body: JSON.stringify({ currency: 'BTC' }),
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json()).toMatchObject({
+      message: 'Currency must be one of USD, EUR, GBP, INR, JPY, CAD, AUD, CNY, BRL, MXN',
+    });
+    const good = await browser.request(`${app.url}/api/auth/user/currency`, {
+      method: 'PATCH',
+      headers: json(app.url),
+      body: JSON.stringify({ currency: 'INR' }),
+    });
+    expect(good.status).toBe(200);
+    expect(good.json()).toMatchObject({ preferredCurrency: 'INR' });
+    expect((await browser.get(`${app.url}/api/auth/user`)).json()).toMatchObject({
+      preferredCurrency: 'INR',
+    });
+  });
+});
+
+describe('POST /api/auth/password', () => {
+  const post = (browser: Browser, body: unknown) =>
+    browser.request(`${app.url}/api/auth/password`, {
+      method: 'POST',
+      headers: json(app.url),
+      body: JSON.stringify(body),
+    });
+
+  it('401 when signed out', async () => {
+    expect((await post(new Browser(), { currentPassword: 'a', newPassword: 'bbbbbbbb' })).status).toBe(401);
+  });
+
+  it('400 with the reason for a wrong current password or a short new one; 200 changes it', async () => {
+    const person = newPerson();
+    const browser = new Browser();
+    await signUp(browser, app.url, person);
+
+    const wrong = await post(browser, {
+      currentPassword: 'not it at all',
+      newPassword: 'a brand new secret',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json()).toMatchObject({ message: 'Current password is incorrect' });
+
+    const short = await post(browser, { currentPassword: person.password, newPassword: 'short' });
+    expect(short.status).toBe(400);
+    expect(short.json()).toMatchObject({ message: 'Password must be at least 8 characters' });
+
+    const missing = await post(browser, {});
+    expect(missing.status).toBe(400);
+
+    const ok = await post(browser, { currentPassword: person.password, newPassword: 'a brand new secret' });
+    expect(ok.status).toBe(200);
+    expect(ok.json()).toEqual({ message: 'Password updated' });
+
+    const later = new Browser();
+    await signIn(later, app.url, person.email, 'a brand new secret');
+    expect((await later.get(`${app.url}/api/auth/user`)).status).toBe(200);
+  });
+});
+
+describe('an external OpenID Connect issuer (OIDC_ISSUER_URL)', () => {
+  it('signs in through a separately started oidc-provider with the same relying-party code', async () => {
+    const { freePort } = await import('../../../../infra/lib/ports.ts');
+    const port = await freePort();
+    const publicUrl = `http://127.0.0.1:${port}`;
+    const external = await startExternalIssuer({ publicUrl });
+    const rp = await startTestServer({
+      db,
+      keepDb: true,
+      port,
+      env: {
+        OIDC_ISSUER_URL: external.issuer,
+        OIDC_CLIENT_ID: external.clientId,
+        OIDC_CLIENT_SECRET: external.clientSecret,
+        OIDC_PROVIDER_NAME: 'Example SSO',
+      },
+    });
+    try {
+      const browser = new Browser();
+      expect((await browser.get(`${rp.url}/api/auth/provider`)).json()).toEqual({
+        name: 'Example SSO',
+        embedded: false,
+      });
+      // The embedded provider is off: nothing answers as an issuer at /oidc.
+      expect((await browser.get(`${rp.url}/oidc/.well-known/openid-configuration`)).body).not.toContain(
+        '"issuer"',
+      );
+
+      const loginPage = await browser.get(`${rp.url}/api/login`);
+      expect(loginPage.url.startsWith(`${external.issuer}/interaction/`)).toBe(true);
+      const subject = `ext-${Date.now()}`;
+      const consentPage = await browser.submit(loginPage, formOf(loginPage), {
+        login: subject,
+        password: 'anything',
+      });
+      const landed = consentPage.url.startsWith(`${external.issuer}/interaction/`)
+        ? await browser.submit(consentPage, formOf(consentPage))
+        : consentPage;
+      expect(landed.url).toBe(`${rp.url}/`);
+
+      expect((await browser.get(`${rp.url}/api/auth/user`)).json()).toMatchObject({
+        id: subject,
+        email: `${subject}@external.test`,
+        firstName: 'Ext',
+        lastName: 'Ernal',
+        profileImageUrl: 'https://images.external.test/avatar.png',
+        role: 'artist',
+      });
+
+      const password = await browser.request(`${rp.url}/api/auth/password`, {
+        method: 'POST',
+        headers: json(rp.url),
+        body: JSON.stringify({ currentPassword: 'anything', newPassword: 'something-new' }),
+      });
+      expect(password.status).toBe(400);
+      expect(password.json()).toMatchObject({ message: 'Your password is managed by Example SSO' });
+
+      const out = await browser.get(`${rp.url}/api/logout`, { follow: false });
+      expect(out.headers.get('location')).toMatch(new RegExp(`^${external.issuer}/session/end`));
+      expect((await browser.get(`${rp.url}/api/auth/user`)).status).toBe(401);
+    } finally {
+      await rp.close();
+      await external.stop();
+    }
+  });
+});

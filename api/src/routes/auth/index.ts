@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { UserResponse } from '../../contracts/users.ts';
+import { defineRoute } from '../route.ts';
+import * as handlers from './auth.ts';
+import { ChangePasswordSchema, LoginSchema, UpdateCurrencySchema } from './schema.ts';
+
+const tag = 'Sign-in';
+
+export const authRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/login',
+    summary: 'Browser navigation: sign in at the identity provider (authorization code + PKCE)',
+    tag,
+    audience: 'public',
+    redirect: true,
+    request: LoginSchema,
+    rateLimit: {
+      name: 'login',
+      limit: 60,
+      windowMs: 60_000,
+      message: 'Too many sign-in attempts. Please wait a minute and try again.',
+    },
+    handler: handlers.login,
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/callback',
+    summary: "The identity provider's redirect back: the session starts and the browser returns to the app",
+    tag,
+    audience: 'public',
+    redirect: true,
+    handler: handlers.callback,
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/logout',
+    summary: "Browser navigation: end the session (and the provider's, where it can), then back to /",
+    tag,
+    audience: 'public',
+    redirect: true,
+    handler: handlers.logout,
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/auth/provider',
+    summary: "The identity provider's name for the 'Continue with …' button",
+    tag,
+    audience: 'public',
+    response: z.object({ name: z.string(), embedded: z.boolean() }),
+    handler: handlers.provider,
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/auth/user',
+    summary: 'The signed-in user (401 when signed out)',
+    tag,
+    audience: 'user',
+    response: UserResponse,
+    handler: handlers.currentUser,
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/auth/user/currency',
+    summary: 'Set the preferred currency',
+    tag,
+    audience: 'user',
+    request: UpdateCurrencySchema,
+    response: UserResponse,
+    handler: handlers.updateCurrency,
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/auth/password',
+    summary: 'Change the password of an embedded-provider account',
+    tag,
+    audience: 'user',
+    request: ChangePasswordSchema,
+    response: z.object({ message: z.string() }),
+    rateLimit: {
+      name: 'password-change',
+      limit: 10,
+      windowMs: 15 * 60_000,
+    },
+    handler: handlers.updatePassword,
+  }),
+];

@@ -1,0 +1,37 @@
+import Router from '@koa/router';
+import type { ApiDeps } from '../context.ts';
+import { openApiRoutes } from '../openapi/routes.ts';
+import { adminApplicationRoutes } from './admin/applications/index.ts';
+import { adminTicketRoutes } from './admin/tickets/index.ts';
+import { applicationRoutes } from './artist/applications/index.ts';
+import { supportTicketRoutes } from './artist/supportTickets/index.ts';
+import { userRoutes } from './artist/user/index.ts';
+import { authRoutes } from './auth/index.ts';
+import { contactRoutes } from './public/contact/index.ts';
+import { healthRoutes } from './public/health/index.ts';
+import { helpRoutes } from './public/help/index.ts';
+import { newsletterRoutes } from './public/newsletter/index.ts';
+import { mountRoutes, type RouteDef } from './route.ts';
+
+/** Every route of the API, by area: the table of contents of the API and of its OpenAPI document. */
+export function allRoutes(): RouteDef[] {
+  const routes = [
+    ...healthRoutes,
+    ...authRoutes,
+    ...helpRoutes,
+    ...contactRoutes,
+    ...newsletterRoutes,
+    ...applicationRoutes,
+    ...supportTicketRoutes,
+    ...userRoutes,
+    ...adminApplicationRoutes,
+    ...adminTicketRoutes,
+  ];
+  return [...routes, ...openApiRoutes(() => routes)];
+}
+
+export function apiRouter(deps: ApiDeps): Router {
+  const api = new Router({ prefix: '/api' });
+  mountRoutes(api, allRoutes(), deps);
+  return api;
+}

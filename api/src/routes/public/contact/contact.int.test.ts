@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ContactMessage, Event, type Db } from '@riffline/db';
+import { visitor } from '../../../../../test/support/actors.ts';
+import { startTestServer, useTestApp, type TestServer } from '../../../../../test/support/api.ts';
+import { unique } from '../../../../../test/support/db.ts';
+
+let db: Db;
+let app: TestServer;
+useTestApp((t) => ({ db, app } = t));
+
+const valid = () => ({
+  name: 'Jo Lane',
+  email: `${unique('jo')}@example.test`,
+  subject: 'Label partnership',
+  message: 'We would like to talk about a partnership.',
+});
+
+describe('POST /api/contact', () => {
+  it("400 with SPEC §5's messages", async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ ...valid(), name: ' ' }, 'Name is required'],
+      [{ ...valid(), email: 'not-an-email' }, 'Invalid email address'],
+      [{ ...valid(), subject: '' }, 'Subject is required'],
+      [{ ...valid(), message: 'Too short' }, 'Message must be at least 10 characters'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await visitor(app).send('POST', '/api/contact', body);
+      expect(res.status, message).toBe(400);
+      expect(res.json<{ message: string }>().message).toBe(message);
+    }
+  });
+
+  it('201 for anyone: stored with status new, contact.received appended', async () => {
+    const body = valid();
+    const res = await visitor(app).send('POST', '/api/contact', { ...body, email: body.email.toUpperCase() });
+    expect(res.status).toBe(201);
+    const { id } = res.json<{ id: string }>();
+    expect(await ContactMessage.query(db).findById(id)).toMatchObject({ ...body, status: 'new' });
+    expect((await Event.query(db).where({ aggregateId: id })).map((e) => e.type)).toEqual([
+      'contact.received',
+    ]);
+  });
+
+  it('429 after five messages in ten minutes', async () => {
+    const limited = await startTestServer({ db, keepDb: true });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++)
+        statuses.push((await visitor(limited).send('POST', '/api/contact', valid())).status);
+      expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

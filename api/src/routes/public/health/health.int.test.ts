@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../../../test/support/api.ts';
+import type { Storage } from '@riffline/db';
+
+let app: TestServer;
+beforeAll(async () => {
+  app = await startTestServer();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('GET /api/health', () => {
+  it('answers 200 with every check ok', async () => {
+    const res = await fetch(`${app.url}/api/health`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(await res.json()).toEqual({ db: 'ok', events: 'ok', storage: 'ok' });
+  });
+
+  it('answers 503 naming the failing part', async () => {
+    const broken: Storage = {
+      ...app.deps.storage,
+      check: () => Promise.reject(new Error('disk is read-only')),
+    };
+    const other = await startTestServer({ storage: broken, db: app.deps.db, keepDb: true });
+    try {
+      const res = await fetch(`${other.url}/api/health`);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ db: 'ok', events: 'ok', storage: 'disk is read-only' });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('the API shell', () => {
+  it('answers unknown routes under /api with a JSON 404', async () => {
+    const res = await fetch(`${app.url}/api/no-such-thing`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: 'Not Found' });
+  });
+
+  it('answers a malformed JSON body with a 400 the UI can show', async () => {
+    const res = await fetch(`${app.url}/api/health`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: app.url },
+      body: '{"broken":',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: 'The request body is not valid JSON' });
+  });
+
+  it('answers a wrong method with 405', async () => {
+    const res = await fetch(`${app.url}/api/health`, { method: 'DELETE', headers: { origin: app.url } });
+    expect(res.status).toBe(405);
+  });
+
+  it('sends a request id', async () => {
+    const res = await fetch(`${app.url}/api/health`);
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Server } from 'node:http';
+import Koa from 'koa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveWebApps } from './static.ts';
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'riffline-static-'));
+let server: Server;
+let base: string;
+
+function write(file: string, text: string) {
+  fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  fs.writeFileSync(path.join(root, file), text);
+}
+
+beforeAll(async () => {
+  write('artist/index.html', '<h1>artist</h1>');
+  write('artist/assets/app-abc.js', 'console.log(1)');
+  write('admin/index.html', '<h1>admin</h1>');
+  write('secret.txt', 'not served');
+  const app = new Koa();
+  app.use(
+    serveWebApps([
+      { prefix: '/admin', dist: path.join(root, 'admin') },
+      { prefix: '', dist: path.join(root, 'artist') },
+    ]),
+  );
+  server = app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  const address = server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(() => {
+  server?.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+const get = async (p: string) => {
+  const res = await fetch(base + p);
+  return { status: res.status, text: await res.text(), cache: res.headers.get('cache-control') };
+};
+
+describe('serving the built web apps', () => {
+  it('serves the artist app at / and falls back to its index.html for client routes', async () => {
+    expect(await get('/')).toMatchObject({ status: 200, text: '<h1>artist</h1>' });
+    expect(await get('/releases/123')).toMatchObject({
+      status: 200,
+      text: '<h1>artist</h1>',
+      cache: 'no-cache',
+    });
+  });
+
+  it('serves hashed assets as immutable', async () => {
+    const asset = await get('/assets/app-abc.js');
+    expect(asset).toMatchObject({ status: 200, text: 'console.log(1)' });
+    expect(asset.cache).toContain('immutable');
+  });
+
+  it('serves the admin console under /admin', async () => {
+    expect(await get('/admin')).toMatchObject({ status: 200, text: '<h1>admin</h1>' });
+    expect(await get('/admin/users/1')).toMatchObject({ status: 200, text: '<h1>admin</h1>' });
+  });
+
+  it('never serves files outside the app folders and leaves /api alone', async () => {
+    expect((await get('/../secret.txt')).text).not.toContain('not served');
+    expect((await get('/%2e%2e/secret.txt')).text).not.toContain('not served');
+    expect((await get('/api/anything')).status).toBe(404);
+  });
+});

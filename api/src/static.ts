@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Middleware } from 'koa';
+import send from 'koa-send';
+import { repoRoot } from '@riffline/db';
+
+export interface WebApp {
+  prefix: string;
+  dist: string;
+}
+
+export const builtWebApps: WebApp[] = [
+  { prefix: '/admin', dist: path.join(repoRoot, 'web-admin', 'dist') },
+  { prefix: '', dist: path.join(repoRoot, 'web-artist', 'dist') },
+];
+
+/**
+ * Serves the built web apps: the admin console under /admin, the artist app at /. A path that is not a
+ * file gets the app's index.html so client-side routes work (the app shows its own 'Page Not Found').
+ */
+export function serveWebApps(apps: WebApp[] = builtWebApps): Middleware {
+  return async (ctx, next) => {
+    if (ctx.path.startsWith('/api') || !['GET', 'HEAD'].includes(ctx.method)) return next();
+    const app = apps.find((a) => ctx.path === a.prefix || ctx.path.startsWith(`${a.prefix}/`));
+    if (!app || !fs.existsSync(path.join(app.dist, 'index.html'))) return next();
+    const rel = ctx.path.slice(app.prefix.length) || '/';
+    const file = path.join(app.dist, path.normalize(rel));
+    if (rel !== '/' && file.startsWith(app.dist) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      const immutable = rel.startsWith('/assets/');
+      await send(ctx, rel, { root: app.dist, immutable, maxAge: immutable ? 31_536_000_000 : 0 });
+      return;
+    }
+    ctx.set('Cache-Control', 'no-cache');
+    await send(ctx, 'index.html', { root: app.dist });
+  };
+}

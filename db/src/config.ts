@@ -1,0 +1,238 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root: `.data/` and the built web apps are found relative to it. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const list = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const urlText = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a ${protocols.map((p) => p.replace(':', '')).join(' or ')} URL`,
+    );
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_URL: urlText(['http:', 'https:']).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+    DATA_DIR: optionalText,
+    DATABASE_URL: urlText(['postgres:', 'postgresql:']).optional(),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+    KAFKA_BROKERS: list,
+    KAFKA_CLIENT_ID: z.string().default('riffline'),
+    KAFKA_TOPIC_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]+$/, 'may hold only letters, digits, dots, underscores and hyphens')
+      .default('riffline'),
+    S3_ENDPOINT: urlText(['http:', 'https:']).optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_BUCKET: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: flag,
+    SMTP_URL: urlText(['smtp:', 'smtps:']).optional(),
+    MAIL_FROM: z.string().default('Riffline <no-reply@riffline.local>'),
+    SESSION_KEYS: list,
+    SESSION_MAX_AGE_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 365)
+      .default(24 * 14),
+    OIDC_ISSUER_URL: urlText(['http:', 'https:']).optional(),
+    OIDC_CLIENT_ID: optionalText,
+    OIDC_CLIENT_SECRET: optionalText,
+    OIDC_PROVIDER_NAME: optionalText,
+    OIDC_ALLOW_EMBEDDED_IN_PRODUCTION: flag,
+    ADMIN_EMAILS: list,
+    WORKERS_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message: 'is required when NODE_ENV=production',
+      });
+    }
+    if ((env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID) && !env.S3_BUCKET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'is required when S3_ENDPOINT or S3_ACCESS_KEY_ID is set',
+      });
+    }
+    if (env.OIDC_ISSUER_URL && !env.OIDC_CLIENT_ID) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_ID'], message: 'is required with OIDC_ISSUER_URL' });
+    }
+    if (env.NODE_ENV === 'production') {
+      if (!env.OIDC_ISSUER_URL && !env.OIDC_ALLOW_EMBEDDED_IN_PRODUCTION) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['OIDC_ISSUER_URL'],
+          message:
+            'is required when NODE_ENV=production (or set OIDC_ALLOW_EMBEDDED_IN_PRODUCTION=true to run the embedded identity provider)',
+        });
+      }
+      if (env.SESSION_KEYS.length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SESSION_KEYS'],
+          message: 'is required when NODE_ENV=production (comma-separated random strings, newest first)',
+        });
+      }
+    }
+    if (env.SESSION_KEYS.some((k) => k.length < 32)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_KEYS'],
+        message: 'each key needs at least 32 characters',
+      });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together',
+      });
+    }
+  });
+
+export type Env = z.input<typeof envSchema>;
+
+/** Every environment variable the processes read. */
+export const configKeys = Object.keys(envSchema.shape);
+
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  port: number;
+  host: string;
+  publicUrl: string;
+  logLevel: string;
+  dataDir: string;
+  database: { url?: string; poolMax: number };
+  kafka: { brokers: string[]; clientId: string; topicPrefix: string };
+  storage:
+    | { driver: 'local'; root: string }
+    | {
+        driver: 's3';
+        bucket: string;
+        endpoint?: string;
+        region: string;
+        forcePathStyle: boolean;
+        credentials?: { accessKeyId: string; secretAccessKey: string };
+      };
+  mail: { smtpUrl?: string; from: string; outbox: string };
+  workers: { healthPort: number };
+  session: { keys: string[]; maxAgeMs: number };
+  /** `embedded`: the identity provider at /oidc; `external`: any OpenID Connect issuer. */
+  identity:
+    | { mode: 'embedded'; providerName: string; issuer: string; clientId: string }
+    | { mode: 'external'; providerName: string; issuer: string; clientId: string; clientSecret?: string };
+  adminEmails: string[];
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once; throws a ConfigError naming every problem. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data'));
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    dataDir,
+    database: { url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX },
+    kafka: { brokers: env.KAFKA_BROKERS, clientId: env.KAFKA_CLIENT_ID, topicPrefix: env.KAFKA_TOPIC_PREFIX },
+    storage: env.S3_BUCKET
+      ? {
+          driver: 's3',
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE || Boolean(env.S3_ENDPOINT),
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : { driver: 'local', root: path.join(dataDir, 'storage') },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outbox: path.join(dataDir, 'mail') },
+    workers: { healthPort: env.WORKERS_HEALTH_PORT },
+    session: { keys: env.SESSION_KEYS, maxAgeMs: env.SESSION_MAX_AGE_HOURS * 3_600_000 },
+    identity: env.OIDC_ISSUER_URL
+      ? {
+          mode: 'external',
+          providerName: env.OIDC_PROVIDER_NAME ?? new URL(env.OIDC_ISSUER_URL).hostname,
+          issuer: env.OIDC_ISSUER_URL,
+          clientId: env.OIDC_CLIENT_ID!,
+          clientSecret: env.OIDC_CLIENT_SECRET,
+        }
+      : {
+          mode: 'embedded',
+          providerName: env.OIDC_PROVIDER_NAME ?? 'Riffline ID',
+          issuer: `${publicUrl}/oidc`,
+          clientId: env.OIDC_CLIENT_ID ?? 'riffline-web',
+        },
+    adminEmails: env.ADMIN_EMAILS.map((e) => e.toLowerCase()),
+  };
+}
+
+/** For process entry points: the config, or exit(1) after printing every problem. */
+export function loadConfigOrExit(source: Record<string, string | undefined> = process.env): Config {
+  try {
+    return loadConfig(source);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,71 @@
+/** Enumerated values of SPEC §3-§5 and §9. The migrations turn each into a CHECK constraint. */
+export const roles = ['artist', 'admin'] as const;
+export const currencies = ['USD', 'EUR', 'GBP', 'INR', 'JPY', 'CAD', 'AUD', 'CNY', 'BRL', 'MXN'] as const;
+export const applicationStatuses = ['pending', 'approved', 'rejected'] as const;
+export const applicationGenres = [
+  'hip-hop',
+  'pop',
+  'r&b',
+  'electronic',
+  'rock',
+  'indie',
+  'latin',
+  'afrobeats',
+  'country',
+  'jazz',
+  'other',
+] as const;
+export const releaseStatuses = ['draft', 'processing', 'live', 'rejected'] as const;
+export const releaseTypes = ['single', 'ep', 'album'] as const;
+export const releaseGenres = [
+  'alternative',
+  'pop',
+  'hip-hop',
+  'rock',
+  'electronic',
+  'r&b',
+  'jazz',
+  'country',
+  'classical',
+  'reggae',
+  'blues',
+  'folk',
+  'soul',
+  'funk',
+  'gospel',
+  'latin',
+  'metal',
+  'punk',
+  'other',
+] as const;
+export const pricingTiers = ['budget', 'mid', 'premium'] as const;
+export const storeDistributions = ['all', 'downloads', 'streaming', 'custom'] as const;
+export const trackTypes = ['vocal', 'instrumental'] as const;
+export const royaltyStatuses = ['pending', 'paid', 'unpaid'] as const;
+export const ticketStatuses = ['open', 'in_progress', 'resolved', 'closed'] as const;
+export const ticketPriorities = ['low', 'medium', 'high', 'urgent'] as const;
+export const contactMessageStatuses = ['new', 'read', 'replied'] as const;
+export const paymentMethodTypes = ['upi', 'paypal', 'bank_transfer'] as const;
+export const withdrawalStatuses = ['pending', 'approved', 'declined', 'processing', 'completed'] as const;
+export const transactionTypes = ['recharge', 'distribution_fee'] as const;
+export const transactionStatuses = ['pending', 'completed', 'failed', 'expired'] as const;
+
+export const RECORD_LABEL = 'Riffline Records';
+export const DEFAULT_COPYRIGHT_YEAR = 2025;
+
+export type Role = (typeof roles)[number];
+export type Currency = (typeof currencies)[number];
+export type ApplicationStatus = (typeof applicationStatuses)[number];
+export type ReleaseStatus = (typeof releaseStatuses)[number];
+export type ReleaseType = (typeof releaseTypes)[number];
+export type PricingTier = (typeof pricingTiers)[number];
+export type StoreDistribution = (typeof storeDistributions)[number];
+export type TrackType = (typeof trackTypes)[number];
+export type RoyaltyStatus = (typeof royaltyStatuses)[number];
+export type TicketStatus = (typeof ticketStatuses)[number];
+export type TicketPriority = (typeof ticketPriorities)[number];
+export type ContactMessageStatus = (typeof contactMessageStatuses)[number];
+export type PaymentMethodType = (typeof paymentMethodTypes)[number];
+export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
+export type TransactionType = (typeof transactionTypes)[number];
+export type TransactionStatus = (typeof transactionStatuses)[number];

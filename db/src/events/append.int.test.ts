@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { useTestDb, unique } from '../../../test/support/db.ts';
+import type { Db } from '../connection.ts';
+import { Event } from '../models/index.ts';
+import { appendEvent } from './append.ts';
+
+let db: Db;
+useTestDb((d) => (db = d));
+
+const settingChanged = (aggregateId: string) =>
+  ({
+    type: 'setting.changed',
+    aggregateId,
+    actorId: null,
+    payload: { settingKey: 'streams_growth_percentage', settingValue: '14', previousValue: '12.5' },
+  }) as const;
+
+describe('appendEvent', () => {
+  it('stores an event appended in a committed transaction', async () => {
+    const aggregateId = unique('setting');
+    const appended = await db.transaction((trx) => appendEvent(trx, settingChanged(aggregateId)));
+    const rows = await Event.query(db).where({ aggregateId });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      type: 'setting.changed',
+      aggregateType: 'setting',
+      payload: { settingKey: 'streams_growth_percentage', settingValue: '14', previousValue: '12.5' },
+      position: null,
+    });
+    expect(String(rows[0]!.id)).toBe(appended.id);
+  });
+
+  it('leaves nothing behind when the transaction rolls back', async () => {
+    const aggregateId = unique('setting');
+    await expect(
+      db.transaction(async (trx) => {
+        await appendEvent(trx, settingChanged(aggregateId));
+        expect(await Event.query(trx).where({ aggregateId })).toHaveLength(1);
+        throw new Error('the command failed after appending');
+      }),
+    ).rejects.toThrow('the command failed after appending');
+    expect(await Event.query(db).where({ aggregateId })).toEqual([]);
+  });
+
+  it('refuses to run outside a transaction', async () => {
+    await expect(appendEvent(db as never, settingChanged(unique('setting')))).rejects.toThrow(
+      'appendEvent must be called with a transaction',
+    );
+  });
+
+  it('refuses a payload that does not match its schema', async () => {
+    const aggregateId = unique('setting');
+    await expect(
+      db.transaction((trx) =>
+        appendEvent(trx, { ...settingChanged(aggregateId), payload: { settingKey: '' } as never }),
+      ),
+    ).rejects.toThrow();
+    expect(await Event.query(db).where({ aggregateId })).toEqual([]);
+  });
+});

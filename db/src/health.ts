@@ -1,0 +1,19 @@
+/** Health checks report `ok`, or the reason a part is not ok (its error, or that it took too long). */
+export type CheckResult = 'ok' | string;
+
+export async function check(run: () => Promise<unknown>, timeoutMs = 3000): Promise<CheckResult> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      run(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]);
+    return 'ok';
+  } catch (error) {
+    return (error as Error).message || String(error);
+  } finally {
+    clearTimeout(timer);
+  }
+}

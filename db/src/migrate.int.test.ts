@@ -1,0 +1,307 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDatabase, dropDatabase, uniqueName } from '../../test/support/database.ts';
+import { loadConfig } from './config.ts';
+import { connect, type Db } from './connection.ts';
+import { migrateDownAll, migrateLatest, migrationStatus } from './migrate.ts';
+
+/**
+ * SPEC §3, column by column (snake_case), with the default each must have. `null` means no default;
+ * a string is matched against information_schema.columns.column_default.
+ */
+const spec: Record<string, Record<string, string | null>> = {
+  users: {
+    id: null,
+    username: null,
+    email: null,
+    first_name: null,
+    last_name: null,
+    profile_image_url: null,
+    role: "'artist'",
+    is_approved: 'false',
+    preferred_currency: "'USD'",
+    coins: '0',
+    created_at: 'CURRENT_TIMESTAMP',
+    updated_at: 'CURRENT_TIMESTAMP',
+  },
+  sessions: { sid: null, sess: null, expire: null },
+  applications: {
+    id: 'gen_random_uuid()',
+    user_id: null,
+    legal_name: null,
+    phone: null,
+    artist_name: null,
+    age: null,
+    genre: null,
+    demo_links: null,
+    artist_story: null,
+    instagram: null,
+    youtube: null,
+    spotify: null,
+    status: "'pending'",
+    reviewed_by: null,
+    reviewed_at: null,
+    created_at: 'CURRENT_TIMESTAMP',
+    updated_at: 'CURRENT_TIMESTAMP',
+  },
+  releases: {
+    id: 'gen_random_uuid()',
+    user_id: null,
+    title: null,
+    artist: null,
+    album_art: null,
+    release_date: null,
+    genre: null,
+    secondary_genre: null,
+    status: "'draft'",
+    platforms: "'{}'",
+    copyright_holder: null,
+    copyright_year: '2025',
+    production_holder: null,
+    production_year: '2025',
+    record_label: "'Riffline Records'",
+    release_artists: "'{}'",
+    release_type: "'single'",
+    explicit_content_labeled: 'false',
+    authorized_to_distribute: 'false',
+    no_unauthorized_artist_name: 'false',
+    copyright_documentation: null,
+    release_time: null,
+    has_country_restrictions: 'false',
+    restricted_countries: "'{}'",
+    previously_released: 'false',
+    original_release_date: null,
+    pricing_tier: "'mid'",
+    store_distribution: "'all'",
+    selected_stores: "'{}'",
+    auto_distribute_to_new_stores: 'true',
+    created_at: 'CURRENT_TIMESTAMP',
+    updated_at: 'CURRENT_TIMESTAMP',
+  },
+  tracks: {
+    id: 'gen_random_uuid()',
+    release_id: null,
+    title: null,
+    track_number: null,
+    audio_file_url: null,
+    duration: null,
+    is_explicit: 'false',
+    primary_artists: "'{}'",
+    featuring_artists: "'{}'",
+    producer: null,
+    lyricist: null,
+    composer: null,
+    track_type: "'vocal'",
+    created_at: 'CURRENT_TIMESTAMP',
+    updated_at: 'CURRENT_TIMESTAMP',
+  },
+  analytics: {
+    id: 'gen_random_uuid()',
+    release_id: null,
+    platform: null,
+    track: null,
+    streams: '0',
+    downloads: '0',
+    date: null,
+    created_at: 'CURRENT_TIMESTAMP',
+  },
+  royalties: {
+    id: 'gen_random_uuid()',
+    user_id: null,
+    release_id: null,
+    amount: null,
+    currency: "'USD'",
+    period: null,
+    status: "'pending'",
+    paid_at: null,
+    created_at: 'CURRENT_TIMESTAMP',
+  },
+  support_tickets: {
+    id: 'gen_random_uuid()',
+    user_id: null,
+    subject: null,
+    message: null,
+    category: null,
+    status: "'open'",
+    priority: "'medium'",
+    assigned_to: null,
+    created_at: 'CURRENT_TIMESTAMP',
+    updated_at: 'CURRENT_TIMESTAMP',
+  },
+  newsletter_subscriptions: {
+    id: 'gen_random_uuid()',
+    email: null,
+    is_active: 'true',
+    created_at: 'CURRENT_TIMESTAMP',
+  },
+  contact_messages: {
+    id: 'gen_random_uuid()',
+    name: null,
+    email: null,
+    subject: null,
+    message: null,
+    status: "'new'",
+    created_at: 'CURRENT_TIMESTAMP',
+  },
+  payment_methods: {
+    id: 'gen_random_uuid()',
+    user_id: null,
+    type: null,
+    upi_id: null,
+    paypal_email: null,
+    account_holder_name: null,
+    account_number: null,
+    ifsc_code: null,
+    is_default: 'false',
+    created_at: 'CURRENT_TIMESTAMP',
+    updated_at: 'CURRENT_TIMESTAMP',
+  },
+  withdrawal_requests: {
+    id: 'gen_random_uuid()',
+    user_id: null,
+    payment_method_id: null,
+    amount: null,
+    status: "'pending'",
+    admin_notes: null,
+    processed_by: null,
+    processed_at: null,
+    created_at: 'CURRENT_TIMESTAMP',
+    updated_at: 'CURRENT_TIMESTAMP',
+  },
+  payment_transactions: {
+    id: 'gen_random_uuid()',
+    user_id: null,
+    type: "'recharge'",
+    order_id: null,
+    gateway_order_id: null,
+    amount: null,
+    customer_mobile: null,
+    payment_url: null,
+    status: "'pending'",
+    utr: null,
+    remark1: null,
+    remark2: null,
+    redirect_url: null,
+    release_id: null,
+    completed_at: null,
+    created_at: 'CURRENT_TIMESTAMP',
+    updated_at: 'CURRENT_TIMESTAMP',
+  },
+  platform_settings: {
+    id: 'gen_random_uuid()',
+    setting_key: null,
+    setting_value: null,
+    updated_by: null,
+    updated_at: 'CURRENT_TIMESTAMP',
+  },
+  events: {
+    id: 'nextval',
+    type: null,
+    aggregate_type: null,
+    aggregate_id: null,
+    actor_id: null,
+    payload: "'{}'",
+    occurred_at: 'CURRENT_TIMESTAMP',
+    position: null,
+    published_at: null,
+  },
+  processed_events: { group_name: null, event_id: null, processed_at: 'CURRENT_TIMESTAMP' },
+  consumer_positions: {
+    group_name: null,
+    stream: "'events'",
+    position: '0',
+    updated_at: 'CURRENT_TIMESTAMP',
+  },
+};
+
+const moneyColumns = [
+  ['users', 'coins'],
+  ['royalties', 'amount'],
+  ['withdrawal_requests', 'amount'],
+  ['payment_transactions', 'amount'],
+] as const;
+
+const server = inject('databaseServerUrl');
+
+describe.skipIf(!server)('migrations on PostgreSQL', () => {
+  const name = uniqueName('riffline_migrate');
+  let db: Db;
+
+  beforeAll(async () => {
+    const url = await createDatabase(server!, name);
+    db = connect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: url }));
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+    await dropDatabase(server!, name);
+  });
+
+  async function publicTables(): Promise<string[]> {
+    const rows: Array<{ tableName: string }> = await db('information_schema.tables')
+      .select('table_name')
+      .where({ table_schema: 'public' })
+      .orderBy('table_name');
+    return rows.map((r) => r.tableName);
+  }
+
+  it('go up on an empty database and create every SPEC §3 column with its default', async () => {
+    expect(await publicTables()).toEqual([]);
+    expect(await migrateLatest(db)).toEqual([
+      '20261122000100_entities',
+      '20261122000200_events',
+      '20261122000300_identity',
+    ]);
+    expect((await migrationStatus(db)).pending).toEqual([]);
+
+    const columns: Array<{ tableName: string; columnName: string; columnDefault: string | null }> = await db(
+      'information_schema.columns',
+    )
+      .select('table_name', 'column_name', 'column_default')
+      .where({ table_schema: 'public' });
+    for (const [table, expected] of Object.entries(spec)) {
+      const actual = new Map(
+        columns.filter((c) => c.tableName === table).map((c) => [c.columnName, c.columnDefault]),
+      );
+      expect([...actual.keys()].sort(), `columns of ${table}`).toEqual(
+        expect.arrayContaining(Object.keys(expected).sort()),
+      );
+      for (const [column, defaultValue] of Object.entries(expected)) {
+        const actualDefault = actual.get(column) ?? null;
+        if (defaultValue === null) expect(actualDefault, `${table}.${column} default`).toBeNull();
+        else expect(actualDefault, `${table}.${column} default`).toContain(defaultValue);
+      }
+    }
+  });
+
+  it('stores money as decimal(10,2)', async () => {
+    for (const [table, column] of moneyColumns) {
+      const row = await db('information_schema.columns')
+        .first('data_type', 'numeric_precision', 'numeric_scale')
+        .where({ table_schema: 'public', table_name: table, column_name: column });
+      expect(row, `${table}.${column}`).toEqual({
+        dataType: 'numeric',
+        numericPrecision: 10,
+        numericScale: 2,
+      });
+    }
+  });
+
+  it('seeds the two platform settings', async () => {
+    const rows = await db('platform_settings').select('setting_key', 'setting_value').orderBy('setting_key');
+    expect(rows).toEqual([
+      { settingKey: 'earnings_growth_percentage', settingValue: '8.2' },
+      { settingKey: 'streams_growth_percentage', settingValue: '12.5' },
+    ]);
+  });
+
+  it('go down to an empty schema and up again', async () => {
+    await migrateDownAll(db);
+    expect(await publicTables()).toEqual(['knex_migrations', 'knex_migrations_lock']);
+    const sequences = await db('information_schema.sequences').where({ sequence_schema: 'public' });
+    expect(sequences.filter((s: { sequenceName: string }) => !s.sequenceName.startsWith('knex_'))).toEqual(
+      [],
+    );
+    await migrateLatest(db);
+    expect(await publicTables()).toContain('withdrawal_requests');
+  });
+});

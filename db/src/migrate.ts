@@ -1,0 +1,40 @@
+import type { Knex } from 'knex';
+import * as entities from './migrations/20261122000100_entities.ts';
+import * as events from './migrations/20261122000200_events.ts';
+import * as identity from './migrations/20261122000300_identity.ts';
+
+interface Migration {
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+// Listed here rather than read from disk, so the same list works under tsx, vitest and a bundle.
+const migrations: Record<string, Migration> = {
+  '20261122000100_entities': entities,
+  '20261122000200_events': events,
+  '20261122000300_identity': identity,
+};
+
+const source: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(migrations).sort(),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => migrations[name]!,
+};
+
+const options: Knex.MigratorConfig = { migrationSource: source, tableName: 'knex_migrations' };
+
+/** Brings the schema up to date; returns the names of the migrations it ran. */
+export async function migrateLatest(db: Knex): Promise<string[]> {
+  const [, ran] = (await db.migrate.latest(options)) as [number, string[]];
+  return ran;
+}
+
+/** Rolls every migration back, leaving only knex's own bookkeeping tables. */
+export async function migrateDownAll(db: Knex): Promise<void> {
+  await db.migrate.rollback(options, true);
+}
+
+export async function migrationStatus(db: Knex): Promise<{ done: string[]; pending: string[] }> {
+  const [done, pending] = (await db.migrate.list(options)) as [Array<{ name: string }>, Array<string>];
+  return { done: done.map((m) => m.name), pending: pending.map(String) };
+}

@@ -1,0 +1,14 @@
+import type { ContactMessageStatus } from '../enums.ts';
+import { BaseModel } from './BaseModel.ts';
+
+export class ContactMessage extends BaseModel {
+  static override tableName = 'contact_messages';
+
+  id!: string;
+  name!: string;
+  email!: string;
+  subject!: string;
+  message!: string;
+  status!: ContactMessageStatus;
+  createdAt!: Date;
+}

@@ -1,0 +1,55 @@
+import type { RelationMappings } from 'objection';
+import type { PricingTier, ReleaseStatus, ReleaseType, StoreDistribution } from '../enums.ts';
+import { Analytics } from './Analytics.ts';
+import { TimestampedModel } from './BaseModel.ts';
+import { belongsTo, hasMany } from './relations.ts';
+import { Track } from './Track.ts';
+import { User } from './User.ts';
+
+export class Release extends TimestampedModel {
+  static override tableName = 'releases';
+
+  id!: string;
+  userId!: string;
+  title!: string;
+  artist!: string;
+  albumArt!: string | null;
+  releaseDate!: string | null;
+  genre!: string;
+  secondaryGenre!: string | null;
+  status!: ReleaseStatus;
+  platforms!: string[];
+  copyrightHolder!: string | null;
+  copyrightYear!: number;
+  productionHolder!: string | null;
+  productionYear!: number;
+  recordLabel!: string;
+  releaseArtists!: string[];
+  releaseType!: ReleaseType;
+  explicitContentLabeled!: boolean;
+  authorizedToDistribute!: boolean;
+  noUnauthorizedArtistName!: boolean;
+  copyrightDocumentation!: string | null;
+  releaseTime!: string | null;
+  hasCountryRestrictions!: boolean;
+  restrictedCountries!: string[];
+  previouslyReleased!: boolean;
+  originalReleaseDate!: string | null;
+  pricingTier!: PricingTier;
+  storeDistribution!: StoreDistribution;
+  selectedStores!: string[];
+  autoDistributeToNewStores!: boolean;
+  tracks?: Track[];
+
+  static override get relationMappings(): RelationMappings {
+    return {
+      user: belongsTo(User, 'releases.userId', 'users.id'),
+      tracks: hasMany(Track, 'releases.id', 'tracks.releaseId'),
+      analytics: hasMany(Analytics, 'releases.id', 'analytics.releaseId'),
+    };
+  }
+
+  static override modifiers = {
+    deletable: (query: ReturnType<typeof Release.query>) => query.whereIn('status', ['draft', 'rejected']),
+  };
+}

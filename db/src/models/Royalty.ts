@@ -1,0 +1,27 @@
+import type { RelationMappings } from 'objection';
+import type { Currency, RoyaltyStatus } from '../enums.ts';
+import { BaseModel } from './BaseModel.ts';
+import { belongsTo } from './relations.ts';
+import { Release } from './Release.ts';
+import { User } from './User.ts';
+
+export class Royalty extends BaseModel {
+  static override tableName = 'royalties';
+
+  id!: string;
+  userId!: string;
+  releaseId!: string | null;
+  amount!: string;
+  currency!: Currency;
+  period!: string;
+  status!: RoyaltyStatus;
+  paidAt!: Date | null;
+  createdAt!: Date;
+
+  static override get relationMappings(): RelationMappings {
+    return {
+      user: belongsTo(User, 'royalties.userId', 'users.id'),
+      release: belongsTo(Release, 'royalties.releaseId', 'releases.id'),
+    };
+  }
+}

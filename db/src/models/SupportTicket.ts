@@ -1,0 +1,25 @@
+import type { RelationMappings } from 'objection';
+import type { TicketPriority, TicketStatus } from '../enums.ts';
+import { TimestampedModel } from './BaseModel.ts';
+import { belongsTo } from './relations.ts';
+import { User } from './User.ts';
+
+export class SupportTicket extends TimestampedModel {
+  static override tableName = 'support_tickets';
+
+  id!: string;
+  userId!: string;
+  subject!: string;
+  message!: string;
+  category!: string | null;
+  status!: TicketStatus;
+  priority!: TicketPriority;
+  assignedTo!: string | null;
+
+  static override get relationMappings(): RelationMappings {
+    return {
+      user: belongsTo(User, 'support_tickets.userId', 'users.id'),
+      assignee: belongsTo(User, 'support_tickets.assignedTo', 'users.id'),
+    };
+  }
+}

@@ -1,0 +1,27 @@
+import type { RelationMappings } from 'objection';
+import type { TrackType } from '../enums.ts';
+import { TimestampedModel } from './BaseModel.ts';
+import { belongsTo } from './relations.ts';
+import { Release } from './Release.ts';
+
+export class Track extends TimestampedModel {
+  static override tableName = 'tracks';
+
+  id!: string;
+  releaseId!: string;
+  title!: string;
+  trackNumber!: number;
+  audioFileUrl!: string | null;
+  duration!: number | null;
+  isExplicit!: boolean;
+  primaryArtists!: string[];
+  featuringArtists!: string[];
+  producer!: string | null;
+  lyricist!: string | null;
+  composer!: string | null;
+  trackType!: TrackType;
+
+  static override get relationMappings(): RelationMappings {
+    return { release: belongsTo(Release, 'tracks.releaseId', 'releases.id') };
+  }
+}

@@ -1,0 +1,16 @@
+export { BaseModel, TimestampedModel } from './BaseModel.ts';
+export { User } from './User.ts';
+export { Session } from './Session.ts';
+export { Application } from './Application.ts';
+export { Release } from './Release.ts';
+export { Track } from './Track.ts';
+export { Analytics } from './Analytics.ts';
+export { Royalty } from './Royalty.ts';
+export { SupportTicket } from './SupportTicket.ts';
+export { NewsletterSubscription } from './NewsletterSubscription.ts';
+export { ContactMessage } from './ContactMessage.ts';
+export { PaymentMethod } from './PaymentMethod.ts';
+export { WithdrawalRequest } from './WithdrawalRequest.ts';
+export { PaymentTransaction } from './PaymentTransaction.ts';
+export { PlatformSetting } from './PlatformSetting.ts';
+export { Event, ProcessedEvent, ConsumerPosition } from './Event.ts';

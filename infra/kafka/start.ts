@@ -1,0 +1,14 @@
+/** `npm run kafka` / `make kafka`: runs a local broker in the foreground until Ctrl-C. */
+import path from 'node:path';
+import { repoRoot } from '../../db/src/config.ts';
+import { startKafka } from './kafka.ts';
+
+const port = process.env.KAFKA_PORT ? Number(process.env.KAFKA_PORT) : 9092;
+const broker = await startKafka({ dataDir: path.join(repoRoot, '.data', 'kafka'), port });
+console.log(`Kafka is ready: KAFKA_BROKERS=${broker.brokers.join(',')} (Ctrl-C stops it)`);
+const stop = async () => {
+  await broker.stop();
+  process.exit(0);
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, inject } from 'vitest';
+import { connect, loadConfig, migrateLatest, type Db } from '../../db/src/index.ts';
+
+/**
+ * A connection to this run's migrated test database (PostgreSQL), or a fresh migrated in-memory PGlite
+ * when the run has no server. Close it in afterAll.
+ */
+export async function openTestDb(): Promise<Db> {
+  const url = inject('databaseUrl');
+  if (url) return connect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, DATABASE_POOL_MAX: '4' }));
+  const db = connect(loadConfig({ NODE_ENV: 'test' }), { pglite: 'memory' });
+  await migrateLatest(db);
+  return db;
+}
+
+/** Unique suffix for rows a test creates, so tests never depend on each other's data. */
+export function unique(prefix = 't'): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** For one test file: opens this run's test database before the tests and closes it after them. */
+export function useTestDb(ready: (db: Db) => void): void {
+  let db: Db | undefined;
+  beforeAll(async () => {
+    db = await openTestDb();
+    ready(db);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+  });
+}

@@ -1,0 +1,32 @@
+import type { Knex } from 'knex';
+import { Release, Track, User } from '../../db/src/index.ts';
+import { unique } from './db.ts';
+
+type Conn = Knex | Knex.Transaction;
+
+export async function buildUser(db: Conn, fields: Partial<User> = {}): Promise<User> {
+  const id = fields.id ?? unique('user');
+  return User.query(db)
+    .insert({ id, email: `${id}@example.test`, firstName: 'Test', lastName: 'Artist', ...fields })
+    .returning('*');
+}
+
+export const buildArtist = (db: Conn, fields: Partial<User> = {}) =>
+  buildUser(db, { role: 'artist', ...fields });
+export const buildAdmin = (db: Conn, fields: Partial<User> = {}) =>
+  buildUser(db, { role: 'admin', isApproved: true, ...fields });
+
+export async function buildRelease(
+  db: Conn,
+  fields: Partial<Release> & { userId: string },
+): Promise<Release> {
+  return Release.query(db)
+    .insert({ title: 'Night Drive', artist: 'Test Artist', genre: 'electronic', ...fields })
+    .returning('*');
+}
+
+export async function buildTrack(db: Conn, fields: Partial<Track> & { releaseId: string }): Promise<Track> {
+  return Track.query(db)
+    .insert({ title: 'Track', trackNumber: 1, ...fields })
+    .returning('*');
+}

@@ -1,0 +1,47 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { repoRoot } from '../../db/src/config.ts';
+
+export interface Proc {
+  child: ChildProcess;
+  output(): string;
+  /** Sends SIGTERM and resolves with the exit code. */
+  stop(): Promise<number | null>;
+  exited: Promise<number | null>;
+}
+
+/** Runs a TypeScript entry point of the repo with tsx, as `make start` would, with exactly the env given. */
+export function runEntry(entry: string, env: Record<string, string>): Proc {
+  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), [path.join(repoRoot, entry)], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    child,
+    output: () => out,
+    exited,
+    stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/** Polls a URL until it answers (any status), or fails after the timeout with the process output. */
+export async function waitForHttp(url: string, proc: Proc, timeoutMs = 45_000): Promise<Response> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.child.exitCode !== null) throw new Error(`process exited early:\n${proc.output()}`);
+    try {
+      return await fetch(url);
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  throw new Error(`${url} did not answer in time:\n${proc.output()}`);
+}

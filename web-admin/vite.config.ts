@@ -1,0 +1,13 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// In development the app runs on Vite and sends /api to the API started by `make start`.
+export default defineConfig({
+  base: '/admin/',
+  plugins: [react()],
+  server: {
+    port: 5174,
+    proxy: { '/api': { target: process.env.API_URL ?? 'http://localhost:3000', changeOrigin: false } },
+  },
+  build: { outDir: 'dist', emptyOutDir: true },
+});

@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { createAccount, fillApplication, unique } from './support.ts';
+
+test.describe('the logged-out flow (SPEC §6)', () => {
+  test('a submit after the session ended shows "Unauthorized" and goes to sign in after 500 ms', async ({
+    page,
+    context,
+  }) => {
+    const toasts: string[] = [];
+    await page.exposeFunction('reportToast', (text: string) => toasts.push(text));
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        const toast = document.querySelector('[data-testid="toast"]');
+        if (toast?.textContent)
+          (window as unknown as { reportToast(t: string): void }).reportToast(toast.textContent);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.goto('/apply');
+    await page.getByRole('link', { name: 'Continue with Riffline ID' }).click();
+    await createAccount(page, {
+      firstName: 'Ines',
+      lastName: 'Park',
+      email: `${unique('ines')}@example.com`,
+      password: 'a long enough password',
+    });
+    await expect(page.getByRole('button', { name: 'Submit Application' })).toBeVisible();
+
+    await fillApplication(page, {
+      legalName: 'Ines Park',
+      artistName: 'INES',
+      age: '24',
+      genre: 'Indie',
+      instagram: 'https://instagram.com/ines',
+      youtube: 'https://youtube.com/@ines',
+      story: 'Bedroom pop from Seoul.',
+    });
+    await page.getByRole('checkbox').check();
+
+    // The session ends (signed out in another tab, or expired).
+    await context.clearCookies();
+    // The toast shows for the 500 ms before the browser leaves, too short to poll for under load:
+    // the page reports every toast it renders as it renders it.
+    const refused = page.waitForResponse(
+      (res) => res.url().endsWith('/api/applications') && res.status() === 401,
+    );
+    const leaving = page.waitForRequest(
+      (req) => req.url().includes('/api/login') && req.isNavigationRequest(),
+    );
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await expect.poll(() => toasts.join(' | ')).toContain('Unauthorized');
+    expect(toasts.join(' | ')).toContain('You are logged out. Logging in again...');
+    // The browser's own clock (not this busy test process's) times the 500 ms wait.
+    const refusedTiming = (await refused).request().timing();
+    const leavingRequest = await leaving;
+    await leavingRequest.response();
+    const waited = leavingRequest.timing().startTime - (refusedTiming.startTime + refusedTiming.responseEnd);
+    expect(waited).toBeGreaterThanOrEqual(490);
+    await expect(page).toHaveURL(/\/oidc\/interaction\//);
+  });
+});
+
+test.describe('keyboard use', () => {
+  test('opens the menu, moves through it and closes it without a mouse', async ({ page }) => {
+    await page.goto('/about');
+    const button = page.getByRole('button', { name: 'Open menu' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu').or(page.getByRole('navigation', { name: 'Main' }));
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+});

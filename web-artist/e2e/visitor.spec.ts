@@ -1,0 +1,154 @@
+import { expect, test } from '@playwright/test';
+import { expectToast, snap, unique } from './support.ts';
+
+test.describe('a visitor', () => {
+  test('reads the landing page', async ({ page }, testInfo) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Apply Now' }).first()).toHaveAttribute('href', '/apply');
+    const login = page.getByRole('main').getByRole('link', { name: 'Login' });
+    await expect(login).toHaveAttribute('href', '/api/login');
+    for (const title of [
+      'Global Distribution',
+      'Real-Time Analytics',
+      'Transparent Royalties',
+      'Fast Release Process',
+      '24/7 Support',
+      'Rights Protection',
+      'Official Video Channel Artist Claim',
+      'Streaming Store Artist Verification',
+    ]) {
+      await expect(page.getByRole('heading', { name: title, level: 3 })).toBeVisible();
+    }
+    await expect(page.getByText('127.0.0.1:3210/yourtrack')).toBeVisible();
+    for (const feature of ['Pre-save campaigns', 'Email collection', 'All platforms']) {
+      await expect(page.getByText(feature, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('link', { name: 'Get Your SmartLink' })).toHaveAttribute('href', '/apply');
+    await expect(page.getByText('© 2024')).toBeVisible();
+    await snap(page, testInfo, 'landing');
+  });
+
+  test('reads About and goes on to apply', async ({ page }, testInfo) => {
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { name: 'About Riffline', level: 1 })).toBeVisible();
+    for (const value of [
+      'Artists First',
+      'Transparency',
+      'Speed',
+      'Fairness',
+      'Global Reach',
+      'Real Support',
+    ]) {
+      await expect(page.getByRole('heading', { name: value })).toBeVisible();
+    }
+    await snap(page, testInfo, 'about');
+    await page.getByRole('main').getByRole('link', { name: 'Apply to Join' }).click();
+    await expect(page).toHaveURL(/\/apply$/);
+    await expect(page.getByRole('heading', { name: 'Apply to Join', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Create Your Account' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Continue with Riffline ID' })).toHaveAttribute(
+      'href',
+      '/api/login?returnTo=%2Fapply',
+    );
+    await snap(page, testInfo, 'apply-signed-out');
+  });
+
+  test('searches the help center and reads an article', async ({ page }, testInfo) => {
+    await page.goto('/support');
+    await expect(page.getByRole('heading', { name: 'Help Center', level: 1 })).toBeVisible();
+    for (const category of ['Getting Started', 'Uploading Music', 'Royalties & Payments']) {
+      await expect(page.getByRole('heading', { name: category, level: 3 })).toBeVisible();
+    }
+    await expect(page.getByRole('list', { name: 'Popular articles' }).getByRole('link')).toHaveCount(3);
+    await expect(page.getByRole('link', { name: 'Login to Continue' })).toHaveAttribute('href', '/api/login');
+    await snap(page, testInfo, 'support');
+
+    await page
+      .getByRole('searchbox', { name: 'Search help articles' })
+      .or(page.getByLabel('Search help articles'))
+      .fill('artwork size');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const results = page.getByRole('list', { name: 'Search results' });
+    await expect(results.getByRole('link').first()).toContainText('Artwork');
+    await results.getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/articles\/uploading-music\/preparing-artwork$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Artwork');
+    await expect(page.getByText(/3000/).first()).toBeVisible();
+    await snap(page, testInfo, 'article');
+
+    await page.getByRole('link', { name: 'Uploading Music' }).click();
+    await expect(page).toHaveURL(/\/articles\/uploading-music$/);
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(4);
+    await snap(page, testInfo, 'category');
+    await page.getByRole('link', { name: 'Back to Support' }).click();
+    await expect(page).toHaveURL(/\/support$/);
+  });
+
+  test('meets missing categories, articles and pages', async ({ page }, testInfo) => {
+    await page.goto('/articles/nope');
+    await expect(page.getByRole('heading', { name: 'Category Not Found' })).toBeVisible();
+    await page.goto('/articles/uploading-music/nope');
+    await expect(page.getByRole('heading', { name: 'Article Not Found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Support' })).toBeVisible();
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await snap(page, testInfo, 'not-found');
+    // The artist area is not for visitors.
+    await page.goto('/releases');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  });
+
+  test('reads the privacy, terms and cookie pages', async ({ page }, testInfo) => {
+    for (const [path, title] of [
+      ['/privacy', 'Privacy Policy'],
+      ['/terms', 'Terms of Service'],
+      ['/cookies', 'Cookie Policy'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+      await snap(page, testInfo, path.slice(1));
+    }
+  });
+
+  test('subscribes to the newsletter', async ({ page }) => {
+    await page.goto('/about');
+    const input = page.getByLabel('Email for the newsletter');
+    await input.fill('   ');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByTestId('toast')).toHaveCount(0);
+    await input.fill(`${unique('fan')}@example.com`);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expectToast(page, 'Subscribed!', 'Thank you for subscribing to our newsletter.');
+    await expect(input).toHaveValue('');
+  });
+
+  test('sends a contact message', async ({ page }, testInfo) => {
+    await page.goto('/contact');
+    await expect(page.getByText('Mon-Fri 9am-6pm EST').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    for (const message of [
+      'Name is required',
+      'Invalid email address',
+      'Subject is required',
+      'Message must be at least 10 characters',
+    ]) {
+      await expect(page.getByText(message)).toBeVisible();
+    }
+    await snap(page, testInfo, 'contact-errors');
+    await page.getByLabel('Name', { exact: true }).fill('Jo Lane');
+    await page.getByLabel('Email', { exact: true }).fill('jo@example.com');
+    await page.getByLabel('Subject').fill('Label partnership');
+    await page.getByLabel('Message').fill('Short');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Message must be at least 10 characters')).toBeVisible();
+    await page.getByLabel('Message').fill('We would love to talk about a partnership.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByRole('heading', { name: 'Message Sent!' })).toBeVisible();
+    await snap(page, testInfo, 'contact-sent');
+    // The confirmation shows for 5 seconds, then the (empty) form returns.
+    await expect(page.getByRole('button', { name: 'Send Message' })).toBeVisible({ timeout: 8000 });
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
+    await snap(page, testInfo, 'contact');
+  });
+});

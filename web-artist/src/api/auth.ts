@@ -1,0 +1,44 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { UserResponse } from '@riffline/api/contracts/users';
+import { api, ApiError } from './client.ts';
+
+export type CurrentUser = z.infer<typeof UserResponse>;
+
+/** The signed-in user, or null when the server answers 401; cached 5 minutes (SPEC §7). */
+export const currentUserQuery = queryOptions({
+  queryKey: ['auth', 'user'],
+  queryFn: async (): Promise<CurrentUser | null> => {
+    try {
+      return await api<CurrentUser>('/api/auth/user');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  },
+  staleTime: 300_000,
+});
+
+export const providerQuery = queryOptions({
+  queryKey: ['auth', 'provider'],
+  queryFn: () => api<{ name: string; embedded: boolean }>('/api/auth/provider'),
+});
+
+export type VisitorState = 'loading' | 'anonymous' | 'pending' | 'approved' | 'admin';
+
+/** Who is looking: drives the route table of SPEC §2. */
+export function useVisitor(): { state: VisitorState; user: CurrentUser | null; error: unknown } {
+  const { data, isPending, error } = useQuery(currentUserQuery);
+  if (isPending) return { state: 'loading', user: null, error };
+  if (!data) return { state: 'anonymous', user: null, error };
+  if (data.role === 'admin') return { state: 'admin', user: data, error };
+  return { state: data.isApproved ? 'approved' : 'pending', user: data, error };
+}
+
+export const hasArtistArea = (state: VisitorState) => state === 'approved' || state === 'admin';
+
+/** Login and logout are full-page navigations, never client routes. */
+export const navigate = {
+  login: () => window.location.assign('/api/login'),
+  logout: () => window.location.assign('/api/logout'),
+};

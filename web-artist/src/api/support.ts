@@ -1,0 +1,20 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { ContactBody, TicketBody, TicketResponse } from '@riffline/api/contracts/support';
+import { api } from './client.ts';
+
+export type Ticket = z.infer<typeof TicketResponse>;
+
+export const ticketsQuery = queryOptions({
+  queryKey: ['support-tickets'],
+  queryFn: () => api<Ticket[]>('/api/support-tickets'),
+});
+
+export const openTicket = (body: z.input<typeof TicketBody>) =>
+  api<Ticket>('/api/support-tickets', { method: 'POST', body });
+
+export const sendContact = (body: z.input<typeof ContactBody>) =>
+  api('/api/contact', { method: 'POST', body });
+
+export const subscribeNewsletter = (email: string) =>
+  api('/api/newsletter', { method: 'POST', body: { email } });

@@ -1,0 +1,108 @@
+import InstagramIcon from '@mui/icons-material/Instagram';
+import MusicNoteIcon from '@mui/icons-material/MusicNote';
+import XIcon from '@mui/icons-material/X';
+import YouTubeIcon from '@mui/icons-material/YouTube';
+import AlbumIcon from '@mui/icons-material/Album';
+import { Box, Container, IconButton, Link, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { night } from '../../theme.ts';
+import { NewsletterForm } from './NewsletterForm.tsx';
+
+const columns: Array<{ title: string; links: Array<{ label: string; to: string; external?: boolean }> }> = [
+  {
+    title: 'Riffline',
+    links: [
+      { label: 'Apply to Join', to: '/apply' },
+      { label: 'About Us', to: '/about' },
+      { label: 'Contact Us', to: '/contact' },
+      { label: 'Support Center', to: '/support' },
+      { label: 'Login', to: '/api/login', external: true },
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      { label: 'Privacy Policy', to: '/privacy' },
+      { label: 'Terms of Service', to: '/terms' },
+      { label: 'Cookie Policy', to: '/cookies' },
+    ],
+  },
+];
+
+// Our social accounts are not public yet: the links are placeholders.
+const socials = [
+  { label: 'Instagram', icon: InstagramIcon },
+  { label: 'Twitter', icon: XIcon },
+  { label: 'YouTube', icon: YouTubeIcon },
+  { label: 'TikTok', icon: MusicNoteIcon },
+  { label: 'Spotify', icon: AlbumIcon },
+];
+
+export function Footer() {
+  return (
+    <Box component="footer" sx={{ ...night, mt: 'auto', pt: 6, pb: 4 }}>
+      <Container maxWidth="lg">
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 4,
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1.4fr' },
+          }}
+        >
+          {columns.map((column) => (
+            <Box component="nav" key={column.title} aria-label={column.title}>
+              <Typography component="h2" sx={{ fontWeight: 800, mb: 1.5 }}>
+                {column.title}
+              </Typography>
+              <Stack spacing={1}>
+                {column.links.map((link) =>
+                  link.external ? (
+                    <Link
+                      key={link.to}
+                      href={link.to}
+                      color="inherit"
+                      underline="hover"
+                      sx={{ opacity: 0.85 }}
+                    >
+                      {link.label}
+                    </Link>
+                  ) : (
+                    <Link
+                      key={link.to}
+                      component={RouterLink}
+                      to={link.to}
+                      color="inherit"
+                      underline="hover"
+                      sx={{ opacity: 0.85 }}
+                    >
+                      {link.label}
+                    </Link>
+                  ),
+                )}
+              </Stack>
+            </Box>
+          ))}
+          <Box>
+            <Typography component="h2" sx={{ fontWeight: 800, mb: 1 }}>
+              Newsletter
+            </Typography>
+            <Typography sx={{ opacity: 0.85, mb: 1.5 }}>
+              Release tips, store news and Riffline updates, once a month.
+            </Typography>
+            <NewsletterForm />
+            <Stack direction="row" spacing={0.5} sx={{ mt: 2 }}>
+              {socials.map(({ label, icon: Icon }) => (
+                <IconButton key={label} href="#" aria-label={label} sx={{ color: 'inherit' }}>
+                  <Icon aria-hidden />
+                </IconButton>
+              ))}
+            </Stack>
+          </Box>
+        </Box>
+        <Typography sx={{ mt: 5, opacity: 0.7, fontSize: '0.9rem' }}>
+          © 2024 Riffline. All rights reserved.
+        </Typography>
+      </Container>
+    </Box>
+  );
+}

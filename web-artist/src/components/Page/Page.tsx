@@ -1,0 +1,36 @@
+import { Box, Container, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { night } from '../../theme.ts';
+
+/** A page's title band and body: every public page starts this way. */
+export function Page({
+  title,
+  subtitle,
+  children,
+  maxWidth = 'lg',
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  maxWidth?: 'sm' | 'md' | 'lg';
+}) {
+  return (
+    <>
+      <Box component="section" sx={{ ...night, py: { xs: 6, md: 8 } }}>
+        <Container maxWidth={maxWidth}>
+          <Typography variant="h1" component="h1">
+            {title}
+          </Typography>
+          {subtitle && (
+            <Typography sx={{ mt: 2, opacity: 0.85, fontSize: '1.15rem', maxWidth: 720 }}>
+              {subtitle}
+            </Typography>
+          )}
+        </Container>
+      </Box>
+      <Container maxWidth={maxWidth} sx={{ py: { xs: 4, md: 6 } }}>
+        {children}
+      </Container>
+    </>
+  );
+}

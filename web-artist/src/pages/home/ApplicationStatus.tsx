@@ -1,0 +1,65 @@
+import HourglassTopIcon from '@mui/icons-material/HourglassTop';
+import { Alert, Box, Button, Card, CardContent, Container, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
+import { myApplicationQuery } from '../../api/applications.ts';
+import { Spinner } from '../../components/Page/Spinner.tsx';
+
+const longDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+
+/** What a signed-in artist awaiting approval sees on `/`. */
+export default function ApplicationStatus() {
+  const { data, isPending, error } = useQuery(myApplicationQuery);
+  if (isPending) return <Spinner />;
+  if (error)
+    return (
+      <Container sx={{ py: 8 }}>
+        <Alert severity="error">{error.message}</Alert>
+      </Container>
+    );
+  const application = data.application;
+
+  if (!application || application.status === 'rejected') {
+    return (
+      <Container maxWidth="sm" sx={{ py: 10, textAlign: 'center' }}>
+        <Typography variant="h2" component="h1" sx={{ mb: 2 }}>
+          {application ? 'Your application was not approved' : 'Finish your application'}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 4 }}>
+          {application
+            ? 'Thank you for applying. You are welcome to apply again with updated links and a fuller story.'
+            : 'Tell us about your music to get access to the Riffline dashboard. It takes a few minutes.'}
+        </Typography>
+        <Button component={RouterLink} to="/apply" variant="contained" size="large">
+          {application ? 'Apply Again' : 'Apply to Join'}
+        </Button>
+      </Container>
+    );
+  }
+
+  return (
+    <Container maxWidth="sm" sx={{ py: 10 }}>
+      <Card sx={{ textAlign: 'center', p: { xs: 1, sm: 3 } }}>
+        <CardContent>
+          <Box
+            sx={{ display: 'inline-flex', p: 2, borderRadius: '50%', bgcolor: 'rgba(124,58,237,0.1)', mb: 2 }}
+          >
+            <HourglassTopIcon color="primary" sx={{ fontSize: 40 }} aria-hidden />
+          </Box>
+          <Typography variant="h2" component="h1" sx={{ mb: 2 }}>
+            Application Under Review
+          </Typography>
+          <Typography sx={{ mb: 1 }}>
+            Thanks, {application.artistName}! We received your application on{' '}
+            {longDate(application.createdAt)}.
+          </Typography>
+          <Typography color="text.secondary">
+            Our team reviews every application within 24-48 hours. We will email you the decision, and once
+            you are approved your dashboard opens here.
+          </Typography>
+        </CardContent>
+      </Card>
+    </Container>
+  );
+}

@@ -1,0 +1,1 @@
+export { startWorkers, type Workers, type WorkerDeps } from './runtime.ts';

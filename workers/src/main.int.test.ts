@@ -1,0 +1,48 @@
+import { describe, expect, inject, it } from 'vitest';
+import { freePort } from '../../infra/lib/ports.ts';
+import { runEntry, waitForHttp } from '../../test/support/processes.ts';
+
+const databaseUrl = inject('databaseUrl');
+const kafkaBrokers = inject('kafkaBrokers');
+
+async function healthOf(env: Record<string, string>) {
+  const port = await freePort();
+  const proc = runEntry('workers/src/main.ts', {
+    ...env,
+    WORKERS_HEALTH_PORT: String(port),
+    LOG_LEVEL: 'warn',
+  });
+  try {
+    const res = await waitForHttp(`http://127.0.0.1:${port}/health`, proc);
+    return { status: res.status, body: await res.json() };
+  } finally {
+    expect(await proc.stop()).toBe(0);
+  }
+}
+
+describe.skipIf(!databaseUrl)('the workers process', () => {
+  it('reports db and the Postgres event log ok, and shuts down cleanly', async () => {
+    expect(await healthOf({ DATABASE_URL: databaseUrl! })).toEqual({
+      status: 200,
+      body: { db: 'ok', events: 'ok' },
+    });
+  });
+
+  it.skipIf(!kafkaBrokers)('reports the Kafka event log when KAFKA_BROKERS is set', async () => {
+    expect(await healthOf({ DATABASE_URL: databaseUrl!, KAFKA_BROKERS: kafkaBrokers!.join(',') })).toEqual({
+      status: 200,
+      body: { db: 'ok', events: 'ok' },
+    });
+  });
+
+  it('reports an unreachable broker as unhealthy', async () => {
+    const closed = await freePort();
+    const { status, body } = await healthOf({
+      DATABASE_URL: databaseUrl!,
+      KAFKA_BROKERS: `127.0.0.1:${closed}`,
+    });
+    expect(status).toBe(503);
+    expect(body.db).toBe('ok');
+    expect(body.events).not.toBe('ok');
+  });
+});

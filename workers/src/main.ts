@@ -1,0 +1,29 @@
+/** The workers process (docker compose `workers`): runs the consumers and answers GET /health. */
+import http from 'node:http';
+import pino from 'pino';
+import { connect, loadConfigOrExit, stopOnSignals } from '@riffline/db';
+import { startWorkers } from './runtime.ts';
+
+const config = loadConfigOrExit();
+const logger = pino({ name: 'workers', level: config.logLevel });
+const db = connect(config);
+const workers = await startWorkers({ config, db, logger });
+
+const server = http.createServer(async (req, res) => {
+  if (req.url !== '/health') {
+    res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
+    return;
+  }
+  const report = await workers.health();
+  const ok = Object.values(report).every((v) => v === 'ok');
+  res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify(report));
+});
+server.listen(config.workers.healthPort, config.host, () => {
+  logger.info({ port: config.workers.healthPort }, 'workers health on /health');
+});
+
+stopOnSignals(logger, async () => {
+  server.close();
+  await workers.stop();
+  await db.destroy();
+});

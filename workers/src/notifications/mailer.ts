@@ -1,0 +1,50 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from '@riffline/db';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  readonly transport: 'smtp' | 'outbox';
+  send(mail: Mail): Promise<{ messageId: string }>;
+  close(): void;
+}
+
+/**
+ * SMTP when SMTP_URL is set; otherwise each message is written as JSON to `<DATA_DIR>/mail/`, where the
+ * embedded setup lists it (nothing leaves the machine on embedded defaults).
+ */
+export function createMailer(config: Pick<Config, 'mail'>): Mailer {
+  const { smtpUrl, from, outbox } = config.mail;
+  if (smtpUrl) {
+    const transporter = nodemailer.createTransport(smtpUrl);
+    return {
+      transport: 'smtp',
+      async send(mail) {
+        const info = await transporter.sendMail({ from, ...mail });
+        return { messageId: info.messageId };
+      },
+      close: () => transporter.close(),
+    };
+  }
+  return {
+    transport: 'outbox',
+    async send(mail) {
+      await fs.mkdir(outbox, { recursive: true });
+      const sentAt = new Date();
+      const messageId = `${sentAt.getTime()}-${Math.random().toString(36).slice(2, 10)}`;
+      await fs.writeFile(
+        path.join(outbox, `${messageId}.json`),
+        JSON.stringify({ messageId, from, sentAt: sentAt.toISOString(), ...mail }, null, 2),
+      );
+      return { messageId };
+    },
+    close: () => undefined,
+  };
+}
