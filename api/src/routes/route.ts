@@ -48,20 +48,22 @@ const gates: Record<Audience, Middleware | null> = {
 };
 
 /**
- * Mounts routes so each reads like a sentence: rate limit → gate → validate → handler. The same list feeds
+ * Mounts routes so each reads like a sentence: gate → rate limit → validate → handler. The same list feeds
  * the OpenAPI document, so what is served and what is documented cannot drift apart.
  */
 export function mountRoutes(router: Router, defs: RouteDef[], deps: ApiDeps): void {
   for (const def of defs) {
     const chain: Middleware[] = [];
+    // The gate first: a signed-out call to a signed-in route is a 401, and never spends the client
+    // address's allowance (every browser behind one address shares it).
+    const gate = gates[def.audience];
+    if (gate) chain.push(gate);
     if (def.rateLimit) {
       const name = deps.rateLimitNamespace
         ? `${deps.rateLimitNamespace}:${def.rateLimit.name}`
         : def.rateLimit.name;
       chain.push(rateLimit(deps.db, { ...def.rateLimit, name }));
     }
-    const gate = gates[def.audience];
-    if (gate) chain.push(gate);
     if (def.request) chain.push(validate(def.request) as Middleware);
     chain.push(async (ctx) => {
       // The route's success status first; a handler may still choose another (200 for "already there").

@@ -27,6 +27,16 @@ describe('POST /api/applications', () => {
     expect(res.json()).toEqual({ message: 'Unauthorized' });
   });
 
+  it('stays 401 when signed out, however often: signed-out calls never spend the address allowance', async () => {
+    const anonymous = visitor(app);
+    for (let i = 0; i < 12; i += 1) {
+      const res = await anonymous.send('POST', '/api/applications', validApplication());
+      expect(res.status).toBe(401);
+    }
+    const artist = await actor(app, db, 'artist');
+    expect((await artist.send('POST', '/api/applications', validApplication())).status).toBe(201);
+  });
+
   it("400 'Must be at least 13 years old' for a 12-year-old, and nothing is stored", async () => {
     const artist = await actor(app, db, 'artist');
     const res = await artist.send('POST', '/api/applications', { ...validApplication(), age: '12' });
