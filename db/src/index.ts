@@ -7,3 +7,4 @@ export * from './events/index.ts';
 export * from './storage/index.ts';
 export * from './health.ts';
 export * from './shutdown.ts';
+export * from './mail/outbox.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, inject } from 'vitest';
 import { connect, loadConfig, migrateLatest, type Db } from '../../db/src/index.ts';
+import { createDatabase, dropDatabase, uniqueName } from './database.ts';
 
 /**
  * A connection to this run's migrated test database (PostgreSQL), or a fresh migrated in-memory PGlite
@@ -27,5 +28,34 @@ export function useTestDb(ready: (db: Db) => void): void {
   });
   afterAll(async () => {
     await db?.destroy();
+  });
+}
+
+/**
+ * For suites that need the whole database to themselves (the relay moves every unpublished event it
+ * sees): a fresh migrated database on this run's server, dropped after; in-memory PGlite without one.
+ * `ready` gets the connection and its URL (null on PGlite).
+ */
+export function useFreshDb(ready: (db: Db, url: string | null) => void): void {
+  let db: Db | undefined;
+  let dropped: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const server = inject('databaseServerUrl');
+    if (!server) {
+      db = connect(loadConfig({ NODE_ENV: 'test' }), { pglite: 'memory' });
+      await migrateLatest(db);
+      ready(db, null);
+      return;
+    }
+    const name = uniqueName('riffline_fresh');
+    const url = await createDatabase(server, name);
+    dropped = () => dropDatabase(server, name);
+    db = connect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, DATABASE_POOL_MAX: '6' }));
+    await migrateLatest(db);
+    ready(db, url);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await dropped?.();
   });
 }

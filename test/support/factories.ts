@@ -30,3 +30,17 @@ export async function buildTrack(db: Conn, fields: Partial<Track> & { releaseId:
     .insert({ title: 'Track', trackNumber: 1, ...fields })
     .returning('*');
 }
+
+/** What the Apply form sends for a real-looking artist (SPEC §5). */
+export const validApplication = () => ({
+  legalName: 'Maya Rivers',
+  phone: '+91 98765 43210',
+  artistName: 'Maya R',
+  age: '19',
+  genre: 'r&b',
+  demoLinks: 'https://soundcloud.com/maya/demo',
+  artistStory: 'Singer-songwriter from Pune, two EPs out on my own.',
+  instagram: 'https://instagram.com/mayar',
+  youtube: 'https://youtube.com/@mayar',
+  spotify: '',
+});

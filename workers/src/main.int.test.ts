@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../infra/lib/ports.ts';
+import { uniqueName } from '../../test/support/database.ts';
 import { runEntry, waitForHttp } from '../../test/support/processes.ts';
 
 const databaseUrl = inject('databaseUrl');
@@ -7,8 +11,12 @@ const kafkaBrokers = inject('kafkaBrokers');
 
 async function healthOf(env: Record<string, string>) {
   const port = await freePort();
+  const dataDir = path.join(os.tmpdir(), uniqueName('riffline-workers'));
   const proc = runEntry('workers/src/main.ts', {
     ...env,
+    // Its own topics and mail outbox: the relay and consumers run against the shared test database.
+    KAFKA_TOPIC_PREFIX: uniqueName('workers-main'),
+    DATA_DIR: dataDir,
     WORKERS_HEALTH_PORT: String(port),
     LOG_LEVEL: 'warn',
   });
@@ -17,6 +25,7 @@ async function healthOf(env: Record<string, string>) {
     return { status: res.status, body: await res.json() };
   } finally {
     expect(await proc.stop()).toBe(0);
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -7,6 +7,7 @@ import { applicationRoutes } from './artist/applications/index.ts';
 import { supportTicketRoutes } from './artist/supportTickets/index.ts';
 import { userRoutes } from './artist/user/index.ts';
 import { authRoutes } from './auth/index.ts';
+import { devMailRoutes } from './dev/mail/index.ts';
 import { contactRoutes } from './public/contact/index.ts';
 import { healthRoutes } from './public/health/index.ts';
 import { helpRoutes } from './public/help/index.ts';
@@ -26,6 +27,7 @@ export function allRoutes(): RouteDef[] {
     ...userRoutes,
     ...adminApplicationRoutes,
     ...adminTicketRoutes,
+    ...devMailRoutes,
   ];
   return [...routes, ...openApiRoutes(() => routes)];
 }

@@ -1,5 +1,12 @@
+import { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
 import { aggregateOf, eventSchemas, type EventPayload, type EventType } from './catalog.ts';
+
+/**
+ * Says 'committed' when a transaction that appended events commits in this process, so a relay running
+ * here (`make start` runs API and workers together) moves them at once instead of at its next poll.
+ */
+export const outboxSignal = new EventEmitter().setMaxListeners(50);
 
 export interface NewEvent<T extends EventType> {
   type: T;
@@ -33,6 +40,10 @@ export async function appendEvent<T extends EventType>(
   const schema = eventSchemas[event.type];
   if (!schema) throw new Error(`unknown event type: ${String(event.type)}`);
   const payload = schema.parse(event.payload);
+  (trx as Knex.Transaction & { executionPromise?: Promise<unknown> }).executionPromise?.then(
+    () => outboxSignal.emit('committed'),
+    () => undefined,
+  );
   const [row] = await trx('events')
     .insert({
       type: event.type,

@@ -1,7 +1,5 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Config } from '@riffline/db';
+import { writeToOutbox, type Config } from '@riffline/db';
 
 export interface Mail {
   to: string;
@@ -36,13 +34,7 @@ export function createMailer(config: Pick<Config, 'mail'>): Mailer {
   return {
     transport: 'outbox',
     async send(mail) {
-      await fs.mkdir(outbox, { recursive: true });
-      const sentAt = new Date();
-      const messageId = `${sentAt.getTime()}-${Math.random().toString(36).slice(2, 10)}`;
-      await fs.writeFile(
-        path.join(outbox, `${messageId}.json`),
-        JSON.stringify({ messageId, from, sentAt: sentAt.toISOString(), ...mail }, null, 2),
-      );
+      const { messageId } = await writeToOutbox(outbox, { from, ...mail });
       return { messageId };
     },
     close: () => undefined,

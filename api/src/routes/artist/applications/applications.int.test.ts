@@ -2,23 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { Application, Event, User, type Db } from '@riffline/db';
 import { actor, visitor } from '../../../../../test/support/actors.ts';
 import { useTestApp, type TestServer } from '../../../../../test/support/api.ts';
+import { validApplication } from '../../../../../test/support/factories.ts';
 
 let db: Db;
 let app: TestServer;
 useTestApp((t) => ({ db, app } = t));
-
-export const validApplication = () => ({
-  legalName: 'Maya Rivers',
-  phone: '+91 98765 43210',
-  artistName: 'Maya R',
-  age: '19',
-  genre: 'r&b',
-  demoLinks: 'https://soundcloud.com/maya/demo',
-  artistStory: 'Singer-songwriter from Pune, two EPs out on my own.',
-  instagram: 'https://instagram.com/mayar',
-  youtube: 'https://youtube.com/@mayar',
-  spotify: '',
-});
 
 describe('POST /api/applications', () => {
   it('401 when signed out', async () => {

@@ -1,0 +1,45 @@
+import type { Knex } from 'knex';
+import type { EventPayload, EventType, StoredEvent } from '@riffline/db';
+
+/** An outbox event once the relay has given it its place in the log. */
+export interface LoggedEvent extends StoredEvent {
+  position: string;
+}
+
+/** A logged event of one type, its payload as the catalog defines it. */
+export interface TypedEvent<T extends EventType> extends LoggedEvent {
+  type: T;
+  payload: EventPayload<T>;
+}
+
+export type EventHandler<T extends EventType> = (
+  event: TypedEvent<T>,
+  trx: Knex.Transaction,
+) => Promise<void>;
+
+/**
+ * A consumer group (DESIGN.md §2: projections, notifications, exports, delivery) and what it does with
+ * the event types it cares about. Handler code does not know which log feeds it.
+ */
+export interface ConsumerGroup {
+  group: string;
+  handlers: { [T in EventType]?: EventHandler<T> };
+}
+
+export interface Subscription {
+  stop(): Promise<void>;
+}
+
+/**
+ * The event log behind the outbox: Kafka when KAFKA_BROKERS is set, else the outbox itself (the Postgres
+ * log). `publish` runs inside the relay's transaction, so events are positioned only if they reached
+ * the log.
+ */
+export interface EventLog {
+  readonly kind: 'kafka' | 'postgres';
+  publish(events: LoggedEvent[]): Promise<void>;
+  /** Told by the relay once a published batch has committed. */
+  published(): void;
+  subscribe(consumer: ConsumerGroup): Promise<Subscription>;
+  close(): Promise<void>;
+}

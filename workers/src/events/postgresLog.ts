@@ -1,0 +1,83 @@
+import { toStoredEvent, type Db } from '@riffline/db';
+import type { Logger } from 'pino';
+import { handleOnce } from './handleOnce.ts';
+import type { ConsumerGroup, EventLog, LoggedEvent, Subscription } from './log.ts';
+import { pollLoop } from './pollLoop.ts';
+
+const STREAM = 'events';
+
+/**
+ * The embedded event log: the outbox itself. The relay's positions are the log; each consumer group
+ * keeps how far it has read in `consumer_positions` and tails `events` by position (never by id).
+ */
+export function postgresLog(
+  db: Db,
+  logger: Logger,
+  options: { idleMs?: number; batchSize?: number } = {},
+): EventLog {
+  // Consumers run beside the relay, which wakes them after each batch; the pause only bounds a missed wake.
+  const idleMs = options.idleMs ?? 2_000;
+  const batchSize = options.batchSize ?? 100;
+  const subscriptions = new Set<Subscription & { wake(): void }>();
+
+  async function readFrom(group: string): Promise<string> {
+    const row = await db('consumer_positions').where({ groupName: group, stream: STREAM }).first();
+    return row ? String(row.position) : '0';
+  }
+
+  async function saveAt(group: string, position: string): Promise<void> {
+    await db('consumer_positions')
+      .insert({ groupName: group, stream: STREAM, position, updatedAt: db.fn.now() })
+      .onConflict(['group_name', 'stream'])
+      .merge(['position', 'updated_at']);
+  }
+
+  return {
+    kind: 'postgres',
+    async publish() {
+      // Positioned in the outbox is published: consumers read it from there.
+    },
+    published() {
+      for (const subscription of subscriptions) subscription.wake();
+    },
+    async subscribe(consumer: ConsumerGroup) {
+      let position: string | null = null;
+      const loop = pollLoop(
+        async () => {
+          position ??= await readFrom(consumer.group);
+          const rows = await db('events')
+            .where('position', '>', position)
+            .orderBy('position')
+            .limit(batchSize);
+          for (const row of rows) {
+            const event = toStoredEvent(row) as LoggedEvent;
+            await handleOnce(db, consumer, event);
+            position = event.position;
+            await saveAt(consumer.group, position);
+          }
+          return rows.length === batchSize ? 'more' : 'idle';
+        },
+        {
+          idleMs,
+          onError: (error, failures) =>
+            logger.error(
+              { err: error, group: consumer.group, after: position, failures },
+              'consumer: handling failed, retrying',
+            ),
+        },
+      );
+      const subscription = {
+        wake: () => loop.wake(),
+        async stop() {
+          await loop.stop();
+          subscriptions.delete(subscription);
+        },
+      };
+      subscriptions.add(subscription);
+      return subscription;
+    },
+    async close() {
+      await Promise.all([...subscriptions].map((s) => s.stop()));
+    },
+  };
+}
