@@ -2,7 +2,9 @@ import Router from '@koa/router';
 import type { ApiDeps } from '../context.ts';
 import { openApiRoutes } from '../openapi/routes.ts';
 import { adminApplicationRoutes } from './admin/applications/index.ts';
+import { adminStatsRoutes } from './admin/stats/index.ts';
 import { adminTicketRoutes } from './admin/tickets/index.ts';
+import { adminUserRoutes } from './admin/users/index.ts';
 import { applicationRoutes } from './artist/applications/index.ts';
 import { supportTicketRoutes } from './artist/supportTickets/index.ts';
 import { userRoutes } from './artist/user/index.ts';
@@ -27,6 +29,8 @@ export function allRoutes(): RouteDef[] {
     ...userRoutes,
     ...adminApplicationRoutes,
     ...adminTicketRoutes,
+    ...adminUserRoutes,
+    ...adminStatsRoutes,
     ...devMailRoutes,
   ];
   return [...routes, ...openApiRoutes(() => routes)];

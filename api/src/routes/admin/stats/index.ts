@@ -1,0 +1,31 @@
+import { Application, Release, SupportTicket, User } from '@riffline/db';
+import { z } from 'zod';
+import { defineRoute } from '../../route.ts';
+
+const count = async (query: { resultSize(): Promise<number> }) => query.resultSize();
+
+export const adminStatsRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/admin/stats',
+    summary:
+      'The admin panel top stats: pending applications, approved artists, total releases, open tickets',
+    tag: 'Admin: platform',
+    audience: 'admin',
+    response: z.object({
+      pendingApplications: z.number().int(),
+      approvedArtists: z.number().int(),
+      totalReleases: z.number().int(),
+      openTickets: z.number().int(),
+    }),
+    handler: async (_ctx, { db }) => {
+      const [pendingApplications, approvedArtists, totalReleases, openTickets] = await Promise.all([
+        count(Application.query(db).where({ status: 'pending' })),
+        count(User.query(db).where({ role: 'artist', isApproved: true })),
+        count(Release.query(db)),
+        count(SupportTicket.query(db).whereIn('status', ['open', 'in_progress'])),
+      ]);
+      return { pendingApplications, approvedArtists, totalReleases, openTickets };
+    },
+  }),
+];
