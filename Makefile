@@ -29,7 +29,7 @@ unit: install
 	npm test
 
 e2e: build
-	@if infra/chromium.sh; then npm run e2e -w web-artist; \
+	@if infra/chromium.sh; then npm run e2e -w web-artist && npm run e2e -w web-admin; \
 	elif [ -n "$$CI" ]; then echo "CI: the browser suites need Chromium" >&2; exit 1; \
 	else echo "WARNING: browser suites skipped: no Chromium" >&2; fi
 

@@ -1,0 +1,89 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
+
+/**
+ * The browser suites of both web apps: the real app (built by Vite, served by the real API with its
+ * embedded identity provider and the workers, on a fresh PGlite database) in Debian's Chromium, at
+ * 1280 px and 360 px. Screenshots of every page land in `<app>/test-results/screenshots`.
+ */
+export function browserSuite(options: {
+  port: number;
+  phoneIgnore?: RegExp;
+  desktopIgnore?: RegExp;
+}): PlaywrightTestConfig {
+  const port = Number(process.env.E2E_PORT ?? options.port);
+  const baseURL = `http://127.0.0.1:${port}`;
+  const dataDir = path.join(os.tmpdir(), `riffline-e2e-${process.pid}-${Date.now()}`);
+  const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+  const chromium = {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  };
+
+  return defineConfig({
+    testDir: 'e2e',
+    outputDir: 'test-results/output',
+    fullyParallel: false,
+    workers: 2,
+    retries: 0,
+    timeout: 60_000,
+    expect: { timeout: 10_000 },
+    reporter: [['list'], ['html', { open: 'never', outputFolder: 'test-results/report' }]],
+    use: {
+      baseURL,
+      trace: 'retain-on-failure',
+      screenshot: 'only-on-failure',
+      launchOptions: chromium,
+    },
+    projects: [
+      {
+        name: 'desktop',
+        testIgnore: options.desktopIgnore,
+        use: {
+          ...devices['Desktop Chrome'],
+          viewport: { width: 1280, height: 800 },
+          launchOptions: chromium,
+        },
+      },
+      {
+        name: 'phone',
+        testIgnore: options.phoneIgnore,
+        use: {
+          viewport: { width: 360, height: 740 },
+          isMobile: true,
+          hasTouch: true,
+          deviceScaleFactor: 2,
+          launchOptions: chromium,
+        },
+      },
+    ],
+    webServer: {
+      command: `${path.join(repoRoot, 'node_modules/.bin/tsx')} ${path.join(repoRoot, 'bin/start.ts')}`,
+      cwd: repoRoot,
+      url: `${baseURL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'development',
+      },
+    },
+  });
+}

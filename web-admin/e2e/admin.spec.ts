@@ -1,0 +1,120 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createAccount, expectToast, signIn, snap, unique } from '../../test/e2e/support.ts';
+
+/** A new artist account applies through the artist app's form (SPEC §5) and is left signed in. */
+async function applyAsNewArtist(page: Page, artistName: string) {
+  const email = `${unique('applicant')}@example.com`;
+  await page.goto('/apply');
+  await page.getByRole('link', { name: 'Continue with Riffline ID' }).click();
+  await createAccount(page, {
+    firstName: 'Nia',
+    lastName: 'Osei',
+    email,
+    password: 'a long enough password',
+  });
+  await page.getByLabel('Legal Name').fill('Nia Osei');
+  await page.getByLabel('Artist Name').fill(artistName);
+  await page.getByLabel('Age').fill('23');
+  await page.getByLabel('Genre').click();
+  await page.getByRole('option', { name: 'Afrobeats' }).click();
+  await page.getByLabel('Instagram URL').fill('https://instagram.com/nia');
+  await page.getByLabel('YouTube URL').fill('https://youtube.com/@nia');
+  await page.getByLabel('Your Artist Story').fill('Highlife guitars over Lagos drums.');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(page.getByRole('heading', { name: 'Application Submitted!' })).toBeVisible();
+  return email;
+}
+
+test.describe('the admin console', () => {
+  test('a signed-out visitor is sent to sign in, and comes back to the console', async ({ page }) => {
+    await page.goto('/admin');
+    await signIn(page, 'admin@riffline.local', 'riffline-admin');
+    await expect(page).toHaveURL(/\/admin/);
+    await expect(page.getByText('Pending Applications')).toBeVisible();
+  });
+
+  test("an artist gets 'Access Denied' and is sent to / after 500 ms", async ({ page }) => {
+    await applyAsNewArtist(page, unique('DENIED'));
+    await page.goto('/admin');
+    await expectToast(page, 'Access Denied', "You don't have permission to access this page.");
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  });
+
+  test('an admin approves an application; the artist gets the email and the artist area', async ({
+    browser,
+    page,
+  }, testInfo) => {
+    const artistName = unique('NIA').toUpperCase();
+    const artist = await browser.newContext();
+    const artistPage = await artist.newPage();
+    const email = await applyAsNewArtist(artistPage, artistName);
+
+    await page.goto('/admin');
+    await signIn(page, 'admin@riffline.local', 'riffline-admin');
+    for (const stat of ['Pending Applications', 'Approved Artists', 'Total Releases', 'Open Tickets']) {
+      await expect(page.getByText(stat, { exact: true })).toBeVisible();
+    }
+    await snap(page, testInfo, 'admin-dashboard');
+
+    await page.goto('/admin/applications');
+    await expect(page.getByRole('tab', { name: /Pending/ })).toHaveAttribute('aria-selected', 'true');
+    await page.getByPlaceholder('Search').fill(artistName);
+    // A table row at desktop width, a card on a phone.
+    const entry = (name: string) =>
+      page.getByRole('row').or(page.getByRole('listitem')).filter({ hasText: name });
+    const row = entry(artistName);
+    await expect(row).toHaveCount(1);
+    await expect(page.getByRole('tab', { name: 'Pending (1)' })).toBeVisible();
+    await expect(row.getByRole('link', { name: 'Instagram' })).toHaveAttribute(
+      'href',
+      'https://instagram.com/nia',
+    );
+    await snap(page, testInfo, 'admin-applications');
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByText('Application Approved')).toBeVisible();
+    await expect(entry(artistName)).toHaveCount(0);
+    await page.getByRole('tab', { name: /Approved/ }).click();
+    await expect(entry(artistName)).toHaveCount(1);
+
+    // The notifications worker wrote the decision to the local outbox (no SMTP on `make start`).
+    await expect
+      .poll(async () => {
+        const res = await page.request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`);
+        return ((await res.json()) as { messages: { subject: string }[] }).messages.map((m) => m.subject);
+      })
+      .toEqual(['Welcome to Riffline: your application is approved']);
+
+    await artistPage.goto('/');
+    await expect(artistPage.getByRole('heading', { name: 'Welcome back, Nia' })).toBeVisible();
+    await artist.close();
+  });
+
+  test('an admin lists users and moves a ticket along', async ({ browser, page }, testInfo) => {
+    const artist = await browser.newContext();
+    const artistPage = await artist.newPage();
+    await applyAsNewArtist(artistPage, unique('TICKETS'));
+    const subject = unique('Cannot find my ISRC');
+    const opened = await artistPage.request.post('/api/support-tickets', {
+      data: { subject, message: 'Where do I see the ISRC of my single?', priority: 'high' },
+      headers: { origin: new URL(artistPage.url()).origin },
+    });
+    expect(opened.status()).toBe(201);
+    await artist.close();
+
+    await page.goto('/admin');
+    await signIn(page, 'admin@riffline.local', 'riffline-admin');
+    await page.goto('/admin/users');
+    await expect(page.getByRole('row').filter({ hasText: 'admin@riffline.local' })).toContainText('Approved');
+    await snap(page, testInfo, 'admin-users');
+
+    await page.goto('/admin/tickets');
+    await page.getByRole('row').filter({ hasText: subject }).click();
+    await expect(page.getByText('Where do I see the ISRC of my single?')).toBeVisible();
+    await page.getByLabel('Status').click();
+    await page.getByRole('option', { name: 'resolved' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('row').filter({ hasText: subject })).toContainText('resolved');
+    await snap(page, testInfo, 'admin-tickets');
+  });
+});

@@ -1,0 +1,37 @@
+import { Card, CardContent, Stack, Typography } from '@mui/material';
+import { DateField, RecordContextProvider, useListContext, useTranslate } from 'react-admin';
+import { ReviewButtons } from './ReviewButtons.tsx';
+import { SocialLinks } from './SocialLinks.tsx';
+
+type Row = { id: string; artistName: string; legalName: string; genre: string; age: number };
+
+/** The review queue on a phone: one card per application, the same facts and buttons as the table. */
+export function ApplicationCards() {
+  const { data, isPending } = useListContext<Row>();
+  const translate = useTranslate();
+  if (isPending) return null;
+  if (!data?.length) return <Typography sx={{ p: 2 }}>{translate('ra.navigation.no_results')}</Typography>;
+  return (
+    <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 1, m: 0 }}>
+      {data.map((record) => (
+        <RecordContextProvider key={record.id} value={record}>
+          <Card component="li" variant="outlined">
+            <CardContent>
+              <Typography variant="h6" component="h3">
+                {record.artistName}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {record.legalName} · {record.genre} · {record.age}
+              </Typography>
+              <DateField source="createdAt" />
+              <SocialLinks />
+              <Stack sx={{ mt: 1 }}>
+                <ReviewButtons />
+              </Stack>
+            </CardContent>
+          </Card>
+        </RecordContextProvider>
+      ))}
+    </Stack>
+  );
+}

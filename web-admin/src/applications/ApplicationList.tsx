@@ -1,0 +1,34 @@
+import { useMediaQuery, type Theme } from '@mui/material';
+import { Datagrid, DateField, List, NumberField, TextField } from 'react-admin';
+import { ApplicationCards } from './ApplicationCards.tsx';
+import { applicationFilters } from './ApplicationFilters.tsx';
+import { ReviewButtons } from './ReviewButtons.tsx';
+import { SocialLinks } from './SocialLinks.tsx';
+import { StatusTabs } from './StatusTabs.tsx';
+
+export function ApplicationList() {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  return (
+    <List
+      filters={applicationFilters}
+      filterDefaultValues={{ status: 'pending' }}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+    >
+      <StatusTabs />
+      {phone ? (
+        <ApplicationCards />
+      ) : (
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <TextField source="artistName" />
+          <TextField source="legalName" />
+          <TextField source="genre" />
+          <NumberField source="age" />
+          <SocialLinks label="riffline.applications.socials" />
+          <DateField source="createdAt" />
+          <ReviewButtons />
+        </Datagrid>
+      )}
+    </List>
+  );
+}

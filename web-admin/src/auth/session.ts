@@ -1,0 +1,32 @@
+/** Who is signed in, as the API says (`GET /api/auth/user`: 401 when signed out). */
+export interface SessionUser {
+  id: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  role: 'artist' | 'admin';
+}
+
+export type Visitor =
+  { state: 'anonymous' } | { state: 'denied'; user: SessionUser } | { state: 'admin'; user: SessionUser };
+
+export async function fetchVisitor(): Promise<Visitor> {
+  const res = await fetch('/api/auth/user', {
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+  });
+  if (res.status === 401) return { state: 'anonymous' };
+  if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
+  const user = (await res.json()) as SessionUser;
+  return user.role === 'admin' ? { state: 'admin', user } : { state: 'denied', user };
+}
+
+export const navigate = {
+  login: () => window.location.assign('/api/login?returnTo=%2Fadmin'),
+  logout: () => window.location.assign('/api/logout'),
+  home: () => window.location.assign('/'),
+};
+
+/** SPEC §2: a non-admin sees 'Access Denied' and is sent to / after 500 ms. */
+export const ACCESS_DENIED_REDIRECT_MS = 500;

@@ -1,0 +1,5 @@
+import { ticketPriorities, ticketStatuses } from '@riffline/db/enums';
+
+const choice = (id: string) => ({ id, name: id.replace('_', ' ') });
+export const statusChoices = ticketStatuses.map(choice);
+export const priorityChoices = ticketPriorities.map(choice);
