@@ -2,6 +2,80 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const ours = (pkg) => [`@riffline/${pkg}`, `@riffline/${pkg}/*`, `**/${pkg}/src`, `**/${pkg}/src/**`];
+const webApps = ['web-artist', 'web-admin'];
+
+/** Who may not import whom (DESIGN.md §1). Checked by test/boundaries.test.ts. */
+export const boundaries = [
+  {
+    files: webApps.map((app) => `${app}/**`),
+    forbidden: [...ours('db'), ...ours('api'), ...ours('workers')],
+    message: 'A web app imports only @riffline/contracts of ours (DESIGN.md §1).',
+  },
+  {
+    files: ['contracts/**'],
+    forbidden: [
+      '@riffline/*',
+      '../../*',
+      ...['db', 'api', 'workers', ...webApps].flatMap((pkg) => ours(pkg)),
+    ],
+    message: 'contracts imports nothing of ours (DESIGN.md §1).',
+  },
+  {
+    files: ['api/**'],
+    forbidden: [...ours('workers'), ...webApps.flatMap(ours)],
+    message: 'api imports db and contracts, never workers or a web app (DESIGN.md §1).',
+  },
+  {
+    files: ['workers/**'],
+    forbidden: [...ours('api'), ...webApps.flatMap(ours)],
+    message: 'workers import db and contracts, never api or a web app (DESIGN.md §1).',
+  },
+  {
+    files: ['db/**'],
+    ignores: ['db/src/migrations/**'],
+    forbidden: [...ours('api'), ...ours('workers'), ...webApps.flatMap(ours)],
+    message: 'db imports contracts only, never api, workers or a web app (DESIGN.md §1).',
+  },
+  {
+    files: ['db/src/migrations/**'],
+    forbidden: [
+      '@riffline/*',
+      '../*',
+      '../../*',
+      ...['contracts', 'api', 'workers', ...webApps].flatMap((pkg) => ours(pkg)),
+    ],
+    message:
+      'A migration keeps the literal values it was written with: it never imports a live enumeration or anything of ours.',
+  },
+];
+
+/** Query-builder and transaction calls that change data. */
+export const writeMethods = [
+  'transaction',
+  'insert',
+  'insertAndFetch',
+  'insertGraph',
+  'insertGraphAndFetch',
+  'upsertGraph',
+  'upsertGraphAndFetch',
+  'patch',
+  'patchAndFetch',
+  'patchAndFetchById',
+  'update',
+  'updateAndFetch',
+  'updateAndFetchById',
+  'delete',
+  'deleteById',
+  'del',
+  'increment',
+  'decrement',
+  'relate',
+  'unrelate',
+  'truncate',
+  'raw',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -26,5 +100,44 @@ export default tseslint.config(
   {
     files: ['web-artist/src/**', 'web-admin/src/**'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  // The dependency rule of DESIGN.md §1, tests included: web-* → contracts; api → db, contracts;
+  // workers → db, contracts; db → contracts; contracts → nothing of ours.
+  ...boundaries.map(({ files, ignores, forbidden, message }) => ({
+    files,
+    ...(ignores ? { ignores } : {}),
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: forbidden, message }] }] },
+  })),
+  {
+    // One write path: a route handler parses, calls a command, presents. Commands own transactions,
+    // writes and events.
+    files: ['api/src/routes/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@riffline/db',
+              importNames: ['appendEvent'],
+              message: 'Route handlers do not append events: call a command (api/src/commands/<area>/).',
+            },
+          ],
+          // This block replaces the rule's options for routes, so it repeats api's boundary.
+          patterns: boundaries
+            .filter((b) => b.files.includes('api/**'))
+            .map(({ forbidden, message }) => ({ group: forbidden, message })),
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `CallExpression[callee.property.name=/^(${writeMethods.join('|')})$/]`,
+          message:
+            'Route handlers do not write: call a command (api/src/commands/<area>/) that writes and appends its event in one transaction.',
+        },
+      ],
+    },
   },
 );

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{db,api,workers,infra,bin}/**/*.test.ts'],
+    include: ['{contracts,db,api,workers,infra,bin,test}/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/e2e/**'],
     globalSetup: ['./test/globalSetup.ts'],
     reporters: ['default', './test/summaryReporter.ts'],

@@ -1,6 +1,5 @@
 export * from './config.ts';
 export * from './connection.ts';
-export * from './enums.ts';
 export * from './migrate.ts';
 export * from './models/index.ts';
 export * from './events/index.ts';

@@ -37,7 +37,7 @@ export const validApplication = () => ({
   phone: '+91 98765 43210',
   artistName: 'Maya R',
   age: '19',
-  genre: 'r&b',
+  genre: 'r&b' as const,
   demoLinks: 'https://soundcloud.com/maya/demo',
   artistStory: 'Singer-songwriter from Pune, two EPs out on my own.',
   instagram: 'https://instagram.com/mayar',

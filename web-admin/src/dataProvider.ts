@@ -1,3 +1,4 @@
+import type { AdminStats } from '@riffline/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'react-admin';
 
@@ -6,13 +7,6 @@ export const httpClient = (url: string, options: fetchUtils.Options = {}) =>
   fetchUtils.fetchJson(url, { ...options, credentials: 'same-origin' });
 
 const rest = simpleRestProvider('/api/admin', httpClient);
-
-export interface AdminStats {
-  pendingApplications: number;
-  approvedArtists: number;
-  totalReleases: number;
-  openTickets: number;
-}
 
 /** ra-data-simple-rest unchanged, plus the admin calls of SPEC §7 that are not CRUD. */
 export const dataProvider: DataProvider & { getStats(): Promise<AdminStats> } = {

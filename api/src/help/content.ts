@@ -1,3 +1,5 @@
+import type { HelpCategorySlug } from '@riffline/contracts';
+
 export interface HelpArticle {
   id: string;
   title: string;
@@ -7,7 +9,7 @@ export interface HelpArticle {
 }
 
 export interface HelpCategory {
-  slug: 'uploading-music' | 'royalties-payments' | 'getting-started';
+  slug: HelpCategorySlug;
   title: string;
   description: string;
   articles: HelpArticle[];

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { EMAIL_PATTERN } from '@riffline/contracts';
 import type { Db } from '@riffline/db';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
@@ -21,7 +22,6 @@ export class AccountError extends Error {
 }
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function present(row: Record<string, string>): IdentityAccount {
   return { id: row.id!, email: row.email!, firstName: row.firstName!, lastName: row.lastName! };
@@ -41,7 +41,8 @@ export async function createAccount(
   const lastName = input.lastName.trim();
   if (!firstName) throw new AccountError('firstName', 'First name is required');
   if (!lastName) throw new AccountError('lastName', 'Last name is required');
-  if (!EMAIL.test(email) || email.length > 254) throw new AccountError('email', 'Invalid email address');
+  if (!EMAIL_PATTERN.test(email) || email.length > 254)
+    throw new AccountError('email', 'Invalid email address');
   if (input.password.length < MIN_PASSWORD_LENGTH) {
     throw new AccountError('password', `Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
   }

@@ -1,5 +1,6 @@
+import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
-import { ErrorResponse } from '../contracts/common.ts';
+import { ErrorResponse } from '@riffline/contracts';
 import type { RouteDef } from '../routes/route.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -11,6 +12,28 @@ const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
 
 /** `/admin/applications/:id` → `/api/admin/applications/{id}` */
 export const openApiPath = (path: string) => `/api${path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
+
+const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
+
+/** The name of the session cookie (koa-session in app.ts). */
+const SESSION_COOKIE = 'riffline.sid';
+
+/**
+ * One line per tag, in the document's `tags`. A route with a new tag needs a line here: without one, the
+ * redocly lint (redocly.test.ts) fails on `tag-description`.
+ */
+const tagDescriptions: Record<string, string> = {
+  Platform: "Health, this API's own OpenAPI document and reference page, and the local mail outbox",
+  'Sign-in': 'Sign-in at the identity provider (browser navigations), the signed-in user and their settings',
+  'Help center': 'Help-center categories and articles, and a ranked search over them',
+  Support: 'Support tickets of the signed-in user, the public contact form and the newsletter',
+  Applications: "A user's application to become an approved Riffline artist",
+  Wallet: "An approved artist's balance",
+  'Admin: applications': 'Admins: review artist applications (approve or reject)',
+  'Admin: tickets': 'Admins: triage, assign and close support tickets',
+  'Admin: users': 'Admins: users, their roles and approval',
+  'Admin: platform': 'Admins: the dashboard figures',
+};
 
 function parameters(def: RouteDef): JsonSchema[] {
   const shape = def.request?.shape ?? {};
@@ -35,10 +58,51 @@ function parameters(def: RouteDef): JsonSchema[] {
 
 const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
 
+/**
+ * The error statuses a route can answer, derived from its definition so that every route documents them
+ * without saying so: 400 (it validates input), 401 (a session is needed), 403 (its audience is limited, or
+ * it changes state: the same-origin check), 404 (a path parameter names something), 413 and 415 (a JSON
+ * body), 429 (a rate limit), and whatever extra statuses it declares in `errors` (409, 503, …).
+ */
+function errorStatuses(def: RouteDef): Map<number, string> {
+  const out = new Map<number, string>();
+  const add = (status: number, description: string) => {
+    if (!out.has(status)) out.set(status, description);
+  };
+  if (def.request) add(400, 'Invalid input: `message` names the first problem, `issues` every one');
+  if (def.audience !== 'public') add(401, 'Not signed in');
+  const forbidden: string[] = [];
+  if (def.audience === 'admin') forbidden.push('the signed-in user is not an admin');
+  if (def.audience === 'approved')
+    forbidden.push('the signed-in user is not an approved artist (or an admin)');
+  if (def.method !== 'get') {
+    forbidden.push("a cross-site request: `Origin` (or `Referer`) is not the app's own");
+  }
+  if (forbidden.length) add(403, `Forbidden: ${forbidden.join('; or ')}`);
+  const params = pathParams(def.path);
+  if (params.length) add(404, `Not found: no such ${params.map((p) => `\`${p}\``).join(', ')}`);
+  if (def.request?.shape.body) {
+    add(413, 'Request body is too large');
+    add(415, 'Request body is not JSON');
+  }
+  if (def.rateLimit) add(429, 'Too many requests: `Retry-After` says in how many seconds to try again');
+  for (const status of def.errors ?? []) {
+    if (!Number.isInteger(status) || status < 400 || status > 599) {
+      throw new Error(`${def.method.toUpperCase()} ${def.path}: errors lists ${status}, not an error status`);
+    }
+    add(status, STATUS_CODES[status] ?? `Error ${status}`);
+  }
+  return new Map([...out.entries()].sort(([a], [b]) => a - b));
+}
+
 function responses(def: RouteDef): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  if (def.redirect) out['302'] = { description: 'Redirect' };
-  else {
+  if (def.redirect) {
+    out['302'] = {
+      description: 'Redirect',
+      headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' } } },
+    };
+  } else {
     out[String(def.status ?? 200)] = {
       description: def.list ? 'A page of rows; `Content-Range: <resource> <start>-<end>/<total>`' : 'Success',
       ...(def.response
@@ -46,13 +110,23 @@ function responses(def: RouteDef): Record<string, unknown> {
         : {}),
     };
   }
-  if (def.request)
-    out['400'] = { description: 'Invalid input: `message` names the first problem', content: errorContent };
-  if (def.audience !== 'public') out['401'] = { description: 'Not signed in', content: errorContent };
-  if (def.audience === 'approved' || def.audience === 'admin') {
-    out['403'] = { description: 'Not allowed', content: errorContent };
+  for (const [status, description] of errorStatuses(def)) {
+    // A route with a response schema reports its unavailability in it (health: what is not ok).
+    const content =
+      status === 503 && def.response
+        ? { 'application/json': { schema: toSchema(def.response, 'output') } }
+        : errorContent;
+    out[String(status)] = {
+      description,
+      ...(status === 429
+        ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } }
+        : {}),
+      content,
+    };
   }
-  if (def.rateLimit) out['429'] = { description: 'Too many requests', content: errorContent };
+  // Every error the API answers, listed or not (405, a body the parser refuses, …), has the same shape.
+  out['4XX'] = { description: 'Any other client error', content: errorContent };
+  out.default = { description: 'An unexpected failure (500)', content: errorContent };
   return out;
 }
 
@@ -65,7 +139,8 @@ export function openApiDocument(routes: RouteDef[]) {
       summary: def.summary,
       tags: [def.tag],
       operationId: `${def.method}${def.path.replace(/[/:]+(\w)/g, (_, c: string) => c.toUpperCase())}`,
-      ...(def.audience !== 'public' ? { security: [{ session: [] }] } : {}),
+      // Public operations say so: an empty list is "no credentials needed".
+      security: def.audience === 'public' ? [] : [{ session: [] }],
       'x-audience': def.audience,
       parameters: parameters(def),
       ...(body
@@ -79,6 +154,10 @@ export function openApiDocument(routes: RouteDef[]) {
       responses: responses(def),
     };
   }
+  const tags = [...new Set(routes.map((def) => def.tag))].map((name) => ({
+    name,
+    ...(tagDescriptions[name] ? { description: tagDescriptions[name] } : {}),
+  }));
   return {
     openapi: '3.1.0',
     info: {
@@ -87,10 +166,19 @@ export function openApiDocument(routes: RouteDef[]) {
       description:
         'Music distribution for independent artists. State-changing requests must be same-origin JSON; ' +
         'errors are `{message, issues?}`.',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Riffline-Proprietary' },
     },
-    servers: [{ url: '/' }],
+    servers: [{ url: '/', description: 'The Riffline deployment serving this document' }],
+    tags,
     components: {
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'riffline.sid' } },
+      securitySchemes: {
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description: `The signed session cookie \`${SESSION_COOKIE}\` (with its \`${SESSION_COOKIE}.sig\`), set by signing in at GET /api/login`,
+        },
+      },
       schemas: { Error: toSchema(ErrorResponse, 'output') },
     },
     paths,

@@ -34,6 +34,11 @@ export interface RouteDef<S extends RequestSchema = RequestSchema> {
   /** ra-data-simple-rest list: answers an array with Content-Range. */
   list?: boolean;
   rateLimit?: RateLimitOptions;
+  /**
+   * Error statuses the handler itself may answer beyond those the OpenAPI document derives from the rest of
+   * the definition (e.g. 409 on a conflict); documentation only.
+   */
+  errors?: number[];
   handler: Handler<z.infer<S>>;
 }
 

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
-import { aggregateOf, eventSchemas, type EventPayload, type EventType } from './catalog.ts';
+import { aggregateOf, eventSchemas, type EventPayload, type EventType } from '@riffline/contracts';
 
 /**
  * Says 'committed' when a transaction that appended events commits in this process, so a relay running

@@ -1,2 +1,1 @@
-export * from './catalog.ts';
 export * from './append.ts';

@@ -1,5 +1,60 @@
 import type { Knex } from 'knex';
-import * as e from '../enums.ts';
+
+/** The values as they were when this migration was written: a migration never follows a live enumeration. */
+const e = {
+  DEFAULT_COPYRIGHT_YEAR: 2025,
+  RECORD_LABEL: 'Riffline Records',
+  applicationGenres: [
+    'hip-hop',
+    'pop',
+    'r&b',
+    'electronic',
+    'rock',
+    'indie',
+    'latin',
+    'afrobeats',
+    'country',
+    'jazz',
+    'other',
+  ],
+  applicationStatuses: ['pending', 'approved', 'rejected'],
+  contactMessageStatuses: ['new', 'read', 'replied'],
+  currencies: ['USD', 'EUR', 'GBP', 'INR', 'JPY', 'CAD', 'AUD', 'CNY', 'BRL', 'MXN'],
+  paymentMethodTypes: ['upi', 'paypal', 'bank_transfer'],
+  pricingTiers: ['budget', 'mid', 'premium'],
+  releaseGenres: [
+    'alternative',
+    'pop',
+    'hip-hop',
+    'rock',
+    'electronic',
+    'r&b',
+    'jazz',
+    'country',
+    'classical',
+    'reggae',
+    'blues',
+    'folk',
+    'soul',
+    'funk',
+    'gospel',
+    'latin',
+    'metal',
+    'punk',
+    'other',
+  ],
+  releaseStatuses: ['draft', 'processing', 'live', 'rejected'],
+  releaseTypes: ['single', 'ep', 'album'],
+  roles: ['artist', 'admin'],
+  royaltyStatuses: ['pending', 'paid', 'unpaid'],
+  storeDistributions: ['all', 'downloads', 'streaming', 'custom'],
+  ticketPriorities: ['low', 'medium', 'high', 'urgent'],
+  ticketStatuses: ['open', 'in_progress', 'resolved', 'closed'],
+  trackTypes: ['vocal', 'instrumental'],
+  transactionStatuses: ['pending', 'completed', 'failed', 'expired'],
+  transactionTypes: ['recharge', 'distribution_fee'],
+  withdrawalStatuses: ['pending', 'approved', 'declined', 'processing', 'completed'],
+} as const;
 
 /** CHECK (column IN (...)) with a stable constraint name, so a violation names what was wrong. */
 function oneOf(t: Knex.CreateTableBuilder, table: string, column: string, values: readonly string[]) {

@@ -1,5 +1,5 @@
 import type { RelationMappings } from 'objection';
-import type { ApplicationStatus } from '../enums.ts';
+import type { ApplicationGenre, ApplicationStatus } from '@riffline/contracts';
 import { TimestampedModel } from './BaseModel.ts';
 import { belongsTo } from './relations.ts';
 import { User } from './User.ts';
@@ -13,7 +13,7 @@ export class Application extends TimestampedModel {
   phone!: string | null;
   artistName!: string;
   age!: number;
-  genre!: string;
+  genre!: ApplicationGenre;
   demoLinks!: string | null;
   artistStory!: string;
   instagram!: string;

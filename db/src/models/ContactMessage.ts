@@ -1,4 +1,4 @@
-import type { ContactMessageStatus } from '../enums.ts';
+import type { ContactMessageStatus } from '@riffline/contracts';
 import { BaseModel } from './BaseModel.ts';
 
 export class ContactMessage extends BaseModel {

@@ -1,5 +1,5 @@
 import type { RelationMappings } from 'objection';
-import type { PaymentMethodType } from '../enums.ts';
+import type { PaymentMethodType } from '@riffline/contracts';
 import { TimestampedModel } from './BaseModel.ts';
 import { belongsTo } from './relations.ts';
 import { User } from './User.ts';

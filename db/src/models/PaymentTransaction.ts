@@ -1,5 +1,5 @@
 import type { RelationMappings } from 'objection';
-import type { TransactionStatus, TransactionType } from '../enums.ts';
+import type { TransactionStatus, TransactionType } from '@riffline/contracts';
 import { TimestampedModel } from './BaseModel.ts';
 import { belongsTo } from './relations.ts';
 import { Release } from './Release.ts';

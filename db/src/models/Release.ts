@@ -1,5 +1,5 @@
 import type { RelationMappings } from 'objection';
-import type { PricingTier, ReleaseStatus, ReleaseType, StoreDistribution } from '../enums.ts';
+import type { PricingTier, ReleaseStatus, ReleaseType, StoreDistribution } from '@riffline/contracts';
 import { Analytics } from './Analytics.ts';
 import { TimestampedModel } from './BaseModel.ts';
 import { belongsTo, hasMany } from './relations.ts';

@@ -1,5 +1,5 @@
 import type { RelationMappings } from 'objection';
-import type { Currency, RoyaltyStatus } from '../enums.ts';
+import type { Currency, RoyaltyStatus } from '@riffline/contracts';
 import { BaseModel } from './BaseModel.ts';
 import { belongsTo } from './relations.ts';
 import { Release } from './Release.ts';

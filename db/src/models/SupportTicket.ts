@@ -1,5 +1,5 @@
 import type { RelationMappings } from 'objection';
-import type { TicketPriority, TicketStatus } from '../enums.ts';
+import type { TicketCategory, TicketPriority, TicketStatus } from '@riffline/contracts';
 import { TimestampedModel } from './BaseModel.ts';
 import { belongsTo } from './relations.ts';
 import { User } from './User.ts';
@@ -11,7 +11,7 @@ export class SupportTicket extends TimestampedModel {
   userId!: string;
   subject!: string;
   message!: string;
-  category!: string | null;
+  category!: TicketCategory | null;
   status!: TicketStatus;
   priority!: TicketPriority;
   assignedTo!: string | null;

@@ -1,5 +1,5 @@
 import type { RelationMappings } from 'objection';
-import type { TrackType } from '../enums.ts';
+import type { TrackType } from '@riffline/contracts';
 import { TimestampedModel } from './BaseModel.ts';
 import { belongsTo } from './relations.ts';
 import { Release } from './Release.ts';

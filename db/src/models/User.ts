@@ -1,5 +1,5 @@
 import type { RelationMappings } from 'objection';
-import type { Currency, Role } from '../enums.ts';
+import type { Currency, Role } from '@riffline/contracts';
 import { Application } from './Application.ts';
 import { TimestampedModel } from './BaseModel.ts';
 import { PaymentMethod } from './PaymentMethod.ts';

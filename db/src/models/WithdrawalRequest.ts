@@ -1,5 +1,5 @@
 import type { RelationMappings } from 'objection';
-import type { WithdrawalStatus } from '../enums.ts';
+import type { WithdrawalStatus } from '@riffline/contracts';
 import { TimestampedModel } from './BaseModel.ts';
 import { PaymentMethod } from './PaymentMethod.ts';
 import { belongsTo } from './relations.ts';

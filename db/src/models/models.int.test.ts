@@ -244,7 +244,7 @@ describe('constraints', () => {
       legalName: 'L',
       artistName: 'A',
       age: 30,
-      genre: 'pop',
+      genre: 'pop' as const,
       artistStory: 'S',
       instagram: 'https://i',
       youtube: 'https://y',

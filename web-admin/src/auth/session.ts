@@ -1,12 +1,7 @@
+import type { UserResponse } from '@riffline/contracts';
+
 /** Who is signed in, as the API says (`GET /api/auth/user`: 401 when signed out). */
-export interface SessionUser {
-  id: string;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  role: 'artist' | 'admin';
-}
+export type SessionUser = UserResponse;
 
 export type Visitor =
   { state: 'anonymous' } | { state: 'denied'; user: SessionUser } | { state: 'admin'; user: SessionUser };

@@ -1,7 +1,7 @@
 import { Card, CardContent, Grid, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
-import type { AdminStats } from '../dataProvider.ts';
+import type { AdminStats } from '@riffline/contracts';
 
 const order = ['pendingApplications', 'approvedArtists', 'totalReleases', 'openTickets'] as const;
 

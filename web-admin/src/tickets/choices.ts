@@ -1,4 +1,4 @@
-import { ticketPriorities, ticketStatuses } from '@riffline/db/enums';
+import { ticketPriorities, ticketStatuses } from '@riffline/contracts';
 
 const choice = (id: string) => ({ id, name: id.replace('_', ' ') });
 export const statusChoices = ticketStatuses.map(choice);

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ApplicationBody, ApplicationResponse } from '@riffline/api/contracts/applications';
+import type { ApplicationBody, ApplicationResponse } from '@riffline/contracts';
 import { api } from './client.ts';
 
 export type Application = z.infer<typeof ApplicationResponse>;

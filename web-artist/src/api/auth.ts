@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { UserResponse } from '@riffline/api/contracts/users';
+import type { AuthProviderResponse, UserResponse } from '@riffline/contracts';
 import { api, ApiError } from './client.ts';
 
-export type CurrentUser = z.infer<typeof UserResponse>;
+export type CurrentUser = UserResponse;
 
 /** The signed-in user, or null when the server answers 401; cached 5 minutes (SPEC §7). */
 export const currentUserQuery = queryOptions({
@@ -21,7 +20,7 @@ export const currentUserQuery = queryOptions({
 
 export const providerQuery = queryOptions({
   queryKey: ['auth', 'provider'],
-  queryFn: () => api<{ name: string; embedded: boolean }>('/api/auth/provider'),
+  queryFn: () => api<AuthProviderResponse>('/api/auth/provider'),
 });
 
 export type VisitorState = 'loading' | 'anonymous' | 'pending' | 'approved' | 'admin';

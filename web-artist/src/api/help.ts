@@ -1,38 +1,28 @@
 import { queryOptions } from '@tanstack/react-query';
+import type {
+  Article,
+  ArticleSummary,
+  HelpCategory,
+  HelpCategoryDetail,
+  SearchHit,
+} from '@riffline/contracts';
 import { api } from './client.ts';
-
-export interface ArticleSummary {
-  id: string;
-  title: string;
-  excerpt: string;
-  category: string;
-  categoryTitle: string;
-}
-export interface Category {
-  slug: string;
-  title: string;
-  description: string;
-  articleCount: number;
-}
 
 export const categoriesQuery = queryOptions({
   queryKey: ['help', 'categories'],
-  queryFn: () => api<Category[]>('/api/help/categories'),
+  queryFn: () => api<HelpCategory[]>('/api/help/categories'),
 });
 
 export const categoryQuery = (slug: string) =>
   queryOptions({
     queryKey: ['help', 'category', { slug }],
-    queryFn: () =>
-      api<{ slug: string; title: string; description: string; articles: ArticleSummary[] }>(
-        `/api/help/categories/${encodeURIComponent(slug)}`,
-      ),
+    queryFn: () => api<HelpCategoryDetail>(`/api/help/categories/${encodeURIComponent(slug)}`),
   });
 
 export const articleQuery = (id: string) =>
   queryOptions({
     queryKey: ['help', 'article', { id }],
-    queryFn: () => api<ArticleSummary & { content: string }>(`/api/help/articles/${encodeURIComponent(id)}`),
+    queryFn: () => api<Article>(`/api/help/articles/${encodeURIComponent(id)}`),
   });
 
 export const popularQuery = queryOptions({
@@ -43,7 +33,6 @@ export const popularQuery = queryOptions({
 export const searchQuery = (q: string) =>
   queryOptions({
     queryKey: ['help', 'search', { q }],
-    queryFn: () =>
-      api<Array<ArticleSummary & { score: number }>>(`/api/help/search?q=${encodeURIComponent(q)}`),
+    queryFn: () => api<SearchHit[]>(`/api/help/search?q=${encodeURIComponent(q)}`),
     enabled: q.trim().length > 0,
   });

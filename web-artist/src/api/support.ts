@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ContactBody, TicketBody, TicketResponse } from '@riffline/api/contracts/support';
+import type { ContactBody, TicketBody, TicketResponse } from '@riffline/contracts';
 import { api } from './client.ts';
 
 export type Ticket = z.infer<typeof TicketResponse>;

@@ -1,5 +1,5 @@
 import { appendEvent, Application, type Db, type User } from '@riffline/db';
-import type { ApplicationBody } from '../../contracts/applications.ts';
+import type { ApplicationBody } from '@riffline/contracts';
 import { ConflictError } from '../../errors.ts';
 
 const ALREADY_PENDING = 'You already have an application under review';

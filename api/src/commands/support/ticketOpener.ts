@@ -1,5 +1,5 @@
 import { appendEvent, SupportTicket, type Db, type User } from '@riffline/db';
-import type { TicketBody } from '../../contracts/support.ts';
+import type { TicketBody } from '@riffline/contracts';
 
 export async function openTicket(db: Db, user: User, body: TicketBody): Promise<SupportTicket> {
   return db.transaction(async (trx) => {

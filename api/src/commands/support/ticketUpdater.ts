@@ -1,4 +1,5 @@
-import { appendEvent, SupportTicket, User, type Db, type TicketStatus } from '@riffline/db';
+import type { TicketStatus } from '@riffline/contracts';
+import { appendEvent, SupportTicket, User, type Db } from '@riffline/db';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 
 /** An admin moves a ticket through its statuses and (un)assigns it to an admin. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UserResponse } from '../../contracts/users.ts';
+import { AuthProviderResponse, UserResponse } from '@riffline/contracts';
 import { defineRoute } from '../route.ts';
 import * as handlers from './auth.ts';
 import { ChangePasswordSchema, LoginSchema, UpdateCurrencySchema } from './schema.ts';
@@ -30,6 +30,7 @@ export const authRoutes = [
     tag,
     audience: 'public',
     redirect: true,
+    errors: [400, 409],
     handler: handlers.callback,
   }),
   defineRoute({
@@ -47,7 +48,7 @@ export const authRoutes = [
     summary: "The identity provider's name for the 'Continue with …' button",
     tag,
     audience: 'public',
-    response: z.object({ name: z.string(), embedded: z.boolean() }),
+    response: AuthProviderResponse,
     handler: handlers.provider,
   }),
   defineRoute({

@@ -22,7 +22,7 @@ import { useState, type MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { hasArtistArea, useVisitor } from '../../api/auth.ts';
 import { coinsQuery } from '../../api/wallet.ts';
-import { formatCoins } from '../../lib/money.ts';
+import { formatCoins } from '@riffline/contracts';
 import { navItems, type NavItem } from './navItems.ts';
 
 const linkProps = (item: NavItem) =>

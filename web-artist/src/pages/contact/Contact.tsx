@@ -9,7 +9,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ContactBody } from '@riffline/api/contracts/support';
+import { ContactBody } from '@riffline/contracts';
 import { sendContact } from '../../api/support.ts';
 import { Page } from '../../components/Page/Page.tsx';
 import { useToast } from '../../components/Toast/Toast.tsx';

@@ -20,7 +20,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useVisitor } from '../../api/auth.ts';
-import { categoriesQuery, popularQuery, searchQuery, type ArticleSummary } from '../../api/help.ts';
+import type { ArticleSummary } from '@riffline/contracts';
+import { categoriesQuery, popularQuery, searchQuery } from '../../api/help.ts';
 import { Page } from '../../components/Page/Page.tsx';
 import { TicketForm } from './TicketForm.tsx';
 

@@ -5,27 +5,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { TicketBody } from '@riffline/api/contracts/support';
+import { TicketBody, ticketCategories, ticketCategoryLabels, ticketPriorities } from '@riffline/contracts';
 import { ApiError } from '../../api/client.ts';
 import { openTicket } from '../../api/support.ts';
 import { useToast } from '../../components/Toast/Toast.tsx';
 
 type Input = z.input<typeof TicketBody>;
 
-const priorities = [
-  { value: 'low', label: 'Low' },
-  { value: 'medium', label: 'Medium' },
-  { value: 'high', label: 'High' },
-  { value: 'urgent', label: 'Urgent' },
-] as const;
+const priorities = ticketPriorities.map((value) => ({
+  value,
+  label: value.charAt(0).toUpperCase() + value.slice(1),
+}));
 
 const topics = [
   { value: '', label: 'General question' },
-  { value: 'getting-started', label: 'Getting started' },
-  { value: 'uploading-music', label: 'Uploading music' },
-  { value: 'royalties-payments', label: 'Royalties & payments' },
-  { value: 'video-channel-claim', label: 'Claim my official video channel' },
-  { value: 'store-verification', label: 'Verify my streaming-store artist profile' },
+  ...ticketCategories.map((value) => ({ value, label: ticketCategoryLabels[value] })),
 ];
 
 export function TicketForm() {

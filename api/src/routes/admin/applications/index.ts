@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AdminApplicationResponse } from '../../../contracts/applications.ts';
+import { AdminApplicationResponse } from '@riffline/contracts';
 import { defineRoute } from '../../route.ts';
 import * as handlers from './applications.ts';
 import { ApplicationIdSchema, ListApplicationsSchema, ReviewApplicationSchema } from './schema.ts';
@@ -36,6 +36,7 @@ export const adminApplicationRoutes = [
     audience: 'admin',
     request: ReviewApplicationSchema,
     response: AdminApplicationResponse,
+    errors: [409],
     handler: handlers.review,
   }),
   defineRoute({
@@ -46,6 +47,7 @@ export const adminApplicationRoutes = [
     audience: 'admin',
     request: ReviewApplicationSchema,
     response: AdminApplicationResponse,
+    errors: [409],
     handler: handlers.review,
   }),
 ];

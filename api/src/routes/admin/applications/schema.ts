@@ -1,7 +1,5 @@
-import { applicationStatuses } from '@riffline/db';
+import { applicationStatuses, ReviewBody, uuidParam } from '@riffline/contracts';
 import { z } from 'zod';
-import { ReviewBody } from '../../../contracts/applications.ts';
-import { uuidParam } from '../../../contracts/common.ts';
 import { listQuery } from '../listQuery.ts';
 
 export const ListApplicationsSchema = z.object({

@@ -1,5 +1,5 @@
 import { Application, Release, SupportTicket, User } from '@riffline/db';
-import { z } from 'zod';
+import { AdminStats } from '@riffline/contracts';
 import { defineRoute } from '../../route.ts';
 
 const count = async (query: { resultSize(): Promise<number> }) => query.resultSize();
@@ -12,12 +12,7 @@ export const adminStatsRoutes = [
       'The admin panel top stats: pending applications, approved artists, total releases, open tickets',
     tag: 'Admin: platform',
     audience: 'admin',
-    response: z.object({
-      pendingApplications: z.number().int(),
-      approvedArtists: z.number().int(),
-      totalReleases: z.number().int(),
-      openTickets: z.number().int(),
-    }),
+    response: AdminStats,
     handler: async (_ctx, { db }) => {
       const [pendingApplications, approvedArtists, totalReleases, openTickets] = await Promise.all([
         count(Application.query(db).where({ status: 'pending' })),

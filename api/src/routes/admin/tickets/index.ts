@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AdminTicketResponse } from '../../../contracts/support.ts';
+import { AdminTicketResponse } from '@riffline/contracts';
 import { defineRoute } from '../../route.ts';
 import { ListTicketsSchema, TicketIdSchema, UpdateTicketSchema } from './schema.ts';
 import * as handlers from './tickets.ts';

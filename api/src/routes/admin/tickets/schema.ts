@@ -1,7 +1,5 @@
-import { ticketPriorities, ticketStatuses } from '@riffline/db';
+import { ticketPriorities, ticketStatuses, TicketUpdateBody, uuidParam } from '@riffline/contracts';
 import { z } from 'zod';
-import { uuidParam } from '../../../contracts/common.ts';
-import { TicketUpdateBody } from '../../../contracts/support.ts';
 import { listQuery } from '../listQuery.ts';
 
 export const ListTicketsSchema = z.object({

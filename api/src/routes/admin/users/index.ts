@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UserResponse } from '../../../contracts/users.ts';
+import { UserResponse } from '@riffline/contracts';
 import { defineRoute } from '../../route.ts';
 import { ListUsersSchema, UserIdSchema } from './schema.ts';
 import * as handlers from './users.ts';

@@ -1,4 +1,4 @@
-import { roles } from '@riffline/db/enums';
+import { roles } from '@riffline/contracts';
 import { z } from 'zod';
 import { listQuery } from '../listQuery.ts';
 

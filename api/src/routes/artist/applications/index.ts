@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApplicationResponse } from '../../../contracts/applications.ts';
+import { ApplicationResponse } from '@riffline/contracts';
 import { defineRoute } from '../../route.ts';
 import * as handlers from './applications.ts';
 import { SubmitApplicationSchema } from './schema.ts';
@@ -14,6 +14,7 @@ export const applicationRoutes = [
     request: SubmitApplicationSchema,
     response: ApplicationResponse,
     status: 201,
+    errors: [409],
     rateLimit: {
       name: 'applications',
       limit: 10,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TicketResponse } from '../../../contracts/support.ts';
+import { TicketResponse } from '@riffline/contracts';
 import { defineRoute } from '../../route.ts';
 import { OpenTicketSchema } from './schema.ts';
 import * as handlers from './supportTickets.ts';

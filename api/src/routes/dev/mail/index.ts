@@ -15,6 +15,7 @@ export const devMailRoutes = [
       'The email the embedded setup wrote to its local outbox instead of sending, newest first (404 in production or with SMTP_URL)',
     tag: 'Platform',
     audience: 'public',
+    errors: [404],
     request: z.object({
       query: z.object({
         to: z.string().trim().toLowerCase().max(320, 'to must be at most 320 characters').optional(),

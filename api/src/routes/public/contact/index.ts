@@ -1,6 +1,6 @@
 import { appendEvent, ContactMessage } from '@riffline/db';
 import { z } from 'zod';
-import { ContactBody, ContactResponse } from '../../../contracts/support.ts';
+import { ContactBody, ContactResponse } from '@riffline/contracts';
 import { defineRoute } from '../../route.ts';
 
 const ContactSchema = z.object({ body: ContactBody });

@@ -12,6 +12,7 @@ export const healthRoutes = [
     tag: 'Platform',
     audience: 'public',
     response: z.object({ db: Status, events: Status, storage: Status }),
+    errors: [503],
     handler: async (ctx, deps) => {
       const report = await healthReport(deps);
       ctx.status = Object.values(report).every((v) => v === 'ok') ? 200 : 503;

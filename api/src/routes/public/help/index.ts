@@ -1,3 +1,11 @@
+import {
+  Article,
+  ArticleSummary,
+  HelpCategory,
+  HelpCategoryDetail,
+  HelpSearchQuery,
+  SearchHit,
+} from '@riffline/contracts';
 import { z } from 'zod';
 import { NotFoundError } from '../../../errors.ts';
 import {
@@ -12,14 +20,6 @@ import { defineRoute } from '../../route.ts';
 const tag = 'Help center';
 const slug = z.string().trim().max(100, 'Not found');
 
-const ArticleSummary = z.object({
-  id: z.string(),
-  title: z.string(),
-  excerpt: z.string(),
-  category: z.string(),
-  categoryTitle: z.string(),
-});
-
 export const helpRoutes = [
   defineRoute({
     method: 'get',
@@ -27,9 +27,7 @@ export const helpRoutes = [
     summary: 'The help-center categories',
     tag,
     audience: 'public',
-    response: z.array(
-      z.object({ slug: z.string(), title: z.string(), description: z.string(), articleCount: z.number() }),
-    ),
+    response: z.array(HelpCategory),
     handler: () => listCategories(),
   }),
   defineRoute({
@@ -39,12 +37,7 @@ export const helpRoutes = [
     tag,
     audience: 'public',
     request: z.object({ params: z.object({ slug }) }),
-    response: z.object({
-      slug: z.string(),
-      title: z.string(),
-      description: z.string(),
-      articles: z.array(ArticleSummary),
-    }),
+    response: HelpCategoryDetail,
     handler: (ctx) => {
       const category = findCategory(ctx.state.input.params.slug);
       if (!category) throw NotFoundError('Category Not Found');
@@ -67,7 +60,7 @@ export const helpRoutes = [
     tag,
     audience: 'public',
     request: z.object({ params: z.object({ id: slug }) }),
-    response: ArticleSummary.extend({ content: z.string() }),
+    response: Article,
     handler: (ctx) => {
       const article = findArticle(ctx.state.input.params.id);
       if (!article) throw NotFoundError('Article Not Found');
@@ -80,16 +73,8 @@ export const helpRoutes = [
     summary: 'Search the articles; best matches first (title over excerpt over body)',
     tag,
     audience: 'public',
-    request: z.object({
-      query: z.object({
-        q: z
-          .string({ error: 'Enter a search term' })
-          .trim()
-          .min(1, 'Enter a search term')
-          .max(200, 'Search must be at most 200 characters'),
-      }),
-    }),
-    response: z.array(ArticleSummary.extend({ score: z.number() })),
+    request: z.object({ query: HelpSearchQuery }),
+    response: z.array(SearchHit),
     handler: (ctx) => searchArticles(ctx.state.input.query.q),
   }),
 ];

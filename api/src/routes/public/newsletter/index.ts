@@ -1,6 +1,6 @@
 import { appendEvent, NewsletterSubscription } from '@riffline/db';
 import { z } from 'zod';
-import { NewsletterBody, NewsletterResponse } from '../../../contracts/support.ts';
+import { NewsletterBody, NewsletterResponse } from '@riffline/contracts';
 import { defineRoute } from '../../route.ts';
 
 const SubscribeSchema = z.object({ body: NewsletterBody });

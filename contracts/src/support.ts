@@ -1,15 +1,6 @@
-import { contactMessageStatuses, ticketPriorities, ticketStatuses } from '@riffline/db/enums';
+import { contactMessageStatuses, ticketCategories, ticketPriorities, ticketStatuses } from './enums.ts';
 import { z } from 'zod';
 import { email, requiredText } from './common.ts';
-
-/** Help-center categories plus the two artist-profile services the landing page promises. */
-export const ticketCategories = [
-  'uploading-music',
-  'royalties-payments',
-  'getting-started',
-  'video-channel-claim',
-  'store-verification',
-] as const;
 
 export const TicketBody = z.object({
   subject: requiredText('Subject', 200),
@@ -29,7 +20,7 @@ export const TicketResponse = z.object({
   userId: z.string(),
   subject: z.string(),
   message: z.string(),
-  category: z.string().nullable(),
+  category: z.enum(ticketCategories).nullable(),
   status: z.enum(ticketStatuses),
   priority: z.enum(ticketPriorities),
   assignedTo: z.string().nullable(),

@@ -1,4 +1,7 @@
-/** Enumerated values of SPEC §3-§5 and §9. The migrations turn each into a CHECK constraint. */
+/**
+ * Enumerated values of SPEC §3-§5 and §9, defined once for every package. A migration keeps its own literal
+ * copy of what it constrained (it never imports these), so changing a list here needs a new migration.
+ */
 export const roles = ['artist', 'admin'] as const;
 export const currencies = ['USD', 'EUR', 'GBP', 'INR', 'JPY', 'CAD', 'AUD', 'CNY', 'BRL', 'MXN'] as const;
 export const applicationStatuses = ['pending', 'approved', 'rejected'] as const;
@@ -50,12 +53,26 @@ export const withdrawalStatuses = ['pending', 'approved', 'declined', 'processin
 export const transactionTypes = ['recharge', 'distribution_fee'] as const;
 export const transactionStatuses = ['pending', 'completed', 'failed', 'expired'] as const;
 
+/** The help center's categories (SPEC §2 Support). */
+export const helpCategorySlugs = ['uploading-music', 'royalties-payments', 'getting-started'] as const;
+/** A ticket's category: a help-center category or one of the two artist-profile services of the landing page. */
+export const ticketCategories = [...helpCategorySlugs, 'video-channel-claim', 'store-verification'] as const;
+export const ticketCategoryLabels: Record<TicketCategory, string> = {
+  'uploading-music': 'Uploading music',
+  'royalties-payments': 'Royalties & payments',
+  'getting-started': 'Getting started',
+  'video-channel-claim': 'Claim my official video channel',
+  'store-verification': 'Verify my streaming-store artist profile',
+};
+
 export const RECORD_LABEL = 'Riffline Records';
 export const DEFAULT_COPYRIGHT_YEAR = 2025;
 
 export type Role = (typeof roles)[number];
 export type Currency = (typeof currencies)[number];
 export type ApplicationStatus = (typeof applicationStatuses)[number];
+export type ApplicationGenre = (typeof applicationGenres)[number];
+export type ReleaseGenre = (typeof releaseGenres)[number];
 export type ReleaseStatus = (typeof releaseStatuses)[number];
 export type ReleaseType = (typeof releaseTypes)[number];
 export type PricingTier = (typeof pricingTiers)[number];
@@ -69,3 +86,5 @@ export type PaymentMethodType = (typeof paymentMethodTypes)[number];
 export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
 export type TransactionType = (typeof transactionTypes)[number];
 export type TransactionStatus = (typeof transactionStatuses)[number];
+export type HelpCategorySlug = (typeof helpCategorySlugs)[number];
+export type TicketCategory = (typeof ticketCategories)[number];

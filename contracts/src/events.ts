@@ -1,7 +1,15 @@
 import { z } from 'zod';
+import {
+  applicationGenres,
+  currencies,
+  roles,
+  ticketCategories,
+  ticketPriorities,
+  ticketStatuses,
+} from './enums.ts';
 
 /**
- * Every event type, its aggregate and its payload schema, defined once (DESIGN.md §2, STYLE.md).
+ * Every event type, its aggregate and its payload schema, defined once for the API, the workers and the outbox (DESIGN.md §2).
  * Names are `<aggregate>.<pastTenseVerb>`. Later features add their events here.
  */
 export const aggregates = {
@@ -34,18 +42,18 @@ export const eventSchemas = {
     userId: z.string(),
     email: z.string().nullable(),
     artistName: z.string(),
-    genre: z.string(),
+    genre: z.enum(applicationGenres),
   }),
   'application.approved': applicationDecision,
   'application.rejected': applicationDecision,
   'ticket.opened': z.object({
     userId: z.string(),
     subject: z.string(),
-    priority: z.string(),
-    category: z.string().nullable(),
+    priority: z.enum(ticketPriorities),
+    category: z.enum(ticketCategories).nullable(),
   }),
   'ticket.updated': z.object({
-    status: z.string(),
+    status: z.enum(ticketStatuses),
     assignedTo: z.string().nullable(),
     changed: z.array(z.enum(['status', 'assignedTo'])),
   }),
@@ -58,14 +66,14 @@ export const eventSchemas = {
   }),
   'user.signedUp': z.object({
     email: z.string().nullable(),
-    role: z.enum(['artist', 'admin']),
+    role: z.enum(roles),
   }),
   'user.roleChanged': z.object({
-    from: z.enum(['artist', 'admin']),
-    to: z.enum(['artist', 'admin']),
+    from: z.enum(roles),
+    to: z.enum(roles),
     reason: z.string(),
   }),
-  'user.currencyChanged': z.object({ from: z.string(), to: z.string() }),
+  'user.currencyChanged': z.object({ from: z.enum(currencies), to: z.enum(currencies) }),
   'user.passwordChanged': z.object({}),
 } as const;
 

@@ -1,5 +1,6 @@
-import { currencies, roles } from '@riffline/db/enums';
+import { currencies, roles } from './enums.ts';
 import { z } from 'zod';
+import { DecimalAmount } from './money.ts';
 
 export const UserResponse = z.object({
   id: z.string(),
@@ -11,7 +12,8 @@ export const UserResponse = z.object({
   role: z.enum(roles),
   isApproved: z.boolean(),
   preferredCurrency: z.enum(currencies),
-  coins: z.string().describe('decimal(10,2), e.g. "120.50"'),
+  coins: DecimalAmount,
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
+export type UserResponse = z.infer<typeof UserResponse>;

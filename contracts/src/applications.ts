@@ -1,4 +1,4 @@
-import { applicationGenres, applicationStatuses } from '@riffline/db/enums';
+import { applicationGenres, applicationStatuses } from './enums.ts';
 import { z } from 'zod';
 import { httpUrl, optionalHttpUrl, optionalText, requiredText } from './common.ts';
 

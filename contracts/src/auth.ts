@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { currencies } from './enums.ts';
+
+/** GET /api/auth/provider: what the 'Continue with …' button says. */
+export const AuthProviderResponse = z.object({ name: z.string(), embedded: z.boolean() });
+export type AuthProviderResponse = z.infer<typeof AuthProviderResponse>;
+
+/** PATCH /api/auth/user/currency */
+export const CurrencyBody = z.object({
+  currency: z.enum(currencies, { error: `Currency must be one of ${currencies.join(', ')}` }),
+});
+export type CurrencyBody = z.infer<typeof CurrencyBody>;
+
+/** POST /api/auth/password (embedded accounts). */
+export const PasswordChangeBody = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
+  newPassword: z
+    .string({ error: 'Password must be at least 8 characters' })
+    .min(8, 'Password must be at least 8 characters')
+    .max(1024, 'Password is too long'),
+});
+export type PasswordChangeBody = z.infer<typeof PasswordChangeBody>;
+
+/** A path on this site to come back to after signing in: never another origin (`//host`) or a backslash. */
+export const ReturnToPath = z
+  .string()
+  .regex(/^\/(?!\/)[^\s\\]*$/, 'returnTo must be a path on this site')
+  .max(2000);

@@ -1,0 +1,14 @@
+/**
+ * @riffline/contracts: the one vocabulary of the API, the workers, the database package and both web apps.
+ * It imports nothing of ours (`make lint` enforces it).
+ */
+export * from './enums.ts';
+export * from './common.ts';
+export * from './money.ts';
+export * from './events.ts';
+export * from './auth.ts';
+export * from './users.ts';
+export * from './applications.ts';
+export * from './support.ts';
+export * from './help.ts';
+export * from './admin.ts';

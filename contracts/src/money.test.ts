@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addAmounts,
+  compareAmounts,
+  convertAmount,
+  formatCoins,
+  formatMoney,
+  fromMinor,
+  isAmount,
+  normalizeAmount,
+  subtractAmounts,
+  toMinor,
+} from './money.ts';
+
+describe('money', () => {
+  it('parses and prints decimal amounts exactly, in minor units', () => {
+    expect(toMinor('12.3')).toBe(1230n);
+    expect(toMinor('-0.05')).toBe(-5n);
+    expect(toMinor(7)).toBe(700n);
+    expect(fromMinor(1230n)).toBe('12.30');
+    expect(fromMinor(-5n)).toBe('-0.05');
+    expect(normalizeAmount('99999999.99')).toBe('99999999.99');
+    for (const bad of ['', '1.234', 'abc', '1e3', '.5', '1,000.00', ' ']) {
+      expect(() => toMinor(bad), bad).toThrow(RangeError);
+    }
+    expect(() => toMinor(0.1 + 0.2)).toThrow(RangeError);
+  });
+
+  it('adds where binary floating point would drift', () => {
+    expect(0.1 + 0.2).not.toBe(0.3);
+    expect(addAmounts('0.10', '0.20')).toBe('0.30');
+    expect(addAmounts(...Array.from({ length: 1000 }, () => '0.01'))).toBe('10.00');
+    expect(subtractAmounts('100.00', '20.01')).toBe('79.99');
+    expect(compareAmounts('20', '19.99')).toBe(1);
+    expect(compareAmounts('20.00', '20')).toBe(0);
+    expect(compareAmounts('-1', '0')).toBe(-1);
+  });
+
+  it('knows the decimal(10,2) range', () => {
+    expect(isAmount('99999999.99')).toBe(true);
+    expect(isAmount('100000000.00')).toBe(false);
+    expect(isAmount('1.001')).toBe(false);
+  });
+
+  it('converts through USD at the fixed rates, rounding half away from zero once', () => {
+    expect(convertAmount('10.00', 'USD', 'INR')).toBe('831.20');
+    expect(convertAmount('831.20', 'INR', 'USD')).toBe('10.00');
+    expect(convertAmount('20', 'USD', 'JPY')).toBe('2990.00');
+    // 1 EUR = 1 / 0.92 USD = 1.0869565… USD → 1.09
+    expect(convertAmount('1', 'EUR', 'USD')).toBe('1.09');
+    // 0.01 GBP → 0.01 * 1.36 / 0.79 CAD = 0.01721… → 0.02
+    expect(convertAmount('0.01', 'GBP', 'CAD')).toBe('0.02');
+    expect(convertAmount('-1', 'EUR', 'USD')).toBe('-1.09');
+    expect(convertAmount('12.5', 'MXN', 'MXN')).toBe('12.50');
+  });
+
+  it('formats with the symbol, thousands separators and two decimals', () => {
+    expect(formatMoney('1234.5', 'USD')).toBe('$1,234.50');
+    expect(formatMoney('1234567.891'.slice(0, 10), 'INR')).toBe('₹1,234,567.89');
+    expect(formatMoney('-12', 'GBP')).toBe('-£12.00');
+    expect(formatMoney('0', 'BRL')).toBe('R$0.00');
+    expect(formatMoney(null, 'EUR')).toBe('€0.00');
+    expect(formatCoins(undefined)).toBe('0.00');
+    expect(formatCoins('not a number')).toBe('0.00');
+    expect(formatCoins('120.5')).toBe('120.50');
+    expect(formatCoins('100000')).toBe('100,000.00');
+  });
+});

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import type { Currency } from './enums.ts';
+
+/**
+ * Money is exact: amounts travel as decimal strings with at most two decimals (the database's
+ * decimal(10,2)) and are computed in integer minor units (bigint), never in binary floating point.
+ */
+
+/** SPEC §9: fixed rates per USD, as exact decimals. Amounts convert through USD. */
+export const ratesPerUsd: Readonly<Record<Currency, string>> = {
+  USD: '1',
+  EUR: '0.92',
+  GBP: '0.79',
+  INR: '83.12',
+  JPY: '149.5',
+  CAD: '1.36',
+  AUD: '1.52',
+  CNY: '7.24',
+  BRL: '4.97',
+  MXN: '17.08',
+};
+
+export const currencySymbols: Readonly<Record<Currency, string>> = {
+  USD: '$',
+  EUR: '€',
+  GBP: '£',
+  INR: '₹',
+  JPY: '¥',
+  CAD: 'C$',
+  AUD: 'A$',
+  CNY: 'CN¥',
+  BRL: 'R$',
+  MXN: 'MX$',
+};
+
+/** A decimal amount: optional minus, digits, at most two decimals ("12", "12.5", "-0.25"). */
+export const DECIMAL_PATTERN = /^-?\d+(\.\d{1,2})?$/;
+
+/** The largest amount a decimal(10,2) column holds. */
+export const MAX_AMOUNT = '99999999.99';
+
+/** A decimal(10,2) amount as the API sends it, e.g. "120.50". */
+export const DecimalAmount = z
+  .string()
+  .regex(/^-?\d{1,8}\.\d{2}$/)
+  .describe('decimal(10,2) as a string with two decimals, e.g. "120.50"');
+
+/** "12.3" → 1230n. Throws a RangeError on anything that is not a decimal with at most two decimals. */
+export function toMinor(amount: string | number): bigint {
+  const text = typeof amount === 'number' ? numberText(amount) : amount.trim();
+  if (!DECIMAL_PATTERN.test(text)) throw new RangeError(`Not a money amount: ${JSON.stringify(amount)}`);
+  const negative = text.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? text.slice(1) : text).split('.');
+  const minor = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
+  return negative ? -minor : minor;
+}
+
+/** 1230n → "12.30". */
+export function fromMinor(minor: bigint): string {
+  const negative = minor < 0n;
+  const abs = negative ? -minor : minor;
+  const text = `${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+  return negative ? `-${text}` : text;
+}
+
+/** Normalises a decimal to two places: "12.5" → "12.50". */
+export const normalizeAmount = (amount: string | number): string => fromMinor(toMinor(amount));
+
+export const addAmounts = (...amounts: Array<string | number>): string =>
+  fromMinor(amounts.reduce<bigint>((sum, a) => sum + toMinor(a), 0n));
+
+export const subtractAmounts = (a: string | number, b: string | number): string =>
+  fromMinor(toMinor(a) - toMinor(b));
+
+/** -1, 0 or 1, as a comparator. */
+export function compareAmounts(a: string | number, b: string | number): -1 | 0 | 1 {
+  const x = toMinor(a);
+  const y = toMinor(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Whether `amount` is a decimal(10,2) value: at most two decimals and within the column's range. */
+export function isAmount(amount: string): boolean {
+  if (!DECIMAL_PATTERN.test(amount.trim())) return false;
+  const minor = toMinor(amount);
+  const max = toMinor(MAX_AMOUNT);
+  return minor <= max && minor >= -max;
+}
+
+/** A rate as an integer scaled by 10^RATE_DECIMALS, so conversion stays in integers. */
+const RATE_DECIMALS = 6;
+function scaledRate(currency: Currency): bigint {
+  const [whole = '0', fraction = ''] = ratesPerUsd[currency].split('.');
+  return BigInt(whole) * 10n ** BigInt(RATE_DECIMALS) + BigInt(fraction.padEnd(RATE_DECIMALS, '0'));
+}
+
+/** Integer division rounding half away from zero. */
+function divideRounded(numerator: bigint, denominator: bigint): bigint {
+  const negative = numerator < 0n !== denominator < 0n;
+  const n = numerator < 0n ? -numerator : numerator;
+  const d = denominator < 0n ? -denominator : denominator;
+  const q = (n * 2n + d) / (2n * d);
+  return negative ? -q : q;
+}
+
+/**
+ * Converts through USD at SPEC §9's fixed rates, rounding once, half away from zero, to two decimals:
+ * convertAmount("10.00", "USD", "INR") → "831.20".
+ */
+export function convertAmount(amount: string | number, from: Currency, to: Currency): string {
+  if (from === to) return normalizeAmount(amount);
+  return fromMinor(divideRounded(toMinor(amount) * scaledRate(to), scaledRate(from)));
+}
+
+/** "1234567.5" → "1,234,567.50". */
+function groupThousands(amount: string): string {
+  const text = normalizeAmount(amount);
+  const negative = text.startsWith('-');
+  const [whole = '0', fraction = '00'] = (negative ? text.slice(1) : text).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}${grouped}.${fraction}`;
+}
+
+/** `$1,234.50`, `-₹12.00`: the symbol and two decimals (SPEC §9). Not an amount shows as zero. */
+export function formatMoney(amount: string | number | null | undefined, currency: Currency = 'USD'): string {
+  const grouped = groupThousands(safeAmount(amount));
+  const negative = grouped.startsWith('-');
+  return `${negative ? '-' : ''}${currencySymbols[currency]}${negative ? grouped.slice(1) : grouped}`;
+}
+
+/** Coins with two decimals, "0.00" when missing (SPEC §9): "1,234.50". */
+export const formatCoins = (coins: string | number | null | undefined): string =>
+  groupThousands(safeAmount(coins));
+
+function safeAmount(amount: string | number | null | undefined): string {
+  if (amount === null || amount === undefined) return '0';
+  const text = typeof amount === 'number' ? numberText(amount) : amount.trim();
+  return DECIMAL_PATTERN.test(text) ? text : '0';
+}
+
+/** A number's shortest decimal text, if it is one with at most two decimals ("NaN" otherwise). */
+function numberText(value: number): string {
+  if (!Number.isFinite(value)) return 'NaN';
+  const text = String(value);
+  return /e/i.test(text) ? 'NaN' : text;
+}
