@@ -1,4 +1,5 @@
-import type { Db, EventType } from '@riffline/db';
+import type { EventType } from '@riffline/contracts';
+import type { Db } from '@riffline/db';
 import type { ConsumerGroup, EventHandler, LoggedEvent, TypedEvent } from './log.ts';
 
 /**

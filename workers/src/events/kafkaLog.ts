@@ -1,4 +1,5 @@
-import { aggregates, familyOf, type Config, type Db } from '@riffline/db';
+import { aggregates, familyOf } from '@riffline/contracts';
+import type { Config, Db } from '@riffline/db';
 import { Kafka, logLevel, type Consumer, type Producer } from 'kafkajs';
 import type { Logger } from 'pino';
 import { handleOnce } from './handleOnce.ts';

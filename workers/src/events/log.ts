@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { EventPayload, EventType, StoredEvent } from '@riffline/db';
+import type { EventPayload, EventType } from '@riffline/contracts';
+import type { StoredEvent } from '@riffline/db';
 
 /** An outbox event once the relay has given it its place in the log. */
 export interface LoggedEvent extends StoredEvent {

@@ -1,4 +1,4 @@
-import type { EventPayload } from '@riffline/db';
+import type { EventPayload } from '@riffline/contracts';
 import type { Mail } from './mailer.ts';
 
 type Decision = EventPayload<'application.approved'>;
