@@ -32,7 +32,7 @@ export const ApplicationResponse = z.object({
   phone: z.string().nullable(),
   artistName: z.string(),
   age: z.number(),
-  genre: z.string(),
+  genre: z.enum(applicationGenres),
   demoLinks: z.string().nullable(),
   artistStory: z.string(),
   instagram: z.string(),
@@ -45,9 +45,12 @@ export const ApplicationResponse = z.object({
   updatedAt: z.iso.datetime(),
 });
 
+export type ApplicationResponse = z.infer<typeof ApplicationResponse>;
+
 export const AdminApplicationResponse = ApplicationResponse.extend({
   user: z.object({ email: z.string().nullable(), username: z.string().nullable() }),
 });
+export type AdminApplicationResponse = z.infer<typeof AdminApplicationResponse>;
 
 export const ReviewBody = z.object({
   status: z.enum(['approved', 'rejected'], { error: 'Status must be approved or rejected' }),

@@ -12,3 +12,4 @@ export * from './applications.ts';
 export * from './support.ts';
 export * from './help.ts';
 export * from './admin.ts';
+export * from './wallet.ts';

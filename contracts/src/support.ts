@@ -28,9 +28,12 @@ export const TicketResponse = z.object({
   updatedAt: z.iso.datetime(),
 });
 
+export type TicketResponse = z.infer<typeof TicketResponse>;
+
 export const AdminTicketResponse = TicketResponse.extend({
   user: z.object({ email: z.string().nullable(), username: z.string().nullable() }),
 });
+export type AdminTicketResponse = z.infer<typeof AdminTicketResponse>;
 
 export const TicketUpdateBody = z
   .object({

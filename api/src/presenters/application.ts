@@ -1,6 +1,7 @@
+import type { AdminApplicationResponse, ApplicationResponse } from '@riffline/contracts';
 import type { Application, User } from '@riffline/db';
 
-export function presentApplication(a: Application) {
+export function presentApplication(a: Application): ApplicationResponse {
   return {
     id: a.id,
     userId: a.userId,
@@ -16,13 +17,13 @@ export function presentApplication(a: Application) {
     spotify: a.spotify,
     status: a.status,
     reviewedBy: a.reviewedBy,
-    reviewedAt: a.reviewedAt,
-    createdAt: a.createdAt,
-    updatedAt: a.updatedAt,
+    reviewedAt: a.reviewedAt?.toISOString() ?? null,
+    createdAt: a.createdAt.toISOString(),
+    updatedAt: a.updatedAt.toISOString(),
   };
 }
 
-export function presentAdminApplication(a: Application & { user?: User }) {
+export function presentAdminApplication(a: Application & { user?: User }): AdminApplicationResponse {
   return {
     ...presentApplication(a),
     user: { email: a.user?.email ?? null, username: a.user?.username ?? null },

@@ -1,6 +1,7 @@
+import type { AdminTicketResponse, TicketResponse } from '@riffline/contracts';
 import type { SupportTicket, User } from '@riffline/db';
 
-export function presentTicket(t: SupportTicket) {
+export function presentTicket(t: SupportTicket): TicketResponse {
   return {
     id: t.id,
     userId: t.userId,
@@ -10,11 +11,11 @@ export function presentTicket(t: SupportTicket) {
     status: t.status,
     priority: t.priority,
     assignedTo: t.assignedTo,
-    createdAt: t.createdAt,
-    updatedAt: t.updatedAt,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
   };
 }
 
-export function presentAdminTicket(t: SupportTicket & { user?: User }) {
+export function presentAdminTicket(t: SupportTicket & { user?: User }): AdminTicketResponse {
   return { ...presentTicket(t), user: { email: t.user?.email ?? null, username: t.user?.username ?? null } };
 }

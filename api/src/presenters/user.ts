@@ -1,7 +1,8 @@
+import type { UserResponse } from '@riffline/contracts';
 import type { User } from '@riffline/db';
 
 /** The fields of a user that leave the server (SPEC §3). */
-export function presentUser(user: User) {
+export function presentUser(user: User): UserResponse {
   return {
     id: user.id,
     username: user.username,
@@ -13,7 +14,7 @@ export function presentUser(user: User) {
     isApproved: user.isApproved,
     preferredCurrency: user.preferredCurrency,
     coins: user.coins,
-    createdAt: user.createdAt,
-    updatedAt: user.updatedAt,
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
   };
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ApplicationBody, ApplicationResponse } from '@riffline/contracts';
 import { api } from './client.ts';
 
-export type Application = z.infer<typeof ApplicationResponse>;
+export type Application = ApplicationResponse;
 export type ApplicationInput = z.input<typeof ApplicationBody>;
 
 export const myApplicationQuery = queryOptions({

@@ -1,9 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ContactBody, TicketBody, TicketResponse } from '@riffline/contracts';
+import type {
+  ContactBody,
+  ContactResponse,
+  NewsletterResponse,
+  TicketBody,
+  TicketResponse,
+} from '@riffline/contracts';
 import { api } from './client.ts';
 
-export type Ticket = z.infer<typeof TicketResponse>;
+export type Ticket = TicketResponse;
 
 export const ticketsQuery = queryOptions({
   queryKey: ['support-tickets'],
@@ -14,7 +20,7 @@ export const openTicket = (body: z.input<typeof TicketBody>) =>
   api<Ticket>('/api/support-tickets', { method: 'POST', body });
 
 export const sendContact = (body: z.input<typeof ContactBody>) =>
-  api('/api/contact', { method: 'POST', body });
+  api<z.infer<typeof ContactResponse>>('/api/contact', { method: 'POST', body });
 
 export const subscribeNewsletter = (email: string) =>
-  api('/api/newsletter', { method: 'POST', body: { email } });
+  api<z.infer<typeof NewsletterResponse>>('/api/newsletter', { method: 'POST', body: { email } });

@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { CoinsResponse } from '@riffline/contracts';
 import { api } from './client.ts';
 
 /** Only requested for approved users (SPEC §4). */
 export const coinsQuery = queryOptions({
   queryKey: ['user', 'coins'],
-  queryFn: () => api<{ coins: string }>('/api/user/coins'),
+  queryFn: () => api<CoinsResponse>('/api/user/coins'),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { CoinsResponse } from '@riffline/contracts';
 import { defineRoute } from '../../route.ts';
 
 export const userRoutes = [
@@ -8,7 +8,7 @@ export const userRoutes = [
     summary: "The approved artist's coin balance (1 coin = 1 rupee)",
     tag: 'Wallet',
     audience: 'approved',
-    response: z.object({ coins: z.string().describe('decimal(10,2), e.g. "120.50"') }),
+    response: CoinsResponse,
     handler: (ctx) => ({ coins: ctx.state.user!.coins }),
   }),
 ];
