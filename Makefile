@@ -4,21 +4,19 @@ SHELL := /bin/bash
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 export KAFKAJS_NO_PARTITIONER_WARNING := 1
 
-STAMP := node_modules/.riffline-installed
-
 .PHONY: start test unit e2e lint format build install kafka clean
 
-$(STAMP): package.json package-lock.json db/package.json api/package.json workers/package.json web-artist/package.json web-admin/package.json
-	npm ci --no-audit --no-fund
-	@touch $(STAMP)
+# Runs `npm ci` on the first run and whenever a package.json or package-lock.json changed (by content).
+install:
+	@bin/install.sh
 
-install: $(STAMP)
-
+# Builds each web app whose inputs changed since its last build (content hashes, see bin/build.ts);
+# `make build FORCE=1` rebuilds both.
 build: install
-	npm run build
+	@node bin/build.ts $(if $(FORCE),--force)
 
 start: build
-	npm start
+	@tsx bin/start.ts
 
 # Every suite: unit and integration (vitest: PostgreSQL, Kafka, S3, SMTP) and the browser suites
 # (Playwright in Debian's Chromium against the real app). Outside CI a missing Chromium skips the

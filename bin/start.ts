@@ -4,7 +4,7 @@
  * unless the environment says otherwise.
  */
 import { loadConfigOrExit, migrateLatest, stopOnSignals } from '../db/src/index.ts';
-import { seedDemoAccounts } from '../api/src/identity/demoAccounts.ts';
+import { seedDemoAccounts, type DemoAccount } from '../api/src/identity/demoAccounts.ts';
 import { createDeps, startServer } from '../api/src/server.ts';
 import { startWorkers } from '../workers/src/index.ts';
 
@@ -26,14 +26,31 @@ logger.info(
   },
   `Riffline is running on ${config.publicUrl} (artist app /, admin console /admin, API /api)`,
 );
-if (demos.length) {
-  const lines = demos.map((d) => `  ${d.label.padEnd(12)} ${d.email.padEnd(24)} password: ${d.password}`);
-  console.log(
-    `\nRiffline is ready at ${config.publicUrl}\nSign in with "Continue with ${config.identity.providerName}" as:\n${lines.join('\n')}\n`,
-  );
-}
+// Last, after every startup line, so it is the one thing on screen; JSON logs only in production.
+if (config.env !== 'production') console.log(banner(config.publicUrl, config.identity.providerName, demos));
 
 stopOnSignals(logger, async () => {
   await workers.stop();
   await server.close();
 });
+
+/** The framed "ready" box: where the product is and who to sign in as. */
+function banner(url: string, providerName: string, demos: DemoAccount[]): string {
+  const lines = [
+    `Riffline is ready at ${url}`,
+    '',
+    `  artist app      ${url}/`,
+    `  admin console   ${url}/admin`,
+    `  API             ${url}/api`,
+  ];
+  if (demos.length) {
+    lines.push('', `Sign in with "Continue with ${providerName}" as:`);
+    for (const d of demos) {
+      lines.push(`  ${d.label.padEnd(12)} ${d.email.padEnd(24)} password: ${d.password}`);
+    }
+  }
+  lines.push('', 'Ctrl-C stops it; the data stays for the next start.');
+  const width = Math.max(...lines.map((l) => l.length));
+  const rule = '─'.repeat(width + 2);
+  return ['', `┌${rule}┐`, ...lines.map((l) => `│ ${l.padEnd(width)} │`), `└${rule}┘`, ''].join('\n');
+}
