@@ -76,6 +76,43 @@ export const writeMethods = [
   'raw',
 ];
 
+/**
+ * SQL on our tables lives in db (STYLE.md: `db` is the only package that knows tables). In api and
+ * workers, code calls db's functions (`db/src/<area>/…`) and Objection models, never raw SQL (`.raw(`,
+ * `.whereRaw(` …) nor a knex table call (`db('events')`, `trx('sessions')`).
+ */
+const sqlStaysInDb = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      raw: 'Raw SQL (`.{{name}}(`) belongs in db: add a function to db/src/<area>/ and call it.',
+      table:
+        "Table queries (`{{name}}('…')`) belong in db: add a function to db/src/<area>/ or use an Objection model.",
+    },
+  },
+  create(context) {
+    const calleeName = (callee) => {
+      if (callee.type === 'Identifier') return callee.name;
+      if (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier') {
+        return callee.property.name;
+      }
+      return null;
+    };
+    return {
+      CallExpression(node) {
+        const name = calleeName(node.callee);
+        if (!name) return;
+        if (node.callee.type === 'MemberExpression' && /^(raw|[a-z]+Raw)$/.test(name)) {
+          context.report({ node, messageId: 'raw', data: { name } });
+        } else if (/^(db|trx|knex)$/.test(name)) {
+          context.report({ node, messageId: 'table', data: { name } });
+        }
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -139,5 +176,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // SQL stays in db: api and workers (tests aside) reach tables through db's functions and models.
+    files: ['api/src/**/*.ts', 'workers/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { riffline: { rules: { 'sql-in-db': sqlStaysInDb } } },
+    rules: { 'riffline/sql-in-db': 'error' },
   },
 );

@@ -1,6 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // `#test/support/api.ts` from any test (tsconfig.json "paths" says the same to tsc).
+  resolve: { alias: [{ find: /^#test\//, replacement: fileURLToPath(new URL('./test/', import.meta.url)) }] },
   test: {
     include: ['{contracts,db,api,workers,infra,bin,test}/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/e2e/**'],

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../infra/lib/ports.ts';
-import { uniqueName } from '../test/support/database.ts';
+import { uniqueName } from '#test/support/database.ts';
 import { demoAccounts } from '../api/src/identity/demoAccounts.ts';
-import { Browser } from '../test/support/browser.ts';
-import { runEntry, waitForHttp } from '../test/support/processes.ts';
-import { signIn } from '../test/support/signIn.ts';
+import { Browser } from '#test/support/browser.ts';
+import { runEntry, waitForHttp } from '#test/support/processes.ts';
+import { signIn } from '#test/support/signIn.ts';
 
 const dataDir = path.join(os.tmpdir(), uniqueName('riffline-start'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -41,6 +41,12 @@ describe('bin/start.ts (what `make start` runs)', () => {
       // The schema is already there: the second boot runs no migration.
       expect(proc.output()).not.toContain('database migrated');
       expect(proc.output()).toContain('Sign in with "Continue with Riffline ID" as:');
+      // Development logs are readable lines, not JSON, and the framed banner comes after them.
+      expect(proc.output()).not.toMatch(/^\{"level"/m);
+      expect(proc.output()).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: Riffline is running on /m);
+      expect(proc.output().indexOf(`│ Riffline is ready at ${base}`)).toBeGreaterThan(
+        proc.output().indexOf('Riffline is running on'),
+      );
       for (const demo of demoAccounts) {
         expect(proc.output()).toContain(demo.email);
         const browser = new Browser();

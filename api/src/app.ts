@@ -51,7 +51,7 @@ export async function createApp(appDeps: AppDeps, webApps?: WebApp[]): Promise<C
         signed: true,
         rolling: false,
         renew: true,
-        store: sessionStore(db),
+        store: sessionStore(db, deps.clock),
       },
       app,
     ),
@@ -64,7 +64,10 @@ export async function createApp(appDeps: AppDeps, webApps?: WebApp[]): Promise<C
   app.use(api.allowedMethods());
 
   if (auth.identityProvider) {
-    const interactions = interactionRouter(config, db, auth.identityProvider, deps.rateLimitNamespace);
+    const interactions = interactionRouter(config, db, auth.identityProvider, {
+      clock: deps.clock,
+      rateLimitNamespace: deps.rateLimitNamespace,
+    });
     app.use(under('/oidc/interaction', bodyParser({ enableTypes: ['form'], formLimit: '16kb' })));
     app.use(interactions.routes());
     app.use(mount('/oidc', auth.identityProvider));

@@ -2,12 +2,19 @@ import type { Config, Db, Storage } from '@riffline/db';
 import type { Logger } from 'pino';
 import type { AuthServices } from './auth/index.ts';
 
+/** What time it is for the API's own timekeeping (rate-limit windows, session expiry, sweeps). */
+export type Clock = () => Date;
+
+export const systemClock: Clock = () => new Date();
+
 /** What every part of the API is built from; created once at boot (or per test). */
 export interface AppDeps {
   config: Config;
   db: Db;
   storage: Storage;
   logger: Logger;
+  /** Real time unless a test moves it (to pass a rate-limit window without waiting). */
+  clock: Clock;
   /** Prefixes rate-limit keys, so servers sharing a database (tests) keep separate counters. */
   rateLimitNamespace?: string;
 }

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { connect, createStorage, type Config } from '@riffline/db';
 import { createApp, type CreatedApp } from './app.ts';
-import type { ApiDeps, AppDeps } from './context.ts';
+import { systemClock, type ApiDeps, type AppDeps } from './context.ts';
 import { sweepExpired } from './auth/sweep.ts';
 import { createLogger } from './logger.ts';
 
@@ -20,6 +20,7 @@ export function createDeps(config: Config, overrides: Partial<AppDeps> = {}): Ap
     db: overrides.db ?? connect(config),
     storage: overrides.storage ?? createStorage(config),
     logger: overrides.logger ?? createLogger(config),
+    clock: overrides.clock ?? systemClock,
     rateLimitNamespace: overrides.rateLimitNamespace,
   };
 }
@@ -40,7 +41,7 @@ export async function startServer(
   const actualPort = typeof address === 'object' && address ? address.port : port;
   // Expired sessions, sign-in grants and rate-limit windows are swept every 10 minutes.
   const sweep = setInterval(() => {
-    void sweepExpired(deps.db).catch((err: unknown) =>
+    void sweepExpired(deps.db, deps.clock()).catch((err: unknown) =>
       deps.logger.warn({ err }, 'sweeping expired rows failed'),
     );
   }, 10 * 60_000);

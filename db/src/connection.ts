@@ -11,6 +11,8 @@ import type { Config } from './config.ts';
 pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
 
 export type Db = Knex;
+/** An open transaction on the database: what a command's writes and its events share. */
+export type DbTransaction = Knex.Transaction;
 
 export interface ConnectOptions {
   /** `memory` runs PGlite in memory (tests without a server); default: a folder under the data dir. */

@@ -1,3 +1,5 @@
+import type { Db } from './connection.ts';
+
 /** Health checks report `ok`, or the reason a part is not ok (its error, or that it took too long). */
 export type CheckResult = 'ok' | string;
 
@@ -16,4 +18,14 @@ export async function check(run: () => Promise<unknown>, timeoutMs = 3000): Prom
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Resolves when the database answers a query. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.raw('select 1');
+}
+
+/** Resolves when the event outbox can be read (the API writes to it; the Postgres log is it). */
+export async function pingOutbox(db: Db): Promise<void> {
+  await db('events').select('id').limit(1);
 }

@@ -3,6 +3,8 @@ export * from './connection.ts';
 export * from './migrate.ts';
 export * from './models/index.ts';
 export * from './events/index.ts';
+export * from './auth/index.ts';
+export * from './identity/index.ts';
 export * from './storage/index.ts';
 export * from './health.ts';
 export * from './shutdown.ts';

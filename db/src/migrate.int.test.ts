@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDatabase, dropDatabase, uniqueName } from '../../test/support/database.ts';
+import { createDatabase, dropDatabase, uniqueName } from '#test/support/database.ts';
 import { loadConfig } from './config.ts';
 import { connect, type Db } from './connection.ts';
 import { migrateDownAll, migrateLatest, migrationStatus } from './migrate.ts';

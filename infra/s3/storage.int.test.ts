@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../db/src/config.ts';
 import { createStorage, type Storage } from '../../db/src/storage/index.ts';
-import { uniqueName } from '../../test/support/database.ts';
+import { uniqueName } from '#test/support/database.ts';
 import { startS3, type LocalS3 } from './s3.ts';
 
 let s3: LocalS3;

@@ -1,12 +1,13 @@
 import os from 'node:os';
-import { afterAll, beforeAll } from 'vitest';
 import path from 'node:path';
-import { loadConfig, localStorage, type Db } from '../../db/src/index.ts';
+import { loadConfig, localStorage } from '../../db/src/index.ts';
 import type { AppDeps } from '../../api/src/context.ts';
 import { createDeps, startServer, type RunningServer } from '../../api/src/server.ts';
 import { freePort } from '../../infra/lib/ports.ts';
-import { openTestDb } from './db.ts';
+import { actor, visitor, type ActorKind } from './actors.ts';
+import { dbTest, openTestDb } from './db.ts';
 import { uniqueName } from './database.ts';
+import type { Person } from './signIn.ts';
 
 export type TestServer = RunningServer;
 
@@ -39,27 +40,33 @@ export async function startTestServer(
   return { ...running, close: () => running.close({ keepDb: true }) };
 }
 
-export interface TestApp {
-  db: Db;
-  app: TestServer;
-}
-
 /**
- * For one test file: opens this run's test database and starts the API on it before the tests, closes
- * both after them. `ready` receives them: `useTestApp((t) => ({ db, app } = t));`
+ * `apiTest` is `dbTest` with the real API on it, for route tests. Per test file (started on first use,
+ * stopped after the file): `db`, `app` (the server on that database) and `admin` (a signed-in admin).
+ * Per test, each made afresh for the test that names it: `visitor` (not signed in), `artist` (signed in,
+ * awaiting approval), `approvedArtist`, and `newActor(kind, fields?)` for any further one.
+ *
+ *   apiTest('403 for an artist', async ({ artist }) => {
+ *     expect((await artist.get('/api/admin/stats')).status).toBe(403);
+ *   });
+ *
+ * A file changes the server's environment with `apiTest.override({ serverEnv: { DATA_DIR: dir } })`
+ * and gets a database of its own with `apiTest.override({ freshDb: true })`, both at its top.
  */
-export function useTestApp(
-  ready: (t: TestApp) => void,
-  options: Parameters<typeof startTestServer>[0] = {},
-): void {
-  let t: TestApp | undefined;
-  beforeAll(async () => {
-    const db = await openTestDb();
-    t = { db, app: await startTestServer({ ...options, db, keepDb: true }) };
-    ready(t);
-  });
-  afterAll(async () => {
-    await t?.app.close();
-    await t?.db.destroy();
-  });
-}
+export const apiTest = dbTest
+  .extend('serverEnv', { scope: 'file' }, {} as Record<string, string>)
+  .extend('app', { scope: 'file' }, async ({ db, serverEnv }, { onCleanup }) => {
+    const app = await startTestServer({ db, keepDb: true, env: serverEnv });
+    onCleanup(() => app.close());
+    return app;
+  })
+  .extend('admin', { scope: 'file' }, ({ app, db }) => actor(app, db, 'admin'))
+  .extend('visitor', ({ app }) => visitor(app))
+  .extend('artist', ({ app, db }) => actor(app, db, 'artist'))
+  .extend('approvedArtist', ({ app, db }) => actor(app, db, 'approved'))
+  .extend(
+    'newActor',
+    ({ app, db }) =>
+      (kind: ActorKind, fields: Partial<Person> = {}) =>
+        actor(app, db, kind, fields),
+  );

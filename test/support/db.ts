@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, inject, test } from 'vitest';
 import { connect, loadConfig, migrateLatest, type Db } from '../../db/src/index.ts';
 import { createDatabase, dropDatabase, uniqueName } from './database.ts';
 
@@ -19,43 +19,65 @@ export function unique(prefix = 't'): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
-/** For one test file: opens this run's test database before the tests and closes it after them. */
-export function useTestDb(ready: (db: Db) => void): void {
-  let db: Db | undefined;
+/**
+ * A fresh migrated database on this run's server, for a suite that needs the whole database to itself
+ * (the relay moves every unpublished event it sees); in-memory PGlite without a server. `url` is null on
+ * PGlite. `close` destroys the connection and drops the database.
+ */
+export async function openFreshDb(): Promise<{ db: Db; url: string | null; close(): Promise<void> }> {
+  const server = inject('databaseServerUrl');
+  if (!server) {
+    const db = connect(loadConfig({ NODE_ENV: 'test' }), { pglite: 'memory' });
+    await migrateLatest(db);
+    return { db, url: null, close: () => db.destroy() };
+  }
+  const name = uniqueName('riffline_fresh');
+  const url = await createDatabase(server, name);
+  const db = connect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, DATABASE_POOL_MAX: '6' }));
+  const close = async () => {
+    await db.destroy();
+    await dropDatabase(server, name);
+  };
+  try {
+    await migrateLatest(db);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { db, url, close };
+}
+
+/**
+ * For the suites of one `describe` (or file) that need a database of their own: `useFreshDb` opens one
+ * before them and drops it after. `ready` gets the connection and its URL (null on PGlite).
+ */
+export function useFreshDb(ready: (db: Db, url: string | null) => void): void {
+  let fresh: Awaited<ReturnType<typeof openFreshDb>> | undefined;
   beforeAll(async () => {
-    db = await openTestDb();
-    ready(db);
+    fresh = await openFreshDb();
+    ready(fresh.db, fresh.url);
   });
   afterAll(async () => {
-    await db?.destroy();
+    await fresh?.close();
   });
 }
 
 /**
- * For suites that need the whole database to themselves (the relay moves every unpublished event it
- * sees): a fresh migrated database on this run's server, dropped after; in-memory PGlite without one.
- * `ready` gets the connection and its URL (null on PGlite).
+ * `dbTest` is vitest's `test` with `db`: one connection per test file to this run's migrated test
+ * database, closed after the file. A file whose suites need the database to themselves says
+ * `dbTest.override({ freshDb: true })` at its top: `db` is then a fresh database, dropped after the file.
+ *
+ *   dbTest('inserts', async ({ db }) => { ... });
  */
-export function useFreshDb(ready: (db: Db, url: string | null) => void): void {
-  let db: Db | undefined;
-  let dropped: (() => Promise<void>) | undefined;
-  beforeAll(async () => {
-    const server = inject('databaseServerUrl');
-    if (!server) {
-      db = connect(loadConfig({ NODE_ENV: 'test' }), { pglite: 'memory' });
-      await migrateLatest(db);
-      ready(db, null);
-      return;
+export const dbTest = test
+  .extend('freshDb', { scope: 'file' }, false as boolean)
+  .extend('db', { scope: 'file' }, async ({ freshDb }, { onCleanup }) => {
+    if (freshDb) {
+      const fresh = await openFreshDb();
+      onCleanup(() => fresh.close());
+      return fresh.db;
     }
-    const name = uniqueName('riffline_fresh');
-    const url = await createDatabase(server, name);
-    dropped = () => dropDatabase(server, name);
-    db = connect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, DATABASE_POOL_MAX: '6' }));
-    await migrateLatest(db);
-    ready(db, url);
+    const db = await openTestDb();
+    onCleanup(() => db.destroy());
+    return db;
   });
-  afterAll(async () => {
-    await db?.destroy();
-    await dropped?.();
-  });
-}

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { Release, Track, User } from '../../db/src/index.ts';
+import { Application, Release, SupportTicket, Track, User } from '../../db/src/index.ts';
 import { unique } from './db.ts';
 
 type Conn = Knex | Knex.Transaction;
@@ -28,6 +28,35 @@ export async function buildRelease(
 export async function buildTrack(db: Conn, fields: Partial<Track> & { releaseId: string }): Promise<Track> {
   return Track.query(db)
     .insert({ title: 'Track', trackNumber: 1, ...fields })
+    .returning('*');
+}
+
+/** A pending application with plausible answers; `userId` is the applicant (e.g. `buildArtist`). */
+export async function buildApplication(
+  db: Conn,
+  fields: Partial<Application> & { userId: string },
+): Promise<Application> {
+  return Application.query(db)
+    .insert({
+      legalName: 'Legal Person',
+      artistName: `Artist ${unique()}`,
+      age: 22,
+      genre: 'pop',
+      artistStory: 'A story',
+      instagram: 'https://instagram.com/a',
+      youtube: 'https://youtube.com/@a',
+      ...fields,
+    })
+    .returning('*');
+}
+
+/** A support ticket; set `createdAt` when a test needs an order. */
+export async function buildTicket(
+  db: Conn,
+  fields: Partial<SupportTicket> & { userId: string },
+): Promise<SupportTicket> {
+  return SupportTicket.query(db)
+    .insert({ subject: 'Help', message: 'Where is my release?', ...fields })
     .returning('*');
 }
 

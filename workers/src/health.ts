@@ -1,9 +1,9 @@
 import { Kafka, logLevel } from 'kafkajs';
-import type { Config, Db } from '@riffline/db';
+import { pingOutbox, type Config, type Db } from '@riffline/db';
 
 /** The workers' event log: the Kafka cluster when configured, else the Postgres outbox they tail. */
 export function eventLogCheck(config: Pick<Config, 'kafka'>, db: Db): () => Promise<unknown> {
-  if (config.kafka.brokers.length === 0) return () => db('events').select('id').limit(1);
+  if (config.kafka.brokers.length === 0) return () => pingOutbox(db);
   const kafka = new Kafka({
     clientId: `${config.kafka.clientId}-health`,
     brokers: config.kafka.brokers,

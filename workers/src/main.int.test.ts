@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../infra/lib/ports.ts';
-import { uniqueName } from '../../test/support/database.ts';
-import { runEntry, waitForHttp } from '../../test/support/processes.ts';
+import { uniqueName } from '#test/support/database.ts';
+import { runEntry, waitForHttp } from '#test/support/processes.ts';
 
 const databaseUrl = inject('databaseUrl');
 const kafkaBrokers = inject('kafkaBrokers');

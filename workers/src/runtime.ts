@@ -1,4 +1,4 @@
-import { check, isEmbedded, type Config, type Db } from '@riffline/db';
+import { check, isEmbedded, pingDatabase, type Config, type Db } from '@riffline/db';
 import type { Logger } from 'pino';
 import { kafkaLog } from './events/kafkaLog.ts';
 import type { ConsumerGroup, EventLog, Subscription } from './events/log.ts';
@@ -69,7 +69,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
   return {
     eventLog: config.kafka.brokers.length ? 'kafka' : 'postgres',
     async health() {
-      const [dbState, ev] = await Promise.all([check(() => db.raw('select 1')), check(events)]);
+      const [dbState, ev] = await Promise.all([check(() => pingDatabase(db)), check(events)]);
       return { db: dbState, events: ev };
     },
     async stop() {

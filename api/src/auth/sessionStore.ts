@@ -1,34 +1,27 @@
-import { affectedRows, type Db } from '@riffline/db';
+import { deleteSession, findSession, saveSession, type Db } from '@riffline/db';
+import { systemClock, type Clock } from '../context.ts';
 
 /**
  * koa-session's external store on the `sessions` table (sid, sess, expire): the cookie carries only the
  * signed session id, so sessions survive restarts and are shared by every API process.
  */
-export function sessionStore(db: Db) {
+export function sessionStore(db: Db, clock: Clock = systemClock) {
   return {
     async get(sid: string): Promise<Record<string, unknown> | undefined> {
-      const row = await db('sessions').first('sess', 'expire').where({ sid });
-      if (!row) return undefined;
-      if (new Date(row.expire).getTime() <= Date.now()) {
-        await db('sessions').where({ sid }).delete();
+      const session = await findSession(db, sid);
+      if (!session) return undefined;
+      if (session.expire.getTime() <= clock().getTime()) {
+        await deleteSession(db, sid);
         return undefined;
       }
-      return row.sess; // jsonb arrives parsed (pg and PGlite)
+      return session.sess;
     },
     async set(sid: string, sess: Record<string, unknown>, maxAge: number | 'session'): Promise<void> {
       const ttl = typeof maxAge === 'number' ? maxAge : 24 * 3_600_000;
-      await db('sessions')
-        .insert({ sid, sess: JSON.stringify(sess), expire: new Date(Date.now() + ttl) })
-        .onConflict('sid')
-        .merge();
+      await saveSession(db, sid, sess, new Date(clock().getTime() + ttl));
     },
     async destroy(sid: string): Promise<void> {
-      await db('sessions').where({ sid }).delete();
+      await deleteSession(db, sid);
     },
   };
-}
-
-/** Deletes expired sessions; returns how many went. */
-export async function purgeExpiredSessions(db: Db): Promise<number> {
-  return affectedRows(await db('sessions').where('expire', '<=', new Date()).delete());
 }

@@ -1,43 +1,42 @@
-import { expect, it } from 'vitest';
-import type { Db } from '@riffline/db';
-import { useTestDb, unique } from '../../../test/support/db.ts';
+import { expect } from 'vitest';
+import { dbTest, unique } from '#test/support/db.ts';
 import { hit } from './rateLimiter.ts';
 import { sessionStore } from './sessionStore.ts';
 import { sweepExpired } from './sweep.ts';
 
-let db: Db;
-useTestDb((d) => (db = d));
+dbTest(
+  'purges expired sessions, provider payloads and rate-limit windows, and keeps live ones',
+  async ({ db }) => {
+    const now = new Date();
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    const store = sessionStore(db, () => now);
+    const live = unique('sid');
+    const expired = unique('sid');
+    await store.set(live, { userId: 'x' }, 60_000);
+    await db('sessions').insert({ sid: expired, sess: JSON.stringify({}), expire: ago(1000) });
+    const payload = unique('payload');
+    await db('oidc_payloads').insert({
+      type: 'Session',
+      id: payload,
+      payload: JSON.stringify({}),
+      expiresAt: ago(1000),
+    });
+    const ended = unique('limit');
+    await hit(db, ended, 5, 1000, ago(60_000)); // a one-second window that ended 59 s before `now`
+    const current = unique('limit');
+    await hit(db, current, 5, 60_000, ago(1000));
 
-it('purges expired sessions, provider payloads and rate-limit windows, and keeps live ones', async () => {
-  const store = sessionStore(db);
-  const live = unique('sid');
-  const expired = unique('sid');
-  await store.set(live, { userId: 'x' }, 60_000);
-  await db('sessions').insert({
-    sid: expired,
-    sess: JSON.stringify({}),
-    expire: new Date(Date.now() - 1000),
-  });
-  const payload = unique('payload');
-  await db('oidc_payloads').insert({
-    type: 'Session',
-    id: payload,
-    payload: JSON.stringify({}),
-    expiresAt: new Date(Date.now() - 1000),
-  });
-  const limit = unique('limit');
-  await hit(db, limit, 5, 1);
-  await new Promise((r) => setTimeout(r, 20));
+    const swept = await sweepExpired(db, now);
+    expect(swept.sessions).toBeGreaterThanOrEqual(1);
+    expect(await db('sessions').where({ sid: expired })).toEqual([]);
+    expect(await store.get(live)).toEqual({ userId: 'x' });
+    expect(await db('oidc_payloads').where({ id: payload })).toEqual([]);
+    expect(await db('rate_limits').where({ key: ended })).toEqual([]);
+    expect(await db('rate_limits').where({ key: current })).toHaveLength(1);
+  },
+);
 
-  const swept = await sweepExpired(db);
-  expect(swept.sessions).toBeGreaterThanOrEqual(1);
-  expect(await db('sessions').where({ sid: expired })).toEqual([]);
-  expect(await store.get(live)).toEqual({ userId: 'x' });
-  expect(await db('oidc_payloads').where({ id: payload })).toEqual([]);
-  expect(await db('rate_limits').where({ key: limit })).toEqual([]);
-});
-
-it('treats an expired session as absent even before the sweep', async () => {
+dbTest('treats an expired session as absent even before the sweep', async ({ db }) => {
   const sid = unique('sid');
   await db('sessions').insert({
     sid,
@@ -47,7 +46,7 @@ it('treats an expired session as absent even before the sweep', async () => {
   expect(await sessionStore(db).get(sid)).toBeUndefined();
 });
 
-it('counts hits in a window and starts a new window when it has passed', async () => {
+dbTest('counts hits in a window and starts a new window when it has passed', async ({ db }) => {
   const key = unique('window');
   expect((await hit(db, key, 2, 60_000)).allowed).toBe(true);
   expect((await hit(db, key, 2, 60_000)).allowed).toBe(true);

@@ -1,13 +1,15 @@
-import type { Db } from '@riffline/db';
-import { purgeExpiredPayloads } from '../identity/adapter.ts';
-import { purgeExpiredLimits } from './rateLimiter.ts';
-import { purgeExpiredSessions } from './sessionStore.ts';
+import {
+  purgeExpiredOidcPayloads,
+  purgeExpiredRateLimits,
+  purgeExpiredSessions,
+  type Db,
+} from '@riffline/db';
 
-/** Deletes expired sessions, identity-provider payloads and rate-limit windows. */
-export async function sweepExpired(db: Db) {
+/** Deletes the sessions, identity-provider payloads and rate-limit windows that expired by `now`. */
+export async function sweepExpired(db: Db, now = new Date()) {
   return {
-    sessions: await purgeExpiredSessions(db),
-    oidcPayloads: await purgeExpiredPayloads(db),
-    rateLimits: await purgeExpiredLimits(db),
+    sessions: await purgeExpiredSessions(db, now),
+    oidcPayloads: await purgeExpiredOidcPayloads(db, now),
+    rateLimits: await purgeExpiredRateLimits(db, now),
   };
 }

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { EMAIL_PATTERN } from '@riffline/contracts';
-import type { Db } from '@riffline/db';
+import {
+  findIdentityAccountByEmail,
+  findPasswordHash,
+  insertIdentityAccount,
+  setPasswordHash,
+  type Db,
+  type IdentityAccount,
+} from '@riffline/db';
 import { hashPassword, verifyPassword } from './passwords.ts';
-
-export interface IdentityAccount {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-}
 
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -22,15 +22,6 @@ export class AccountError extends Error {
 }
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
-
-function present(row: Record<string, string>): IdentityAccount {
-  return { id: row.id!, email: row.email!, firstName: row.firstName!, lastName: row.lastName! };
-}
-
-export async function findAccount(db: Db, id: string): Promise<IdentityAccount | undefined> {
-  const row = await db('identity_accounts').first('id', 'email', 'firstName', 'lastName').where({ id });
-  return row ? present(row) : undefined;
-}
 
 export async function createAccount(
   db: Db,
@@ -49,10 +40,13 @@ export async function createAccount(
   if (input.password.length > 1024) throw new AccountError('password', 'Password is too long');
   const passwordHash = await hashPassword(input.password);
   try {
-    const [row] = await db('identity_accounts')
-      .insert({ id: input.id ?? randomUUID(), email, firstName, lastName, passwordHash })
-      .returning(['id', 'email', 'firstName', 'lastName']);
-    return present(row);
+    return await insertIdentityAccount(db, {
+      id: input.id ?? randomUUID(),
+      email,
+      firstName,
+      lastName,
+      passwordHash,
+    });
   } catch (error) {
     if ((error as { code?: string }).code === '23505') {
       throw new AccountError('email', 'An account with this email already exists');
@@ -67,30 +61,29 @@ export async function authenticate(
   email: string,
   password: string,
 ): Promise<IdentityAccount | undefined> {
-  const row = await db('identity_accounts')
-    .first('id', 'email', 'firstName', 'lastName', 'passwordHash')
-    .whereRaw('lower(email) = ?', [normalizeEmail(email)]);
-  if (!row) {
+  const found = await findIdentityAccountByEmail(db, normalizeEmail(email));
+  if (!found) {
     // Spend the same time as a real check so timing does not reveal which emails exist.
     await verifyPassword(password, DUMMY_HASH);
     return undefined;
   }
-  return (await verifyPassword(password, row.passwordHash)) ? present(row) : undefined;
+  const { passwordHash, ...account } = found;
+  return (await verifyPassword(password, passwordHash)) ? account : undefined;
 }
 
 export async function changePassword(db: Db, id: string, current: string, next: string): Promise<void> {
-  const row = await db('identity_accounts').first('passwordHash').where({ id });
-  if (!row) throw new AccountError('currentPassword', 'Your password is managed by your sign-in provider');
-  if (!(await verifyPassword(current, row.passwordHash))) {
+  const passwordHash = await findPasswordHash(db, id);
+  if (!passwordHash) {
+    throw new AccountError('currentPassword', 'Your password is managed by your sign-in provider');
+  }
+  if (!(await verifyPassword(current, passwordHash))) {
     throw new AccountError('currentPassword', 'Current password is incorrect');
   }
   if (next.length < MIN_PASSWORD_LENGTH) {
     throw new AccountError('password', `Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
   }
   if (next.length > 1024) throw new AccountError('password', 'Password is too long');
-  await db('identity_accounts')
-    .where({ id })
-    .update({ passwordHash: await hashPassword(next), updatedAt: new Date() });
+  await setPasswordHash(db, id, await hashPassword(next));
 }
 
 const DUMMY_HASH =

@@ -1,5 +1,5 @@
-import { appendEvent, User, type Config, type Db } from '@riffline/db';
-import { createAccount, findAccount } from './accounts.ts';
+import { appendEvent, findIdentityAccount, User, type Config, type Db } from '@riffline/db';
+import { createAccount } from './accounts.ts';
 
 export interface DemoAccount {
   label: string;
@@ -21,7 +21,7 @@ export async function seedDemoAccounts(db: Db, config: Config): Promise<DemoAcco
   if (config.identity.mode !== 'embedded' || config.env === 'production') return [];
   for (const demo of demoAccounts) {
     const id = ids[demo.role];
-    if (await findAccount(db, id)) continue;
+    if (await findIdentityAccount(db, id)) continue;
     const [firstName, lastName] = demo.role === 'admin' ? ['Ada', 'Admin'] : ['Arlo', 'Artist'];
     await db.transaction(async (trx) => {
       await createAccount(trx, { id, email: demo.email, password: demo.password, firstName, lastName });

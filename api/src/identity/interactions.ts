@@ -3,6 +3,7 @@ import type { Config, Db } from '@riffline/db';
 import type { Context } from 'koa';
 import type Provider from 'oidc-provider';
 import { hit, peek, reset } from '../auth/rateLimiter.ts';
+import type { Clock } from '../context.ts';
 import { AccountError, authenticate, createAccount } from './accounts.ts';
 import { logoutScript, signInPage, signUpPage, stylesheet, errorPage } from './views.ts';
 
@@ -23,7 +24,7 @@ export function interactionRouter(
   config: Config,
   db: Db,
   provider: Provider,
-  rateLimitNamespace?: string,
+  { clock, rateLimitNamespace }: { clock: Clock; rateLimitNamespace?: string },
 ): Router {
   const limitKey = (key: string) => (rateLimitNamespace ? `${rateLimitNamespace}:${key}` : key);
   if (config.identity.mode !== 'embedded') throw new Error('the embedded identity provider is off');
@@ -103,8 +104,8 @@ export function interactionRouter(
     const emailKey = limitKey(`signin-failures:email:${email}`);
     const ipKey = limitKey(`signin-failures:ip:${ctx.ip}`);
     if (
-      (await peek(db, emailKey)) >= SIGN_IN_FAILURE_LIMIT ||
-      (await peek(db, ipKey)) >= SIGN_IN_IP_FAILURE_LIMIT
+      (await peek(db, emailKey, clock())) >= SIGN_IN_FAILURE_LIMIT ||
+      (await peek(db, ipKey, clock())) >= SIGN_IN_IP_FAILURE_LIMIT
     ) {
       ctx.set('Retry-After', String(FAILURE_WINDOW_MS / 1000));
       return html(
@@ -118,8 +119,8 @@ export function interactionRouter(
     }
     const account = await authenticate(db, email, password);
     if (!account) {
-      await hit(db, emailKey, SIGN_IN_FAILURE_LIMIT, FAILURE_WINDOW_MS);
-      await hit(db, ipKey, SIGN_IN_IP_FAILURE_LIMIT, FAILURE_WINDOW_MS);
+      await hit(db, emailKey, SIGN_IN_FAILURE_LIMIT, FAILURE_WINDOW_MS, clock());
+      await hit(db, ipKey, SIGN_IN_IP_FAILURE_LIMIT, FAILURE_WINDOW_MS, clock());
       return html(ctx, 401, signInPage(uid, providerName, { values, message: 'Invalid email or password' }));
     }
     await reset(db, emailKey);
@@ -134,7 +135,7 @@ export function interactionRouter(
       lastName: formValue(ctx, 'lastName'),
       email: formValue(ctx, 'email'),
     };
-    const limit = await hit(db, limitKey(`signups:ip:${ctx.ip}`), SIGN_UP_LIMIT_PER_HOUR, 3_600_000);
+    const limit = await hit(db, limitKey(`signups:ip:${ctx.ip}`), SIGN_UP_LIMIT_PER_HOUR, 3_600_000, clock());
     if (!limit.allowed) {
       ctx.set('Retry-After', String(limit.retryAfterSeconds));
       return html(

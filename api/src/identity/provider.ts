@@ -1,7 +1,6 @@
-import type { Config, Db } from '@riffline/db';
+import { findIdentityAccount, type Config, type Db } from '@riffline/db';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { embeddedClientSecret, signingKeys } from '../auth/secrets.ts';
-import { findAccount } from './accounts.ts';
 import { postgresAdapter } from './adapter.ts';
 import { errorPage, logoutPage, signedOutPage } from './views.ts';
 
@@ -64,7 +63,7 @@ export async function createIdentityProvider(
     },
     interactions: { url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}` },
     async findAccount(_ctx, sub) {
-      const account = await findAccount(db, sub);
+      const account = await findIdentityAccount(db, sub);
       if (!account) return undefined;
       return {
         accountId: account.id,

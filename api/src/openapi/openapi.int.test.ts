@@ -1,13 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/support/api.ts';
-
-let app: TestServer;
-beforeAll(async () => {
-  app = await startTestServer();
-});
-afterAll(async () => {
-  await app?.close();
-});
+import { describe, expect } from 'vitest';
+import { apiTest } from '#test/support/api.ts';
 
 interface Doc {
   openapi: string;
@@ -15,7 +7,7 @@ interface Doc {
 }
 
 describe('the OpenAPI document', () => {
-  it('lists exactly the routes the router serves', async () => {
+  apiTest('lists exactly the routes the router serves', async ({ app }) => {
     const res = await fetch(`${app.url}/api/openapi.json`);
     expect(res.status).toBe(200);
     const doc = (await res.json()) as Doc;
@@ -34,7 +26,7 @@ describe('the OpenAPI document', () => {
     expect(documented).toEqual(served);
   });
 
-  it('documents bodies, parameters and the error answers of each audience', async () => {
+  apiTest('documents bodies, parameters and the error answers of each audience', async ({ app }) => {
     const doc = (await (await fetch(`${app.url}/api/openapi.json`)).json()) as Doc;
     const apply = doc.paths['/api/applications']!.post as unknown as {
       requestBody: { content: { 'application/json': { schema: { properties: Record<string, unknown> } } } };
@@ -48,7 +40,7 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(review.responses).join(' ')).toBe('200 400 401 403 404 409 413 415 4XX default');
   });
 
-  it('has a readable docs page', async () => {
+  apiTest('has a readable docs page', async ({ app }) => {
     const res = await fetch(`${app.url}/api/docs`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');

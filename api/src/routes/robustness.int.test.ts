@@ -1,13 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import type { Db } from '@riffline/db';
+import { describe, expect } from 'vitest';
 import type { z } from 'zod';
-import { actor, visitor } from '../../../test/support/actors.ts';
-import { useTestApp, type TestServer } from '../../../test/support/api.ts';
+import { apiTest } from '#test/support/api.ts';
 import { allRoutes } from './index.ts';
-
-let db: Db;
-let app: TestServer;
-useTestApp((t) => ({ db, app } = t));
 
 const huge = 'x'.repeat(100_000);
 const oddValues: unknown[] = [
@@ -57,41 +51,46 @@ function bodies(fields: string[]): Array<string | undefined> {
 }
 
 describe('no input makes any route answer 500', () => {
-  it('holds for every route, as a visitor, an artist awaiting approval and an admin', async () => {
-    const callers = [visitor(app), await actor(app, db, 'artist'), await actor(app, db, 'admin')];
-    const failures: string[] = [];
-    let requests = 0;
-    for (const def of allRoutes()) {
-      const paths = def.path.includes(':')
-        ? paramValues.map((v) => def.path.replace(/:[A-Za-z0-9_]+/g, v))
-        : [def.path];
-      const queries = [
-        '',
-        '?q=' + huge.slice(0, 5000),
-        '?sort=[&range=[9,1]&filter={',
-        '?status[]=x&q[a]=1',
-        '?range=[0,1e9]',
-      ];
-      for (const caller of callers) {
-        for (const path of paths) {
-          for (const query of def.method === 'get' ? queries : ['']) {
-            const payloads = def.method === 'get' ? [undefined] : bodies(bodyFields(def.request?.shape.body));
-            for (const body of payloads) {
-              requests++;
-              const res =
-                def.method === 'get'
-                  ? await caller.browser.get(`${app.url}/api${path}${query}`, { follow: false })
-                  : await caller.send(def.method.toUpperCase(), `/api${path}${query}`, body);
-              if (res.status >= 500)
-                failures.push(
-                  `${def.method.toUpperCase()} ${path}${query.slice(0, 40)} ${String(body).slice(0, 80)} → ${res.status} ${res.body.slice(0, 120)}`,
-                );
+  apiTest(
+    'holds for every route, as a visitor, an artist awaiting approval and an admin',
+    async ({ app, visitor, artist, admin }) => {
+      const callers = [visitor, artist, admin];
+      const failures: string[] = [];
+      let requests = 0;
+      for (const def of allRoutes()) {
+        const paths = def.path.includes(':')
+          ? paramValues.map((v) => def.path.replace(/:[A-Za-z0-9_]+/g, v))
+          : [def.path];
+        const queries = [
+          '',
+          '?q=' + huge.slice(0, 5000),
+          '?sort=[&range=[9,1]&filter={',
+          '?status[]=x&q[a]=1',
+          '?range=[0,1e9]',
+        ];
+        for (const caller of callers) {
+          for (const path of paths) {
+            for (const query of def.method === 'get' ? queries : ['']) {
+              const payloads =
+                def.method === 'get' ? [undefined] : bodies(bodyFields(def.request?.shape.body));
+              for (const body of payloads) {
+                requests++;
+                const res =
+                  def.method === 'get'
+                    ? await caller.browser.get(`${app.url}/api${path}${query}`, { follow: false })
+                    : await caller.send(def.method.toUpperCase(), `/api${path}${query}`, body);
+                if (res.status >= 500)
+                  failures.push(
+                    `${def.method.toUpperCase()} ${path}${query.slice(0, 40)} ${String(body).slice(0, 80)} → ${res.status} ${res.body.slice(0, 120)}`,
+                  );
+              }
             }
           }
         }
       }
-    }
-    expect(requests).toBeGreaterThan(1000);
-    expect(failures).toEqual([]);
-  }, 240_000);
+      expect(requests).toBeGreaterThan(1000);
+      expect(failures).toEqual([]);
+    },
+    240_000,
+  );
 });

@@ -67,7 +67,7 @@ export function mountRoutes(router: Router, defs: RouteDef[], deps: ApiDeps): vo
       const name = deps.rateLimitNamespace
         ? `${deps.rateLimitNamespace}:${def.rateLimit.name}`
         : def.rateLimit.name;
-      chain.push(rateLimit(deps.db, { ...def.rateLimit, name }));
+      chain.push(rateLimit(deps.db, deps.clock, { ...def.rateLimit, name }));
     }
     if (def.request) chain.push(validate(def.request) as Middleware);
     chain.push(async (ctx) => {

@@ -1,11 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { useTestDb, unique } from '../../../test/support/db.ts';
-import type { Db } from '../connection.ts';
+import { describe, expect } from 'vitest';
+import { dbTest, unique } from '#test/support/db.ts';
 import { Event } from '../models/index.ts';
 import { appendEvent } from './append.ts';
-
-let db: Db;
-useTestDb((d) => (db = d));
 
 const settingChanged = (aggregateId: string) =>
   ({
@@ -16,7 +12,7 @@ const settingChanged = (aggregateId: string) =>
   }) as const;
 
 describe('appendEvent', () => {
-  it('stores an event appended in a committed transaction', async () => {
+  dbTest('stores an event appended in a committed transaction', async ({ db }) => {
     const aggregateId = unique('setting');
     const appended = await db.transaction((trx) => appendEvent(trx, settingChanged(aggregateId)));
     const rows = await Event.query(db).where({ aggregateId });
@@ -30,7 +26,7 @@ describe('appendEvent', () => {
     expect(String(rows[0]!.id)).toBe(appended.id);
   });
 
-  it('leaves nothing behind when the transaction rolls back', async () => {
+  dbTest('leaves nothing behind when the transaction rolls back', async ({ db }) => {
     const aggregateId = unique('setting');
     await expect(
       db.transaction(async (trx) => {
@@ -42,13 +38,13 @@ describe('appendEvent', () => {
     expect(await Event.query(db).where({ aggregateId })).toEqual([]);
   });
 
-  it('refuses to run outside a transaction', async () => {
+  dbTest('refuses to run outside a transaction', async ({ db }) => {
     await expect(appendEvent(db as never, settingChanged(unique('setting')))).rejects.toThrow(
       'appendEvent must be called with a transaction',
     );
   });
 
-  it('refuses a payload that does not match its schema', async () => {
+  dbTest('refuses a payload that does not match its schema', async ({ db }) => {
     const aggregateId = unique('setting');
     await expect(
       db.transaction((trx) =>

@@ -17,9 +17,9 @@ export type OutboxMessage = z.infer<typeof OutboxMessage>;
 export async function writeToOutbox(
   dir: string,
   message: Omit<OutboxMessage, 'messageId' | 'sentAt'>,
+  sentAt = new Date(),
 ): Promise<OutboxMessage> {
   await fs.mkdir(dir, { recursive: true });
-  const sentAt = new Date();
   const stored = {
     messageId: `${sentAt.getTime()}-${Math.random().toString(36).slice(2, 10)}`,
     sentAt: sentAt.toISOString(),

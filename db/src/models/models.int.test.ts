@@ -1,7 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { useTestDb, unique } from '../../../test/support/db.ts';
-import { buildArtist, buildRelease, buildTrack, buildUser } from '../../../test/support/factories.ts';
-import type { Db } from '../connection.ts';
+import { describe, expect } from 'vitest';
+import { dbTest, unique } from '#test/support/db.ts';
+import { buildArtist, buildRelease, buildTrack, buildUser } from '#test/support/factories.ts';
 import {
   Analytics,
   Application,
@@ -19,9 +18,6 @@ import {
   WithdrawalRequest,
 } from './index.ts';
 
-let db: Db;
-useTestDb((d) => (db = d));
-
 /** Postgres reports the violated constraint by name; PGlite puts it in the message. */
 async function violation(promise: PromiseLike<unknown>): Promise<string> {
   const error = (await Promise.resolve(promise).then(
@@ -33,7 +29,7 @@ async function violation(promise: PromiseLike<unknown>): Promise<string> {
 }
 
 describe('models', () => {
-  it('User inserts with the spec defaults and reads back', async () => {
+  dbTest('User inserts with the spec defaults and reads back', async ({ db }) => {
     const user = await buildUser(db);
     const read = await User.query(db).findById(user.id);
     expect(read).toMatchObject({
@@ -46,7 +42,7 @@ describe('models', () => {
     expect(read?.createdAt).toBeInstanceOf(Date);
   });
 
-  it('Session stores its JSON and expiry', async () => {
+  dbTest('Session stores its JSON and expiry', async ({ db }) => {
     const sid = unique('sid');
     const expire = new Date(Date.now() + 60_000);
     await Session.query(db).insert({ sid, sess: { userId: 'u', cookie: { maxAge: 1 } }, expire });
@@ -55,7 +51,7 @@ describe('models', () => {
     expect(read?.expire.getTime()).toBe(expire.getTime());
   });
 
-  it('Application inserts pending and relates to its user', async () => {
+  dbTest('Application inserts pending and relates to its user', async ({ db }) => {
     const user = await buildArtist(db);
     const app = await Application.query(db)
       .insert({
@@ -74,43 +70,46 @@ describe('models', () => {
     expect((read as Application & { user: User }).user.id).toBe(user.id);
   });
 
-  it('Release keeps arrays and defaults; Track relates and is deleted with its release', async () => {
-    const user = await buildArtist(db);
-    const release = await buildRelease(db, {
-      userId: user.id,
-      releaseArtists: ['A', 'B'],
-      restrictedCountries: ['IN', 'US'],
-      selectedStores: ['Spotify'],
-      releaseDate: '2027-01-15',
-    });
-    await buildTrack(db, { releaseId: release.id, title: 'One', primaryArtists: ['A'] });
-    await buildTrack(db, { releaseId: release.id, title: 'Two', trackNumber: 2 });
-    const read = await Release.query(db)
-      .findById(release.id)
-      .withGraphFetched('tracks(byNumber)')
-      .modifiers({ byNumber: (q) => q.orderBy('trackNumber') });
-    expect(read).toMatchObject({
-      status: 'draft',
-      releaseType: 'single',
-      pricingTier: 'mid',
-      storeDistribution: 'all',
-      recordLabel: 'Riffline Records',
-      copyrightYear: 2025,
-      productionYear: 2025,
-      autoDistributeToNewStores: true,
-      releaseArtists: ['A', 'B'],
-      restrictedCountries: ['IN', 'US'],
-      selectedStores: ['Spotify'],
-    });
-    expect(read?.tracks?.map((t) => [t.trackNumber, t.title, t.isExplicit, t.trackType])).toEqual([
-      [1, 'One', false, 'vocal'],
-      [2, 'Two', false, 'vocal'],
-    ]);
-    await Release.query(db).deleteById(release.id);
-    expect(await Track.query(db).where({ releaseId: release.id })).toEqual([]);
-  });
+  dbTest(
+    'Release keeps arrays and defaults; Track relates and is deleted with its release',
+    async ({ db }) => {
+      const user = await buildArtist(db);
+      const release = await buildRelease(db, {
+        userId: user.id,
+        releaseArtists: ['A', 'B'],
+        restrictedCountries: ['IN', 'US'],
+        selectedStores: ['Spotify'],
+        releaseDate: '2027-01-15',
+      });
+      await buildTrack(db, { releaseId: release.id, title: 'One', primaryArtists: ['A'] });
+      await buildTrack(db, { releaseId: release.id, title: 'Two', trackNumber: 2 });
+      const read = await Release.query(db)
+        .findById(release.id)
+        .withGraphFetched('tracks(byNumber)')
+        .modifiers({ byNumber: (q) => q.orderBy('trackNumber') });
+      expect(read).toMatchObject({
+        status: 'draft',
+        releaseType: 'single',
+        pricingTier: 'mid',
+        storeDistribution: 'all',
+        recordLabel: 'Riffline Records',
+        copyrightYear: 2025,
+        productionYear: 2025,
+        autoDistributeToNewStores: true,
+        releaseArtists: ['A', 'B'],
+        restrictedCountries: ['IN', 'US'],
+        selectedStores: ['Spotify'],
+      });
+      expect(read?.tracks?.map((t) => [t.trackNumber, t.title, t.isExplicit, t.trackType])).toEqual([
+        [1, 'One', false, 'vocal'],
+        [2, 'Two', false, 'vocal'],
+      ]);
+      await Release.query(db).deleteById(release.id);
+      expect(await Track.query(db).where({ releaseId: release.id })).toEqual([]);
+    },
+  );
 
-  it('Analytics, Royalty, SupportTicket and PaymentMethod insert and read back', async () => {
+  dbTest('Analytics, Royalty, SupportTicket and PaymentMethod insert and read back', async ({ db }) => {
     const user = await buildArtist(db);
     const release = await buildRelease(db, { userId: user.id });
     const analytics = await Analytics.query(db)
@@ -144,7 +143,7 @@ describe('models', () => {
     });
   });
 
-  it('WithdrawalRequest and PaymentTransaction keep money exact', async () => {
+  dbTest('WithdrawalRequest and PaymentTransaction keep money exact', async ({ db }) => {
     const user = await buildArtist(db);
     const method = await PaymentMethod.query(db)
       .insert({ userId: user.id, type: 'paypal', paypalEmail: 'jane@example.test' })
@@ -154,7 +153,11 @@ describe('models', () => {
       .returning('*');
     const read = await WithdrawalRequest.query(db).findById(withdrawal.id).withGraphFetched('paymentMethod');
     expect(read).toMatchObject({ amount: '20.10', status: 'pending' });
-    expect(read?.$relatedQuery).toBeDefined();
+    expect((read as WithdrawalRequest & { paymentMethod: PaymentMethod }).paymentMethod).toMatchObject({
+      id: method.id,
+      type: 'paypal',
+      paypalEmail: 'jane@example.test',
+    });
 
     const orderId = unique('order');
     await PaymentTransaction.query(db).insert({ userId: user.id, orderId, amount: '0.10' });
@@ -168,26 +171,29 @@ describe('models', () => {
     });
   });
 
-  it('NewsletterSubscription, ContactMessage and PlatformSetting insert and read back', async () => {
-    const email = `${unique('n')}@example.test`;
-    await NewsletterSubscription.query(db).insert({ email });
-    expect(await NewsletterSubscription.query(db).findOne({ email })).toMatchObject({ isActive: true });
+  dbTest(
+    'NewsletterSubscription, ContactMessage and PlatformSetting insert and read back',
+    async ({ db }) => {
+      const email = `${unique('n')}@example.test`;
+      await NewsletterSubscription.query(db).insert({ email });
+      expect(await NewsletterSubscription.query(db).findOne({ email })).toMatchObject({ isActive: true });
 
-    const contact = await ContactMessage.query(db)
-      .insert({ name: 'Jo', email: 'jo@example.test', subject: 'Hi', message: 'Hello there!' })
-      .returning('*');
-    expect(await ContactMessage.query(db).findById(contact.id)).toMatchObject({ status: 'new' });
+      const contact = await ContactMessage.query(db)
+        .insert({ name: 'Jo', email: 'jo@example.test', subject: 'Hi', message: 'Hello there!' })
+        .returning('*');
+      expect(await ContactMessage.query(db).findById(contact.id)).toMatchObject({ status: 'new' });
 
-    const key = unique('setting');
-    await PlatformSetting.query(db).insert({ settingKey: key, settingValue: '3.5' });
-    expect(await PlatformSetting.query(db).findOne({ settingKey: key })).toMatchObject({
-      settingValue: '3.5',
-    });
-  });
+      const key = unique('setting');
+      await PlatformSetting.query(db).insert({ settingKey: key, settingValue: '3.5' });
+      expect(await PlatformSetting.query(db).findOne({ settingKey: key })).toMatchObject({
+        settingValue: '3.5',
+      });
+    },
+  );
 });
 
 describe('constraints', () => {
-  it('a CHECK rejects a bad status', async () => {
+  dbTest('a CHECK rejects a bad status', async ({ db }) => {
     const user = await buildArtist(db);
     expect(await violation(buildRelease(db, { userId: user.id, status: 'published' as never }))).toContain(
       'releases_status_check',
@@ -204,7 +210,7 @@ describe('constraints', () => {
     ).toContain('support_tickets_status_check');
   });
 
-  it('rejects bad enumerations, negative coins and more than three release artists', async () => {
+  dbTest('rejects bad enumerations, negative coins and more than three release artists', async ({ db }) => {
     const user = await buildArtist(db);
     expect(await violation(buildUser(db, { role: 'owner' as never }))).toContain('users_role_check');
     expect(await violation(buildUser(db, { preferredCurrency: 'XYZ' as never }))).toContain(
@@ -226,7 +232,7 @@ describe('constraints', () => {
     ).toContain('payment_methods_fields_check');
   });
 
-  it('track numbers are unique per release', async () => {
+  dbTest('track numbers are unique per release', async ({ db }) => {
     const user = await buildArtist(db);
     const release = await buildRelease(db, { userId: user.id });
     await buildTrack(db, { releaseId: release.id, trackNumber: 1 });
@@ -237,7 +243,7 @@ describe('constraints', () => {
     await expect(buildTrack(db, { releaseId: other.id, trackNumber: 1 })).resolves.toBeDefined();
   });
 
-  it('allows one pending application per user', async () => {
+  dbTest('allows one pending application per user', async ({ db }) => {
     const user = await buildArtist(db);
     const fields = {
       userId: user.id,

@@ -1,5 +1,5 @@
 import type { EventType } from '@riffline/contracts';
-import type { Db } from '@riffline/db';
+import { claimEvent, type Db } from '@riffline/db';
 import type { ConsumerGroup, EventHandler, LoggedEvent, TypedEvent } from './log.ts';
 
 /**
@@ -11,12 +11,7 @@ export async function handleOnce(db: Db, consumer: ConsumerGroup, event: LoggedE
   const handler = consumer.handlers[event.type as EventType] as EventHandler<EventType> | undefined;
   if (!handler) return false;
   return db.transaction(async (trx) => {
-    const claimed = await trx('processed_events')
-      .insert({ groupName: consumer.group, eventId: event.id })
-      .onConflict(['group_name', 'event_id'])
-      .ignore()
-      .returning('eventId');
-    if (claimed.length === 0) return false;
+    if (!(await claimEvent(trx, consumer.group, event.id))) return false;
     await handler(event as TypedEvent<EventType>, trx);
     return true;
   });

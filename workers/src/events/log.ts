@@ -1,11 +1,8 @@
-import type { Knex } from 'knex';
 import type { EventPayload, EventType } from '@riffline/contracts';
-import type { StoredEvent } from '@riffline/db';
+import type { DbTransaction, PositionedEvent } from '@riffline/db';
 
 /** An outbox event once the relay has given it its place in the log. */
-export interface LoggedEvent extends StoredEvent {
-  position: string;
-}
+export type LoggedEvent = PositionedEvent;
 
 /** A logged event of one type, its payload as the catalog defines it. */
 export interface TypedEvent<T extends EventType> extends LoggedEvent {
@@ -13,10 +10,7 @@ export interface TypedEvent<T extends EventType> extends LoggedEvent {
   payload: EventPayload<T>;
 }
 
-export type EventHandler<T extends EventType> = (
-  event: TypedEvent<T>,
-  trx: Knex.Transaction,
-) => Promise<void>;
+export type EventHandler<T extends EventType> = (event: TypedEvent<T>, trx: DbTransaction) => Promise<void>;
 
 /**
  * A consumer group (DESIGN.md §2: projections, notifications, exports, delivery) and what it does with

@@ -1,8 +1,9 @@
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { appendEvent, type Db } from '@riffline/db';
-import { uniqueName } from '../../../test/support/database.ts';
-import { unique, useFreshDb } from '../../../test/support/db.ts';
+import { appendEvent, type Config, type Db } from '@riffline/db';
+import { uniqueName } from '#test/support/database.ts';
+import { unique, useFreshDb } from '#test/support/db.ts';
+import { waitUntilGroupPassed } from '#test/support/eventLog.ts';
 import { kafkaLog } from './kafkaLog.ts';
 import type { ConsumerGroup, EventLog, Subscription } from './log.ts';
 import { postgresLog } from './postgresLog.ts';
@@ -17,6 +18,8 @@ interface LogUnderTest {
   /** A log that delivers everything again to the same groups, as a crash before the commit of a read
    * position or an offset would. */
   rewound(db: Db, log: EventLog, group: string): Promise<EventLog>;
+  /** What `waitUntilGroupPassed` needs to find a group's read position on this log. */
+  kafka?: Config['kafka'];
 }
 
 const postgres: LogUnderTest = {
@@ -32,6 +35,7 @@ const kafka: LogUnderTest = {
   open: (db) => kafkaLog(kafkaConfig('pipeline-test'), db, logger),
   // Kafka consumer groups are named `<client id>.<group>`: another client id reads the topics afresh.
   rewound: (db) => kafkaLog(kafkaConfig(uniqueName('pipeline-rewound')), db, logger),
+  kafka: kafkaConfig('pipeline-test').kafka,
 };
 
 /** What the running relay does, by hand: everything unpublished onto the log. */
@@ -141,14 +145,14 @@ describe.each([
           throw new Error('the command failed');
         }),
       ).rejects.toThrow('the command failed');
-      await append(db, aggregate, ['three']);
+      const [last] = await append(db, aggregate, ['three']);
 
-      const rows = await waitForEffects(group, aggregate, 3);
+      // Once the group has read past the last event, everything it will ever do with these is done.
+      await waitUntilGroupPassed({ db, group, kafka: under.kafka }, last!);
+      const rows = await effects(group, aggregate);
       expect(rows.map((r) => r.value)).toEqual(['one', 'two', 'three']);
       const positions = rows.map((r) => Number(r.position));
       expect(positions).toEqual([...positions].sort((a, b) => a - b));
-      await new Promise((r) => setTimeout(r, 300));
-      expect(await effects(group, aggregate)).toHaveLength(3);
       expect(await db('events').where({ aggregateId: aggregate }).whereNull('position')).toEqual([]);
     },
   );

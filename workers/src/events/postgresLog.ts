@@ -1,10 +1,8 @@
-import { toStoredEvent, type Db } from '@riffline/db';
+import { eventsAfterPosition, readConsumerPosition, saveConsumerPosition, type Db } from '@riffline/db';
 import type { Logger } from 'pino';
 import { handleOnce } from './handleOnce.ts';
-import type { ConsumerGroup, EventLog, LoggedEvent, Subscription } from './log.ts';
+import type { ConsumerGroup, EventLog, Subscription } from './log.ts';
 import { pollLoop } from './pollLoop.ts';
-
-const STREAM = 'events';
 
 /**
  * The embedded event log: the outbox itself. The relay's positions are the log; each consumer group
@@ -20,18 +18,6 @@ export function postgresLog(
   const batchSize = options.batchSize ?? 100;
   const subscriptions = new Set<Subscription & { wake(): void }>();
 
-  async function readFrom(group: string): Promise<string> {
-    const row = await db('consumer_positions').where({ groupName: group, stream: STREAM }).first();
-    return row ? String(row.position) : '0';
-  }
-
-  async function saveAt(group: string, position: string): Promise<void> {
-    await db('consumer_positions')
-      .insert({ groupName: group, stream: STREAM, position, updatedAt: db.fn.now() })
-      .onConflict(['group_name', 'stream'])
-      .merge(['position', 'updated_at']);
-  }
-
   return {
     kind: 'postgres',
     async publish() {
@@ -44,18 +30,14 @@ export function postgresLog(
       let position: string | null = null;
       const loop = pollLoop(
         async () => {
-          position ??= await readFrom(consumer.group);
-          const rows = await db('events')
-            .where('position', '>', position)
-            .orderBy('position')
-            .limit(batchSize);
-          for (const row of rows) {
-            const event = toStoredEvent(row) as LoggedEvent;
+          position ??= await readConsumerPosition(db, consumer.group);
+          const events = await eventsAfterPosition(db, position, batchSize);
+          for (const event of events) {
             await handleOnce(db, consumer, event);
             position = event.position;
-            await saveAt(consumer.group, position);
+            await saveConsumerPosition(db, consumer.group, position);
           }
-          return rows.length === batchSize ? 'more' : 'idle';
+          return events.length === batchSize ? 'more' : 'idle';
         },
         {
           idleMs,

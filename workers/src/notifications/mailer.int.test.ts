@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@riffline/db';
 import { startSmtp, type LocalSmtp } from '../../../infra/smtp/smtp.ts';
-import { uniqueName } from '../../../test/support/database.ts';
+import { uniqueName } from '#test/support/database.ts';
 import { createMailer } from './mailer.ts';
 
 let smtp: LocalSmtp;

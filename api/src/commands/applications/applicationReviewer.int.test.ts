@@ -1,52 +1,36 @@
-import { expect, it } from 'vitest';
-import { Application, Event, User, type Db } from '@riffline/db';
-import { useTestDb } from '../../../../test/support/db.ts';
-import { buildAdmin, buildArtist } from '../../../../test/support/factories.ts';
+import { expect } from 'vitest';
+import { Application, Event, User } from '@riffline/db';
+import { dbTest } from '#test/support/db.ts';
+import { buildAdmin, buildApplication, buildArtist } from '#test/support/factories.ts';
 import { reviewApplication } from './applicationReviewer.ts';
 
-let db: Db;
-useTestDb((d) => (db = d));
-
-async function pending() {
-  const user = await buildArtist(db);
-  return Application.query(db)
-    .insert({
-      userId: user.id,
-      legalName: 'L',
-      artistName: 'A',
-      age: 30,
-      genre: 'jazz',
-      artistStory: 'S',
-      instagram: 'https://instagram.com/x',
-      youtube: 'https://youtube.com/@x',
-    })
-    .returning('*');
-}
-
-it('approves the application, the artist and appends the event together, or none of them', async () => {
-  const admin = await buildAdmin(db);
-  const application = await pending();
-  // Make appending this application's event fail (a trigger on this one aggregate id only).
-  const fn = `refuse_event_${application.id.replace(/-/g, '')}`;
-  await db.raw(`create function ${fn}() returns trigger language plpgsql as $$
+dbTest(
+  'approves the application, the artist and appends the event together, or none of them',
+  async ({ db }) => {
+    const admin = await buildAdmin(db);
+    const application = await buildApplication(db, { userId: (await buildArtist(db)).id });
+    // Make appending this application's event fail (a trigger on this one aggregate id only).
+    const fn = `refuse_event_${application.id.replace(/-/g, '')}`;
+    await db.raw(`create function ${fn}() returns trigger language plpgsql as $$
     begin raise exception 'event store unavailable'; end $$`);
-  await db.raw(`create trigger ${fn} before insert on events for each row
+    await db.raw(`create trigger ${fn} before insert on events for each row
     when (new.aggregate_id = '${application.id}') execute function ${fn}()`);
-  try {
-    await expect(reviewApplication(db, admin, application.id, 'approved')).rejects.toThrow(
-      'event store unavailable',
-    );
-  } finally {
-    await db.raw(`drop trigger ${fn} on events`);
-    await db.raw(`drop function ${fn}()`);
-  }
-  expect((await Application.query(db).findById(application.id))?.status).toBe('pending');
-  expect((await User.query(db).findById(application.userId))?.isApproved).toBe(false);
+    try {
+      await expect(reviewApplication(db, admin, application.id, 'approved')).rejects.toThrow(
+        'event store unavailable',
+      );
+    } finally {
+      await db.raw(`drop trigger ${fn} on events`);
+      await db.raw(`drop function ${fn}()`);
+    }
+    expect((await Application.query(db).findById(application.id))?.status).toBe('pending');
+    expect((await User.query(db).findById(application.userId))?.isApproved).toBe(false);
 
-  const reviewed = await reviewApplication(db, admin, application.id, 'approved');
-  expect(reviewed.status).toBe('approved');
-  expect((await User.query(db).findById(application.userId))?.isApproved).toBe(true);
-  expect((await Event.query(db).where({ aggregateId: application.id })).map((e) => e.type)).toEqual([
-    'application.approved',
-  ]);
-});
+    const reviewed = await reviewApplication(db, admin, application.id, 'approved');
+    expect(reviewed.status).toBe('approved');
+    expect((await User.query(db).findById(application.userId))?.isApproved).toBe(true);
+    expect((await Event.query(db).where({ aggregateId: application.id })).map((e) => e.type)).toEqual([
+      'application.approved',
+    ]);
+  },
+);

@@ -1,72 +1,70 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { Event } from '@riffline/db';
-import { startTestServer, useTestApp, type TestServer } from '../../../../test/support/api.ts';
-import { Browser, formOf } from '../../../../test/support/browser.ts';
-import { startExternalIssuer } from '../../../../test/support/externalIssuer.ts';
-import { newPerson, openSignIn, signIn, signUp } from '../../../../test/support/signIn.ts';
-import type { Db } from '@riffline/db';
-
-let db: Db;
-let app: TestServer;
-useTestApp((t) => ({ db, app } = t));
+import { apiTest, startTestServer, type TestServer } from '#test/support/api.ts';
+import { Browser, formOf } from '#test/support/browser.ts';
+import { startExternalIssuer } from '#test/support/externalIssuer.ts';
+import { newPerson, openSignIn, signIn, signUp } from '#test/support/signIn.ts';
 
 const json = (origin: string) => ({ 'content-type': 'application/json', origin });
 
 describe('sign-in through the embedded identity provider (authorization code + PKCE)', () => {
-  it('goes 401 → /api/login → create account → callback → the user → /api/logout → 401', async () => {
-    const browser = new Browser();
-    expect((await browser.get(`${app.url}/api/auth/user`)).status).toBe(401);
-    expect((await browser.get(`${app.url}/api/auth/user`)).json()).toEqual({ message: 'Unauthorized' });
+  apiTest(
+    'goes 401 → /api/login → create account → callback → the user → /api/logout → 401',
+    async ({ app, db }) => {
+      const browser = new Browser();
+      expect((await browser.get(`${app.url}/api/auth/user`)).status).toBe(401);
+      expect((await browser.get(`${app.url}/api/auth/user`)).json()).toEqual({ message: 'Unauthorized' });
 
-    const person = newPerson();
-    const landed = await signUp(browser, app.url, person);
-    expect(landed.trail.some((u) => u.startsWith(`${app.url}/api/callback?code=`))).toBe(true);
-    expect(landed.url).toBe(`${app.url}/`);
+      const person = newPerson();
+      const landed = await signUp(browser, app.url, person);
+      expect(landed.trail.some((u) => u.startsWith(`${app.url}/api/callback?code=`))).toBe(true);
+      expect(landed.url).toBe(`${app.url}/`);
 
-    const me = await browser.get(`${app.url}/api/auth/user`);
-    expect(me.status).toBe(200);
-    const user = me.json<Record<string, unknown>>();
-    expect(user).toMatchObject({
-      email: person.email,
-      firstName: 'Maya',
-      lastName: 'Rivers',
-      role: 'artist',
-      isApproved: false,
-      preferredCurrency: 'USD',
-      coins: '0.00',
-    });
-    expect(Object.keys(user).sort()).toEqual(
-      [
-        'id',
-        'username',
-        'email',
-        'firstName',
-        'lastName',
-        'profileImageUrl',
-        'role',
-        'isApproved',
-        'preferredCurrency',
-        'coins',
-        'createdAt',
-        'updatedAt',
-      ].sort(),
-    );
-    const signedUp = await Event.query(db).where({ type: 'user.signedUp', aggregateId: user.id as string });
-    expect(signedUp).toHaveLength(1);
+      const me = await browser.get(`${app.url}/api/auth/user`);
+      expect(me.status).toBe(200);
+      const user = me.json<Record<string, unknown>>();
+      expect(user).toMatchObject({
+        email: person.email,
+        firstName: 'Maya',
+        lastName: 'Rivers',
+        role: 'artist',
+        isApproved: false,
+        preferredCurrency: 'USD',
+        coins: '0.00',
+      });
+      expect(Object.keys(user).sort()).toEqual(
+        [
+          'id',
+          'username',
+          'email',
+          'firstName',
+          'lastName',
+          'profileImageUrl',
+          'role',
+          'isApproved',
+          'preferredCurrency',
+          'coins',
+          'createdAt',
+          'updatedAt',
+        ].sort(),
+      );
+      const signedUp = await Event.query(db).where({ type: 'user.signedUp', aggregateId: user.id as string });
+      expect(signedUp).toHaveLength(1);
 
-    const out = await browser.get(`${app.url}/api/logout`);
-    expect(out.trail.some((u) => u.includes('/oidc/session/end'))).toBe(true);
-    expect((await browser.get(`${app.url}/api/auth/user`)).status).toBe(401);
+      const out = await browser.get(`${app.url}/api/logout`);
+      expect(out.trail.some((u) => u.includes('/oidc/session/end'))).toBe(true);
+      expect((await browser.get(`${app.url}/api/auth/user`)).status).toBe(401);
 
-    // The provider's page submits itself (logout.js); submitting it ends the provider's session too,
-    // so the next 'Continue with' asks for the password again instead of signing straight back in.
-    expect(out.body).toContain('/oidc/assets/logout.js');
-    const after = await browser.submit(out, formOf(out));
-    expect(after.url).toBe(`${app.url}/`);
-    expect((await browser.get(`${app.url}/api/login`)).url).toMatch(/\/oidc\/interaction\/[^/]+$/);
-  });
+      // The provider's page submits itself (logout.js); submitting it ends the provider's session too,
+      // so the next 'Continue with' asks for the password again instead of signing straight back in.
+      expect(out.body).toContain('/oidc/assets/logout.js');
+      const after = await browser.submit(out, formOf(out));
+      expect(after.url).toBe(`${app.url}/`);
+      expect((await browser.get(`${app.url}/api/login`)).url).toMatch(/\/oidc\/interaction\/[^/]+$/);
+    },
+  );
 
-  it('signs straight back in while the provider session lasts', async () => {
+  apiTest('signs straight back in while the provider session lasts', async ({ app }) => {
     const browser = new Browser();
     await signUp(browser, app.url, newPerson());
     await browser.get(`${app.url}/api/logout`, { follow: false });
@@ -76,26 +74,29 @@ describe('sign-in through the embedded identity provider (authorization code + P
     expect((await browser.get(`${app.url}/api/auth/user`)).status).toBe(200);
   });
 
-  it('signs an existing account in again, and refuses a wrong password without saying which part was wrong', async () => {
-    const person = newPerson();
-    await signUp(new Browser(), app.url, person);
+  apiTest(
+    'signs an existing account in again, and refuses a wrong password without saying which part was wrong',
+    async ({ app }) => {
+      const person = newPerson();
+      await signUp(new Browser(), app.url, person);
 
-    const wrong = new Browser();
-    const page = await openSignIn(wrong, app.url);
-    const refused = await wrong.submit(page, formOf(page), {
-      email: person.email,
-      password: 'not the password',
-    });
-    expect(refused.status).toBe(401);
-    expect(refused.body).toContain('Invalid email or password');
-    expect((await wrong.get(`${app.url}/api/auth/user`)).status).toBe(401);
+      const wrong = new Browser();
+      const page = await openSignIn(wrong, app.url);
+      const refused = await wrong.submit(page, formOf(page), {
+        email: person.email,
+        password: 'not the password',
+      });
+      expect(refused.status).toBe(401);
+      expect(refused.body).toContain('Invalid email or password');
+      expect((await wrong.get(`${app.url}/api/auth/user`)).status).toBe(401);
 
-    const browser = new Browser();
-    await signIn(browser, app.url, person.email.toUpperCase(), person.password);
-    expect((await browser.get(`${app.url}/api/auth/user`)).json()).toMatchObject({ email: person.email });
-  });
+      const browser = new Browser();
+      await signIn(browser, app.url, person.email.toUpperCase(), person.password);
+      expect((await browser.get(`${app.url}/api/auth/user`)).json()).toMatchObject({ email: person.email });
+    },
+  );
 
-  it('shows what is wrong on the create-account page and keeps what was typed', async () => {
+  apiTest('shows what is wrong on the create-account page and keeps what was typed', async ({ app }) => {
     const browser = new Browser();
     const signInPage = await openSignIn(browser, app.url);
     const createPage = await browser.get(`${signInPage.url}/signup`);
@@ -122,7 +123,7 @@ describe('sign-in through the embedded identity provider (authorization code + P
     expect(again.body).toContain('An account with this email already exists');
   });
 
-  it('gives the session a new id at sign-in and forgets the old one', async () => {
+  apiTest('gives the session a new id at sign-in and forgets the old one', async ({ app, db }) => {
     const browser = new Browser();
     await openSignIn(browser, app.url);
     const before = browser.cookie('riffline.sid');
@@ -136,7 +137,7 @@ describe('sign-in through the embedded identity provider (authorization code + P
     expect(await db('sessions').where({ sid: after! })).toHaveLength(1);
   });
 
-  it('ignores a tampered session cookie', async () => {
+  apiTest('ignores a tampered session cookie', async ({ app }) => {
     const browser = new Browser();
     await signUp(browser, app.url, newPerson());
     expect((await browser.get(`${app.url}/api/auth/user`)).status).toBe(200);
@@ -158,7 +159,7 @@ describe('sign-in through the embedded identity provider (authorization code + P
     expect((await noSignature.get(`${app.url}/api/auth/user`)).status).toBe(401);
   });
 
-  it('keeps the session across an API restart', async () => {
+  apiTest('keeps the session across an API restart', async ({ db }) => {
     const first = await startTestServer({ db, keepDb: true });
     const port = Number(new URL(first.url).port);
     const browser = new Browser();
@@ -174,7 +175,7 @@ describe('sign-in through the embedded identity provider (authorization code + P
     }
   });
 
-  it('makes an ADMIN_EMAILS user an admin', async () => {
+  apiTest('makes an ADMIN_EMAILS user an admin', async ({ db }) => {
     const boss = newPerson({ email: `boss-${Date.now()}@riffline.test` });
     const adminApp = await startTestServer({
       db,
@@ -194,7 +195,7 @@ describe('sign-in through the embedded identity provider (authorization code + P
     }
   });
 
-  it('names the provider for the "Continue with …" button', async () => {
+  apiTest('names the provider for the "Continue with …" button', async ({ app }) => {
     expect((await new Browser().get(`${app.url}/api/auth/provider`)).json()).toEqual({
       name: 'Riffline ID',
       embedded: true,
@@ -203,7 +204,7 @@ describe('sign-in through the embedded identity provider (authorization code + P
 });
 
 describe('protection', () => {
-  it('refuses a cross-origin POST and a cross-site form post', async () => {
+  apiTest('refuses a cross-origin POST and a cross-site form post', async ({ app }) => {
     const browser = new Browser();
     await signUp(browser, app.url, newPerson());
     const body = JSON.stringify({ currentPassword: 'x', newPassword: 'yyyyyyyyyy' });
@@ -233,7 +234,7 @@ describe('protection', () => {
     });
   });
 
-  it('refuses a sign-in form posted from another site', async () => {
+  apiTest('refuses a sign-in form posted from another site', async ({ app }) => {
     const person = newPerson();
     await signUp(new Browser(), app.url, person);
     const browser = new Browser();
@@ -250,7 +251,7 @@ describe('protection', () => {
     expect(res.status).toBe(403);
   });
 
-  it('refuses sign-in after repeated wrong passwords, even with the right one', async () => {
+  apiTest('refuses sign-in after repeated wrong passwords, even with the right one', async ({ app }) => {
     const person = newPerson();
     await signUp(new Browser(), app.url, person);
     const browser = new Browser();
@@ -278,7 +279,7 @@ describe('protection', () => {
     expect((await browser.get(`${app.url}/api/auth/user`)).status).toBe(401);
   });
 
-  it('rate-limits /api/login with a JSON 429', async () => {
+  apiTest('rate-limits /api/login with a JSON 429', async ({ db }) => {
     const limited = await startTestServer({ db, keepDb: true });
     try {
       const statuses: number[] = [];
@@ -299,7 +300,7 @@ describe('protection', () => {
     }
   });
 
-  it('sends security headers: CSP without inline scripts, nosniff, no framing', async () => {
+  apiTest('sends security headers: CSP without inline scripts, nosniff, no framing', async ({ app }) => {
     const res = await fetch(`${app.url}/api/health`);
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("script-src 'self'");
@@ -310,7 +311,7 @@ describe('protection', () => {
     expect(res.headers.get('strict-transport-security')).toBeNull(); // only in production
   });
 
-  it('sets the session cookie httpOnly and SameSite=Lax', async () => {
+  apiTest('sets the session cookie httpOnly and SameSite=Lax', async ({ app }) => {
     const res = await fetch(`${app.url}/api/login`, { redirect: 'manual' });
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('riffline.sid='))!;
     expect(cookie).toMatch(/httponly/i);
@@ -319,7 +320,7 @@ describe('protection', () => {
 });
 
 describe('PATCH /api/auth/user/currency', () => {
-  it('401 when signed out', async () => {
+  apiTest('401 when signed out', async ({ app }) => {
     const res = await new Browser().request(`${app.url}/api/auth/user/currency`, {
       method: 'PATCH',
       headers: json(app.url),
@@ -329,7 +330,7 @@ describe('PATCH /api/auth/user/currency', () => {
     expect(res.json()).toEqual({ message: 'Unauthorized' });
   });
 
-  it('400 for a currency outside the ten, 200 and stored for one of them', async () => {
+  apiTest('400 for a currency outside the ten, 200 and stored for one of them', async ({ app }) => {
     const browser = new Browser();
     await signUp(browser, app.url, newPerson());
     const bad = await browser.request(`${app.url}/api/auth/user/currency`, {
@@ -355,109 +356,120 @@ describe('PATCH /api/auth/user/currency', () => {
 });
 
 describe('POST /api/auth/password', () => {
-  const post = (browser: Browser, body: unknown) =>
+  const post = (app: TestServer, browser: Browser, body: unknown) =>
     browser.request(`${app.url}/api/auth/password`, {
       method: 'POST',
       headers: json(app.url),
       body: JSON.stringify(body),
     });
 
-  it('401 when signed out', async () => {
-    expect((await post(new Browser(), { currentPassword: 'a', newPassword: 'bbbbbbbb' })).status).toBe(401);
+  apiTest('401 when signed out', async ({ app }) => {
+    expect((await post(app, new Browser(), { currentPassword: 'a', newPassword: 'bbbbbbbb' })).status).toBe(
+      401,
+    );
   });
 
-  it('400 with the reason for a wrong current password or a short new one; 200 changes it', async () => {
-    const person = newPerson();
-    const browser = new Browser();
-    await signUp(browser, app.url, person);
+  apiTest(
+    '400 with the reason for a wrong current password or a short new one; 200 changes it',
+    async ({ app }) => {
+      const person = newPerson();
+      const browser = new Browser();
+      await signUp(browser, app.url, person);
 
-    const wrong = await post(browser, {
-      currentPassword: 'not it at all',
-      newPassword: 'a brand new secret',
-    });
-    expect(wrong.status).toBe(400);
-    expect(wrong.json()).toMatchObject({ message: 'Current password is incorrect' });
+      const wrong = await post(app, browser, {
+        currentPassword: 'not it at all',
+        newPassword: 'a brand new secret',
+      });
+      expect(wrong.status).toBe(400);
+      expect(wrong.json()).toMatchObject({ message: 'Current password is incorrect' });
 
-    const short = await post(browser, { currentPassword: person.password, newPassword: 'short' });
-    expect(short.status).toBe(400);
-    expect(short.json()).toMatchObject({ message: 'Password must be at least 8 characters' });
+      const short = await post(app, browser, { currentPassword: person.password, newPassword: 'short' });
+      expect(short.status).toBe(400);
+      expect(short.json()).toMatchObject({ message: 'Password must be at least 8 characters' });
 
-    const missing = await post(browser, {});
-    expect(missing.status).toBe(400);
+      const missing = await post(app, browser, {});
+      expect(missing.status).toBe(400);
 
-    const ok = await post(browser, { currentPassword: person.password, newPassword: 'a brand new secret' });
-    expect(ok.status).toBe(200);
-    expect(ok.json()).toEqual({ message: 'Password updated' });
+      const ok = await post(app, browser, {
+        currentPassword: person.password,
+        newPassword: 'a brand new secret',
+      });
+      expect(ok.status).toBe(200);
+      expect(ok.json()).toEqual({ message: 'Password updated' });
 
-    const later = new Browser();
-    await signIn(later, app.url, person.email, 'a brand new secret');
-    expect((await later.get(`${app.url}/api/auth/user`)).status).toBe(200);
-  });
+      const later = new Browser();
+      await signIn(later, app.url, person.email, 'a brand new secret');
+      expect((await later.get(`${app.url}/api/auth/user`)).status).toBe(200);
+    },
+  );
 });
 
 describe('an external OpenID Connect issuer (OIDC_ISSUER_URL)', () => {
-  it('signs in through a separately started oidc-provider with the same relying-party code', async () => {
-    const { freePort } = await import('../../../../infra/lib/ports.ts');
-    const port = await freePort();
-    const publicUrl = `http://127.0.0.1:${port}`;
-    const external = await startExternalIssuer({ publicUrl });
-    const rp = await startTestServer({
-      db,
-      keepDb: true,
-      port,
-      env: {
-        OIDC_ISSUER_URL: external.issuer,
-        OIDC_CLIENT_ID: external.clientId,
-        OIDC_CLIENT_SECRET: external.clientSecret,
-        OIDC_PROVIDER_NAME: 'Example SSO',
-      },
-    });
-    try {
-      const browser = new Browser();
-      expect((await browser.get(`${rp.url}/api/auth/provider`)).json()).toEqual({
-        name: 'Example SSO',
-        embedded: false,
+  apiTest(
+    'signs in through a separately started oidc-provider with the same relying-party code',
+    async ({ db }) => {
+      const { freePort } = await import('../../../../infra/lib/ports.ts');
+      const port = await freePort();
+      const publicUrl = `http://127.0.0.1:${port}`;
+      const external = await startExternalIssuer({ publicUrl });
+      const rp = await startTestServer({
+        db,
+        keepDb: true,
+        port,
+        env: {
+          OIDC_ISSUER_URL: external.issuer,
+          OIDC_CLIENT_ID: external.clientId,
+          OIDC_CLIENT_SECRET: external.clientSecret,
+          OIDC_PROVIDER_NAME: 'Example SSO',
+        },
       });
-      // The embedded provider is off: nothing answers as an issuer at /oidc.
-      expect((await browser.get(`${rp.url}/oidc/.well-known/openid-configuration`)).body).not.toContain(
-        '"issuer"',
-      );
+      try {
+        const browser = new Browser();
+        expect((await browser.get(`${rp.url}/api/auth/provider`)).json()).toEqual({
+          name: 'Example SSO',
+          embedded: false,
+        });
+        // The embedded provider is off: nothing answers as an issuer at /oidc.
+        expect((await browser.get(`${rp.url}/oidc/.well-known/openid-configuration`)).body).not.toContain(
+          '"issuer"',
+        );
 
-      const loginPage = await browser.get(`${rp.url}/api/login`);
-      expect(loginPage.url.startsWith(`${external.issuer}/interaction/`)).toBe(true);
-      const subject = `ext-${Date.now()}`;
-      const consentPage = await browser.submit(loginPage, formOf(loginPage), {
-        login: subject,
-        password: 'anything',
-      });
-      const landed = consentPage.url.startsWith(`${external.issuer}/interaction/`)
-        ? await browser.submit(consentPage, formOf(consentPage))
-        : consentPage;
-      expect(landed.url).toBe(`${rp.url}/`);
+        const loginPage = await browser.get(`${rp.url}/api/login`);
+        expect(loginPage.url.startsWith(`${external.issuer}/interaction/`)).toBe(true);
+        const subject = `ext-${Date.now()}`;
+        const consentPage = await browser.submit(loginPage, formOf(loginPage), {
+          login: subject,
+          password: 'anything',
+        });
+        const landed = consentPage.url.startsWith(`${external.issuer}/interaction/`)
+          ? await browser.submit(consentPage, formOf(consentPage))
+          : consentPage;
+        expect(landed.url).toBe(`${rp.url}/`);
 
-      expect((await browser.get(`${rp.url}/api/auth/user`)).json()).toMatchObject({
-        id: subject,
-        email: `${subject}@external.test`,
-        firstName: 'Ext',
-        lastName: 'Ernal',
-        profileImageUrl: 'https://images.external.test/avatar.png',
-        role: 'artist',
-      });
+        expect((await browser.get(`${rp.url}/api/auth/user`)).json()).toMatchObject({
+          id: subject,
+          email: `${subject}@external.test`,
+          firstName: 'Ext',
+          lastName: 'Ernal',
+          profileImageUrl: 'https://images.external.test/avatar.png',
+          role: 'artist',
+        });
 
-      const password = await browser.request(`${rp.url}/api/auth/password`, {
-        method: 'POST',
-        headers: json(rp.url),
-        body: JSON.stringify({ currentPassword: 'anything', newPassword: 'something-new' }),
-      });
-      expect(password.status).toBe(400);
-      expect(password.json()).toMatchObject({ message: 'Your password is managed by Example SSO' });
+        const password = await browser.request(`${rp.url}/api/auth/password`, {
+          method: 'POST',
+          headers: json(rp.url),
+          body: JSON.stringify({ currentPassword: 'anything', newPassword: 'something-new' }),
+        });
+        expect(password.status).toBe(400);
+        expect(password.json()).toMatchObject({ message: 'Your password is managed by Example SSO' });
 
-      const out = await browser.get(`${rp.url}/api/logout`, { follow: false });
-      expect(out.headers.get('location')).toMatch(new RegExp(`^${external.issuer}/session/end`));
-      expect((await browser.get(`${rp.url}/api/auth/user`)).status).toBe(401);
-    } finally {
-      await rp.close();
-      await external.stop();
-    }
-  });
+        const out = await browser.get(`${rp.url}/api/logout`, { follow: false });
+        expect(out.headers.get('location')).toMatch(new RegExp(`^${external.issuer}/session/end`));
+        expect((await browser.get(`${rp.url}/api/auth/user`)).status).toBe(401);
+      } finally {
+        await rp.close();
+        await external.stop();
+      }
+    },
+  );
 });

@@ -1,8 +1,8 @@
-import { appendEvent, User } from '@riffline/db';
 import type { Handler } from '../route.ts';
 import { ValidationError } from '../../errors.ts';
-import { AccountError, changePassword } from '../../identity/accounts.ts';
-import { userSignIn } from '../../commands/userSignIn.ts';
+import { changeCurrency } from '../../commands/users/currencyChanger.ts';
+import { changePassword } from '../../commands/users/passwordChanger.ts';
+import { userSignIn } from '../../commands/users/userSignIn.ts';
 import type { PendingSignIn } from '../../auth/relyingParty.ts';
 import { presentUser } from '../../presenters/user.ts';
 import type { ChangePasswordInput, LoginInput, UpdateCurrencyInput } from './schema.ts';
@@ -56,45 +56,10 @@ export const provider: Handler<unknown> = (_ctx, { auth, config }) => ({
   embedded: config.identity.mode === 'embedded',
 });
 
-export const updateCurrency: Handler<UpdateCurrencyInput> = async (ctx, { db }) => {
-  const { body } = ctx.state.input;
-  const current = ctx.state.user!;
-  const user = await db.transaction(async (trx) => {
-    const updated = await User.query(trx).patchAndFetchById(current.id, { preferredCurrency: body.currency });
-    if (current.preferredCurrency !== body.currency) {
-      await appendEvent(trx, {
-        type: 'user.currencyChanged',
-        aggregateId: current.id,
-        actorId: current.id,
-        payload: { from: current.preferredCurrency, to: body.currency },
-      });
-    }
-    return updated;
-  });
-  return presentUser(user);
-};
+export const updateCurrency: Handler<UpdateCurrencyInput> = async (ctx, { db }) =>
+  presentUser(await changeCurrency(db, ctx.state.user!, ctx.state.input.body.currency));
 
 export const updatePassword: Handler<ChangePasswordInput> = async (ctx, { db, config }) => {
-  const { body } = ctx.state.input;
-  const user = ctx.state.user!;
-  if (config.identity.mode !== 'embedded') {
-    throw ValidationError(`Your password is managed by ${config.identity.providerName}`);
-  }
-  try {
-    await db.transaction(async (trx) => {
-      await changePassword(trx, user.id, body.currentPassword, body.newPassword);
-      await appendEvent(trx, {
-        type: 'user.passwordChanged',
-        aggregateId: user.id,
-        actorId: user.id,
-        payload: {},
-      });
-    });
-  } catch (error) {
-    if (error instanceof AccountError) {
-      throw ValidationError(error.message, [{ path: error.field, message: error.message }]);
-    }
-    throw error;
-  }
+  await changePassword(db, config.identity, ctx.state.user!, ctx.state.input.body);
   return { message: 'Password updated' };
 };

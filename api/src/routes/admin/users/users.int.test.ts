@@ -1,28 +1,17 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '@riffline/db';
-import { actor, visitor, type Actor } from '../../../../../test/support/actors.ts';
-import { useTestApp, type TestServer } from '../../../../../test/support/api.ts';
-import { unique } from '../../../../../test/support/db.ts';
-import { buildArtist } from '../../../../../test/support/factories.ts';
-
-let db: Db;
-let app: TestServer;
-let admin: Actor;
-useTestApp((t) => ({ db, app } = t));
-beforeAll(async () => {
-  admin = await actor(app, db, 'admin');
-});
+import { describe, expect } from 'vitest';
+import { apiTest } from '#test/support/api.ts';
+import { unique } from '#test/support/db.ts';
+import { buildArtist } from '#test/support/factories.ts';
 
 type Row = { id: string; email: string; role: string; isApproved: boolean };
 
 describe('GET /api/admin/users', () => {
-  it('401 signed out, 403 for an artist', async () => {
-    expect((await visitor(app).get('/api/admin/users')).status).toBe(401);
-    const artist = await actor(app, db, 'approved');
-    expect((await artist.get('/api/admin/users')).status).toBe(403);
+  apiTest('401 signed out, 403 for an artist', async ({ visitor, approvedArtist }) => {
+    expect((await visitor.get('/api/admin/users')).status).toBe(401);
+    expect((await approvedArtist.get('/api/admin/users')).status).toBe(403);
   });
 
-  it("400 'role must be one of artist, admin' and for a bad approval filter", async () => {
+  apiTest("400 'role must be one of artist, admin' and for a bad approval filter", async ({ admin }) => {
     const role = await admin.get('/api/admin/users?role=owner');
     expect(role.status).toBe(400);
     expect(role.json()).toMatchObject({ message: 'role must be one of artist, admin' });
@@ -31,29 +20,34 @@ describe('GET /api/admin/users', () => {
     expect(approved.json()).toMatchObject({ message: 'isApproved must be true or false' });
   });
 
-  it('searches email and names, filters by approval, pages with Content-Range', async () => {
-    const tag = unique('who').replace(/-/g, '');
-    const pending = await buildArtist(db, { email: `${tag}-one@example.test` });
-    const approved = await buildArtist(db, { email: `${tag}-two@example.test`, isApproved: true });
-    const named = await buildArtist(db, { lastName: tag.toUpperCase(), isApproved: true });
+  apiTest(
+    'searches email and names, filters by approval, pages with Content-Range',
+    async ({ db, admin }) => {
+      const tag = unique('who').replace(/-/g, '');
+      const pending = await buildArtist(db, { email: `${tag}-one@example.test` });
+      const approved = await buildArtist(db, { email: `${tag}-two@example.test`, isApproved: true });
+      const named = await buildArtist(db, { lastName: tag.toUpperCase(), isApproved: true });
 
-    const all = await admin.get(`/api/admin/users?filter=${encodeURIComponent(JSON.stringify({ q: tag }))}`);
-    expect(all.status).toBe(200);
-    expect(all.headers.get('content-range')).toBe('users 0-2/3');
-    expect(
-      all
-        .json<Row[]>()
-        .map((u) => u.id)
-        .sort(),
-    ).toEqual([pending.id, approved.id, named.id].sort());
+      const all = await admin.get(
+        `/api/admin/users?filter=${encodeURIComponent(JSON.stringify({ q: tag }))}`,
+      );
+      expect(all.status).toBe(200);
+      expect(all.headers.get('content-range')).toBe('users 0-2/3');
+      expect(
+        all
+          .json<Row[]>()
+          .map((u) => u.id)
+          .sort(),
+      ).toEqual([pending.id, approved.id, named.id].sort());
 
-    const filter = encodeURIComponent(JSON.stringify({ q: tag, isApproved: true }));
-    const page = await admin.get(`/api/admin/users?filter=${filter}&sort=["email","ASC"]&range=[0,0]`);
-    expect(page.headers.get('content-range')).toBe('users 0-0/2');
-    expect(page.json<Row[]>().map((u) => u.id)).toEqual([named.id]);
-  });
+      const filter = encodeURIComponent(JSON.stringify({ q: tag, isApproved: true }));
+      const page = await admin.get(`/api/admin/users?filter=${filter}&sort=["email","ASC"]&range=[0,0]`);
+      expect(page.headers.get('content-range')).toBe('users 0-0/2');
+      expect(page.json<Row[]>().map((u) => u.id)).toEqual([named.id]);
+    },
+  );
 
-  it('GET /api/admin/users/:id answers one user, 404 for an unknown one', async () => {
+  apiTest('GET /api/admin/users/:id answers one user, 404 for an unknown one', async ({ db, admin }) => {
     const user = await buildArtist(db);
     const res = await admin.get(`/api/admin/users/${user.id}`);
     expect(res.status).toBe(200);

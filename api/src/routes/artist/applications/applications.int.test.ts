@@ -1,43 +1,40 @@
-import { describe, expect, it } from 'vitest';
-import { Application, Event, User, type Db } from '@riffline/db';
-import { actor, visitor } from '../../../../../test/support/actors.ts';
-import { useTestApp, type TestServer } from '../../../../../test/support/api.ts';
-import { validApplication } from '../../../../../test/support/factories.ts';
-
-let db: Db;
-let app: TestServer;
-useTestApp((t) => ({ db, app } = t));
+import { describe, expect } from 'vitest';
+import { Application, Event, User } from '@riffline/db';
+import { apiTest } from '#test/support/api.ts';
+import { validApplication } from '#test/support/factories.ts';
 
 describe('POST /api/applications', () => {
-  it('401 when signed out', async () => {
-    const res = await visitor(app).send('POST', '/api/applications', validApplication());
+  apiTest('401 when signed out', async ({ visitor }) => {
+    const res = await visitor.send('POST', '/api/applications', validApplication());
     expect(res.status).toBe(401);
     expect(res.json()).toEqual({ message: 'Unauthorized' });
   });
 
-  it('stays 401 when signed out, however often: signed-out calls never spend the address allowance', async () => {
-    const anonymous = visitor(app);
-    for (let i = 0; i < 12; i += 1) {
-      const res = await anonymous.send('POST', '/api/applications', validApplication());
-      expect(res.status).toBe(401);
-    }
-    const artist = await actor(app, db, 'artist');
-    expect((await artist.send('POST', '/api/applications', validApplication())).status).toBe(201);
-  });
+  apiTest(
+    'stays 401 when signed out, however often: signed-out calls never spend the address allowance',
+    async ({ visitor, artist }) => {
+      for (let i = 0; i < 12; i += 1) {
+        const res = await visitor.send('POST', '/api/applications', validApplication());
+        expect(res.status).toBe(401);
+      }
+      expect((await artist.send('POST', '/api/applications', validApplication())).status).toBe(201);
+    },
+  );
 
-  it("400 'Must be at least 13 years old' for a 12-year-old, and nothing is stored", async () => {
-    const artist = await actor(app, db, 'artist');
-    const res = await artist.send('POST', '/api/applications', { ...validApplication(), age: '12' });
-    expect(res.status).toBe(400);
-    expect(res.json()).toMatchObject({
-      message: 'Must be at least 13 years old',
-      issues: [{ path: 'body.age', message: 'Must be at least 13 years old' }],
-    });
-    expect(await Application.query(db).where({ userId: artist.user.id })).toEqual([]);
-  });
+  apiTest(
+    "400 'Must be at least 13 years old' for a 12-year-old, and nothing is stored",
+    async ({ db, artist }) => {
+      const res = await artist.send('POST', '/api/applications', { ...validApplication(), age: '12' });
+      expect(res.status).toBe(400);
+      expect(res.json()).toMatchObject({
+        message: 'Must be at least 13 years old',
+        issues: [{ path: 'body.age', message: 'Must be at least 13 years old' }],
+      });
+      expect(await Application.query(db).where({ userId: artist.user.id })).toEqual([]);
+    },
+  );
 
-  it('400 naming every missing or wrong field', async () => {
-    const artist = await actor(app, db, 'artist');
+  apiTest('400 naming every missing or wrong field', async ({ artist }) => {
     const res = await artist.send('POST', '/api/applications', {
       age: '',
       genre: 'polka',
@@ -60,41 +57,43 @@ describe('POST /api/applications', () => {
     });
   });
 
-  it('201: stores the application pending with age as a number and no terms flag, and appends application.submitted', async () => {
-    const artist = await actor(app, db, 'artist');
-    const res = await artist.send('POST', '/api/applications', { ...validApplication(), terms: true });
-    expect(res.status).toBe(201);
-    const body = res.json<Record<string, unknown>>();
-    expect(body).toMatchObject({
-      userId: artist.user.id,
-      legalName: 'Maya Rivers',
-      age: 19,
-      genre: 'r&b',
-      spotify: null,
-      status: 'pending',
-      reviewedBy: null,
-    });
-    expect(body).not.toHaveProperty('terms');
-    const events = await Event.query(db).where({ aggregateId: body.id as string });
-    expect(events.map((e) => e.type)).toEqual(['application.submitted']);
-    expect(events[0]!.payload).toMatchObject({ userId: artist.user.id, artistName: 'Maya R' });
-  });
+  apiTest(
+    '201: stores the application pending with age as a number and no terms flag, and appends application.submitted',
+    async ({ db, artist }) => {
+      const res = await artist.send('POST', '/api/applications', { ...validApplication(), terms: true });
+      expect(res.status).toBe(201);
+      const body = res.json<Record<string, unknown>>();
+      expect(body).toMatchObject({
+        userId: artist.user.id,
+        legalName: 'Maya Rivers',
+        age: 19,
+        genre: 'r&b',
+        spotify: null,
+        status: 'pending',
+        reviewedBy: null,
+      });
+      expect(body).not.toHaveProperty('terms');
+      const events = await Event.query(db).where({ aggregateId: body.id as string });
+      expect(events.map((e) => e.type)).toEqual(['application.submitted']);
+      expect(events[0]!.payload).toMatchObject({ userId: artist.user.id, artistName: 'Maya R' });
+    },
+  );
 
-  it('409 for a second application while one is pending, and for an approved artist', async () => {
-    const artist = await actor(app, db, 'artist');
-    expect((await artist.send('POST', '/api/applications', validApplication())).status).toBe(201);
-    const again = await artist.send('POST', '/api/applications', validApplication());
-    expect(again.status).toBe(409);
-    expect(again.json()).toEqual({ message: 'You already have an application under review' });
+  apiTest(
+    '409 for a second application while one is pending, and for an approved artist',
+    async ({ artist, approvedArtist }) => {
+      expect((await artist.send('POST', '/api/applications', validApplication())).status).toBe(201);
+      const again = await artist.send('POST', '/api/applications', validApplication());
+      expect(again.status).toBe(409);
+      expect(again.json()).toEqual({ message: 'You already have an application under review' });
 
-    const approved = await actor(app, db, 'approved');
-    const res = await approved.send('POST', '/api/applications', validApplication());
-    expect(res.status).toBe(409);
-    expect(res.json()).toEqual({ message: 'Your account is already approved' });
-  });
+      const res = await approvedArtist.send('POST', '/api/applications', validApplication());
+      expect(res.status).toBe(409);
+      expect(res.json()).toEqual({ message: 'Your account is already approved' });
+    },
+  );
 
-  it('lets one of two simultaneous submissions through', async () => {
-    const artist = await actor(app, db, 'artist');
+  apiTest('lets one of two simultaneous submissions through', async ({ db, artist }) => {
     const results = await Promise.all([
       artist.send('POST', '/api/applications', validApplication()),
       artist.send('POST', '/api/applications', validApplication()),
@@ -103,8 +102,7 @@ describe('POST /api/applications', () => {
     expect(await Application.query(db).where({ userId: artist.user.id })).toHaveLength(1);
   });
 
-  it('lets a rejected artist apply again', async () => {
-    const artist = await actor(app, db, 'artist');
+  apiTest('lets a rejected artist apply again', async ({ db, artist }) => {
     await artist.send('POST', '/api/applications', validApplication());
     await Application.query(db).where({ userId: artist.user.id }).patch({ status: 'rejected' });
     expect((await artist.send('POST', '/api/applications', validApplication())).status).toBe(201);
@@ -112,12 +110,11 @@ describe('POST /api/applications', () => {
 });
 
 describe('GET /api/applications/mine', () => {
-  it('401 when signed out', async () => {
-    expect((await visitor(app).get('/api/applications/mine')).status).toBe(401);
+  apiTest('401 when signed out', async ({ visitor }) => {
+    expect((await visitor.get('/api/applications/mine')).status).toBe(401);
   });
 
-  it('null before applying, then the latest application and its status', async () => {
-    const artist = await actor(app, db, 'artist');
+  apiTest('null before applying, then the latest application and its status', async ({ db, artist }) => {
     expect((await artist.get('/api/applications/mine')).json()).toEqual({ application: null });
     await artist.send('POST', '/api/applications', validApplication());
     const res = await artist.get('/api/applications/mine');

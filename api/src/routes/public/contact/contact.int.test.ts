@@ -1,12 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { ContactMessage, Event, type Db } from '@riffline/db';
-import { visitor } from '../../../../../test/support/actors.ts';
-import { startTestServer, useTestApp, type TestServer } from '../../../../../test/support/api.ts';
-import { unique } from '../../../../../test/support/db.ts';
-
-let db: Db;
-let app: TestServer;
-useTestApp((t) => ({ db, app } = t));
+import { describe, expect } from 'vitest';
+import { ContactMessage, Event } from '@riffline/db';
+import { visitor as visitorOf } from '#test/support/actors.ts';
+import { apiTest, startTestServer } from '#test/support/api.ts';
+import { unique } from '#test/support/db.ts';
 
 const valid = () => ({
   name: 'Jo Lane',
@@ -16,7 +12,7 @@ const valid = () => ({
 });
 
 describe('POST /api/contact', () => {
-  it("400 with SPEC §5's messages", async () => {
+  apiTest("400 with SPEC §5's messages", async ({ visitor }) => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ ...valid(), name: ' ' }, 'Name is required'],
       [{ ...valid(), email: 'not-an-email' }, 'Invalid email address'],
@@ -24,15 +20,15 @@ describe('POST /api/contact', () => {
       [{ ...valid(), message: 'Too short' }, 'Message must be at least 10 characters'],
     ];
     for (const [body, message] of cases) {
-      const res = await visitor(app).send('POST', '/api/contact', body);
+      const res = await visitor.send('POST', '/api/contact', body);
       expect(res.status, message).toBe(400);
       expect(res.json<{ message: string }>().message).toBe(message);
     }
   });
 
-  it('201 for anyone: stored with status new, contact.received appended', async () => {
+  apiTest('201 for anyone: stored with status new, contact.received appended', async ({ db, visitor }) => {
     const body = valid();
-    const res = await visitor(app).send('POST', '/api/contact', { ...body, email: body.email.toUpperCase() });
+    const res = await visitor.send('POST', '/api/contact', { ...body, email: body.email.toUpperCase() });
     expect(res.status).toBe(201);
     const { id } = res.json<{ id: string }>();
     expect(await ContactMessage.query(db).findById(id)).toMatchObject({ ...body, status: 'new' });
@@ -41,12 +37,13 @@ describe('POST /api/contact', () => {
     ]);
   });
 
-  it('429 after five messages in ten minutes', async () => {
+  apiTest('429 after five messages in ten minutes', async ({ db }) => {
+    // A server of its own: its rate limits start empty.
     const limited = await startTestServer({ db, keepDb: true });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++)
-        statuses.push((await visitor(limited).send('POST', '/api/contact', valid())).status);
+        statuses.push((await visitorOf(limited).send('POST', '/api/contact', valid())).status);
       expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
     } finally {
       await limited.close();

@@ -1,6 +1,6 @@
-import { appendEvent, ContactMessage } from '@riffline/db';
 import { z } from 'zod';
 import { ContactBody, ContactResponse } from '@riffline/contracts';
+import { receiveContactMessage } from '../../../commands/support/contactMessageReceiver.ts';
 import { defineRoute } from '../../route.ts';
 
 const ContactSchema = z.object({ body: ContactBody });
@@ -22,17 +22,7 @@ export const contactRoutes = [
       message: 'Too many messages. Please wait a few minutes and try again.',
     },
     handler: async (ctx, { db }) => {
-      const { body } = ctx.state.input;
-      const message = await db.transaction(async (trx) => {
-        const row = await ContactMessage.query(trx).insert(body).returning('*');
-        await appendEvent(trx, {
-          type: 'contact.received',
-          aggregateId: row.id,
-          actorId: ctx.state.user?.id ?? null,
-          payload: { name: row.name, email: row.email, subject: row.subject },
-        });
-        return row;
-      });
+      const message = await receiveContactMessage(db, ctx.state.input.body, ctx.state.user);
       return { id: message.id, status: message.status, createdAt: message.createdAt };
     },
   }),

@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../../../test/support/api.ts';
+import { describe, expect } from 'vitest';
+import { apiTest, startTestServer } from '#test/support/api.ts';
 import type { Storage } from '@riffline/db';
 
-let app: TestServer;
-beforeAll(async () => {
-  app = await startTestServer();
-});
-afterAll(async () => {
-  await app?.close();
-});
-
 describe('GET /api/health', () => {
-  it('answers 200 with every check ok', async () => {
+  apiTest('answers 200 with every check ok', async ({ app }) => {
     const res = await fetch(`${app.url}/api/health`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/json');
     expect(await res.json()).toEqual({ db: 'ok', events: 'ok', storage: 'ok' });
   });
 
-  it('answers 503 naming the failing part', async () => {
+  apiTest('answers 503 naming the failing part', async ({ app }) => {
     const broken: Storage = {
       ...app.deps.storage,
       check: () => Promise.reject(new Error('disk is read-only')),
@@ -35,13 +27,13 @@ describe('GET /api/health', () => {
 });
 
 describe('the API shell', () => {
-  it('answers unknown routes under /api with a JSON 404', async () => {
+  apiTest('answers unknown routes under /api with a JSON 404', async ({ app }) => {
     const res = await fetch(`${app.url}/api/no-such-thing`);
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ message: 'Not Found' });
   });
 
-  it('answers a malformed JSON body with a 400 the UI can show', async () => {
+  apiTest('answers a malformed JSON body with a 400 the UI can show', async ({ app }) => {
     const res = await fetch(`${app.url}/api/health`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: app.url },
@@ -51,12 +43,12 @@ describe('the API shell', () => {
     expect(await res.json()).toEqual({ message: 'The request body is not valid JSON' });
   });
 
-  it('answers a wrong method with 405', async () => {
+  apiTest('answers a wrong method with 405', async ({ app }) => {
     const res = await fetch(`${app.url}/api/health`, { method: 'DELETE', headers: { origin: app.url } });
     expect(res.status).toBe(405);
   });
 
-  it('sends a request id', async () => {
+  apiTest('sends a request id', async ({ app }) => {
     const res = await fetch(`${app.url}/api/health`);
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });

@@ -1,6 +1,6 @@
-import { appendEvent, NewsletterSubscription } from '@riffline/db';
 import { z } from 'zod';
 import { NewsletterBody, NewsletterResponse } from '@riffline/contracts';
+import { subscribeToNewsletter } from '../../../commands/support/newsletterSubscriber.ts';
 import { defineRoute } from '../../route.ts';
 
 const SubscribeSchema = z.object({ body: NewsletterBody });
@@ -22,36 +22,13 @@ export const newsletterRoutes = [
       message: 'Too many subscriptions from here. Please try again later.',
     },
     handler: async (ctx, { db }) => {
-      const { email } = ctx.state.input.body;
-      const { row, created } = await db.transaction(async (trx) => {
-        const existing = await NewsletterSubscription.query(trx).findOne({ email }).forUpdate();
-        if (existing) {
-          const row = existing.isActive
-            ? existing
-            : await NewsletterSubscription.query(trx).patchAndFetchById(existing.id, { isActive: true });
-          if (!existing.isActive) {
-            await appendEvent(trx, {
-              type: 'newsletter.subscribed',
-              aggregateId: row.id,
-              payload: { email, reactivated: true },
-            });
-          }
-          return { row, created: false };
-        }
-        const row = await NewsletterSubscription.query(trx)
-          .insert({ email })
-          .onConflict('email')
-          .merge({ isActive: true })
-          .returning('*');
-        await appendEvent(trx, {
-          type: 'newsletter.subscribed',
-          aggregateId: row.id,
-          payload: { email, reactivated: false },
-        });
-        return { row, created: true };
-      });
+      const { subscription, created } = await subscribeToNewsletter(db, ctx.state.input.body.email);
       if (!created) ctx.status = 200;
-      return { email: row.email, isActive: row.isActive, createdAt: row.createdAt };
+      return {
+        email: subscription.email,
+        isActive: subscription.isActive,
+        createdAt: subscription.createdAt,
+      };
     },
   }),
 ];

@@ -1,36 +1,34 @@
-import { describe, expect, it } from 'vitest';
-import { Event, NewsletterSubscription, type Db } from '@riffline/db';
-import { visitor } from '../../../../../test/support/actors.ts';
-import { useTestApp, type TestServer } from '../../../../../test/support/api.ts';
-import { unique } from '../../../../../test/support/db.ts';
-
-let db: Db;
-let app: TestServer;
-useTestApp((t) => ({ db, app } = t));
+import { describe, expect } from 'vitest';
+import { Event, NewsletterSubscription } from '@riffline/db';
+import { apiTest } from '#test/support/api.ts';
+import { unique } from '#test/support/db.ts';
 
 describe('POST /api/newsletter', () => {
-  it("400 'Invalid email address'", async () => {
+  apiTest("400 'Invalid email address'", async ({ visitor }) => {
     for (const email of ['', '   ', 'nope', 'a@b', 42]) {
-      const res = await visitor(app).send('POST', '/api/newsletter', { email });
+      const res = await visitor.send('POST', '/api/newsletter', { email });
       expect(res.status).toBe(400);
       expect(res.json<{ message: string }>().message).toBe('Invalid email address');
     }
   });
 
-  it('201 trimmed and lower-cased; 200 again for the same address, reactivating it', async () => {
-    const email = `${unique('fan')}@example.test`;
-    const first = await visitor(app).send('POST', '/api/newsletter', { email: `  ${email.toUpperCase()} ` });
-    expect(first.status).toBe(201);
-    expect(first.json()).toMatchObject({ email, isActive: true });
+  apiTest(
+    '201 trimmed and lower-cased; 200 again for the same address, reactivating it',
+    async ({ db, visitor }) => {
+      const email = `${unique('fan')}@example.test`;
+      const first = await visitor.send('POST', '/api/newsletter', { email: `  ${email.toUpperCase()} ` });
+      expect(first.status).toBe(201);
+      expect(first.json()).toMatchObject({ email, isActive: true });
 
-    await NewsletterSubscription.query(db).where({ email }).patch({ isActive: false });
-    const again = await visitor(app).send('POST', '/api/newsletter', { email });
-    expect(again.status).toBe(200);
-    expect(again.json()).toMatchObject({ email, isActive: true });
-    expect(await NewsletterSubscription.query(db).where({ email })).toHaveLength(1);
-    const row = await NewsletterSubscription.query(db).findOne({ email });
-    expect((await Event.query(db).where({ aggregateId: row!.id })).map((e) => e.payload.reactivated)).toEqual(
-      [false, true],
-    );
-  });
+      await NewsletterSubscription.query(db).where({ email }).patch({ isActive: false });
+      const again = await visitor.send('POST', '/api/newsletter', { email });
+      expect(again.status).toBe(200);
+      expect(again.json()).toMatchObject({ email, isActive: true });
+      expect(await NewsletterSubscription.query(db).where({ email })).toHaveLength(1);
+      const row = await NewsletterSubscription.query(db).findOne({ email });
+      expect(
+        (await Event.query(db).where({ aggregateId: row!.id })).map((e) => e.payload.reactivated),
+      ).toEqual([false, true]);
+    },
+  );
 });

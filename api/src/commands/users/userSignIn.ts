@@ -1,7 +1,7 @@
 import { appendEvent, User, type Db } from '@riffline/db';
-import type { SignInClaims } from '../auth/relyingParty.ts';
-import { ConflictError } from '../errors.ts';
-import { isConfiguredAdmin } from '../policies/users.ts';
+import type { SignInClaims } from '../../auth/relyingParty.ts';
+import { ConflictError } from '../../errors.ts';
+import { isConfiguredAdmin } from '../../policies/users.ts';
 
 /**
  * Creates or refreshes the user an issuer vouched for (`id` is the issuer's subject). Profile fields follow

@@ -1,0 +1,3 @@
+export * from './appSecrets.ts';
+export * from './rateLimits.ts';
+export * from './sessions.ts';

@@ -1,0 +1,53 @@
+import type { Db } from '../connection.ts';
+
+/** An account of the embedded identity provider (its id is the subject it issues, users.id alike). */
+export interface IdentityAccount {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+const columns = ['id', 'email', 'firstName', 'lastName'] as const;
+
+function present(row: Record<string, string>): IdentityAccount {
+  return { id: row.id!, email: row.email!, firstName: row.firstName!, lastName: row.lastName! };
+}
+
+export async function findIdentityAccount(db: Db, id: string): Promise<IdentityAccount | undefined> {
+  const row = await db('identity_accounts')
+    .first(...columns)
+    .where({ id });
+  return row ? present(row) : undefined;
+}
+
+/** The account with this email in any case, with its password hash, for checking a sign-in. */
+export async function findIdentityAccountByEmail(
+  db: Db,
+  email: string,
+): Promise<(IdentityAccount & { passwordHash: string }) | undefined> {
+  const row = await db('identity_accounts')
+    .first(...columns, 'passwordHash')
+    .whereRaw('lower(email) = ?', [email.toLowerCase()]);
+  return row ? { ...present(row), passwordHash: row.passwordHash } : undefined;
+}
+
+/** Inserts an account; an email already taken (any case) fails with Postgres code 23505. */
+export async function insertIdentityAccount(
+  db: Db,
+  account: IdentityAccount & { passwordHash: string },
+): Promise<IdentityAccount> {
+  const [row] = await db('identity_accounts')
+    .insert(account)
+    .returning([...columns]);
+  return present(row);
+}
+
+export async function findPasswordHash(db: Db, id: string): Promise<string | undefined> {
+  const row = await db('identity_accounts').first('passwordHash').where({ id });
+  return row ? (row.passwordHash as string) : undefined;
+}
+
+export async function setPasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {
+  await db('identity_accounts').where({ id }).update({ passwordHash, updatedAt: new Date() });
+}
