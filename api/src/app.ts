@@ -15,6 +15,12 @@ import { securityHeaders } from './middleware/securityHeaders.ts';
 import { apiRouter } from './routes/index.ts';
 import { serveWebApps, type WebApp } from './static.ts';
 
+/** API answers are personal or change often: never stored by a browser or proxy unless a route says so. */
+const noStoreByDefault: Middleware = async (ctx, next) => {
+  ctx.set('Cache-Control', 'no-store');
+  await next();
+};
+
 const under =
   (prefix: string, middleware: Middleware): Middleware =>
   async (ctx, next) =>
@@ -33,7 +39,10 @@ export async function createApp(appDeps: AppDeps, webApps?: WebApp[]): Promise<C
   const { config, db } = deps;
   const production = config.env === 'production';
 
-  const app = new Koa({ proxy: production, keys: auth.keys });
+  // X-Forwarded-For is believed only for the configured number of proxies in front of us, counted from the
+  // socket: its last N entries. With none configured the socket's address is the client's.
+  const hops = config.trustProxyHops;
+  const app = new Koa({ proxy: hops > 0, maxIpsCount: hops, keys: auth.keys });
   app.silent = true; // the error middleware logs what matters
   const api = apiRouter(deps);
 
@@ -56,6 +65,7 @@ export async function createApp(appDeps: AppDeps, webApps?: WebApp[]): Promise<C
       app,
     ),
   );
+  app.use(under('/api', noStoreByDefault));
   app.use(under('/api', sameOriginOnly(config.publicUrl)));
   app.use(under('/api', bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' })));
   app.use(under('/api', loadUser(db)));

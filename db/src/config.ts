@@ -47,6 +47,7 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     PUBLIC_URL: urlText(['http:', 'https:']).optional(),
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     DATA_DIR: optionalText,
     DATABASE_URL: urlText(['postgres:', 'postgresql:']).optional(),
@@ -157,6 +158,7 @@ export interface Config {
       };
   mail: { smtpUrl?: string; from: string; outbox: string };
   workers: { healthPort: number };
+  trustProxyHops: number;
   session: { keys: string[]; maxAgeMs: number };
   /** `embedded`: the identity provider at /oidc; `external`: any OpenID Connect issuer. */
   identity:
@@ -207,6 +209,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : { driver: 'local', root: path.join(dataDir, 'storage') },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outbox: path.join(dataDir, 'mail') },
     workers: { healthPort: env.WORKERS_HEALTH_PORT },
+    /** Reverse proxies in front of the API whose X-Forwarded-* headers are believed (0: none). */
+    trustProxyHops: env.TRUST_PROXY_HOPS,
     session: { keys: env.SESSION_KEYS, maxAgeMs: env.SESSION_MAX_AGE_HOURS * 3_600_000 },
     identity: env.OIDC_ISSUER_URL
       ? {

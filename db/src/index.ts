@@ -9,3 +9,4 @@ export * from './storage/index.ts';
 export * from './health.ts';
 export * from './shutdown.ts';
 export * from './mail/outbox.ts';
+export * from './unavailable.ts';

@@ -108,6 +108,6 @@ export async function createIdentityProvider(
   };
 
   const provider = new Provider(issuer, configuration);
-  provider.proxy = config.env === 'production';
+  provider.proxy = config.trustProxyHops > 0;
   return provider;
 }

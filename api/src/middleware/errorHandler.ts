@@ -1,6 +1,10 @@
+import { isDatabaseUnavailable } from '@riffline/db';
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
 import { HttpError, type Issue } from '../errors.ts';
+
+/** How long a client should wait before retrying while the database is unreachable. */
+const RETRY_AFTER_SECONDS = 5;
 
 export function zodIssues(error: ZodError): Issue[] {
   return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
@@ -33,6 +37,22 @@ export function errorHandler(): Middleware {
         message?: string;
         type?: string;
       };
+      if (isDatabaseUnavailable(err)) {
+        (ctx.state.logger ?? console).error({ err }, 'database unavailable');
+        ctx.status = 503;
+        ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
+        ctx.body = { message: 'Riffline is briefly unavailable. Please try again in a moment.' };
+        return;
+      }
+      if (
+        typeof (err as { code?: unknown }).code === 'string' &&
+        /^Z_/.test((err as { code: string }).code)
+      ) {
+        // A body labelled gzip/deflate/br that does not decompress (zlib's Z_DATA_ERROR and friends).
+        ctx.status = 400;
+        ctx.body = { message: 'The request body could not be decoded' };
+        return;
+      }
       const status = e.status ?? e.statusCode;
       if (status && status >= 400 && status < 500) {
         ctx.status = status;

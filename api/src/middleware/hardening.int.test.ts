@@ -1,0 +1,170 @@
+/**
+ * Findings of the attacker's probe (issue 9) at the level of the whole app: client addresses, an
+ * unreachable database, bodies that do not decode, and personal answers kept out of caches.
+ */
+import { gzipSync } from 'node:zlib';
+import { describe, expect, inject } from 'vitest';
+import { connect, loadConfig } from '@riffline/db';
+import { apiTest, startTestServer } from '#test/support/api.ts';
+import { unique } from '#test/support/db.ts';
+import { startTcpProxy } from '#test/support/tcpProxy.ts';
+
+const contact = (n: number) => ({
+  name: 'Probe',
+  email: `${unique('probe')}@example.test`,
+  subject: `Message ${n}`,
+  message: 'Hello from the probe, at least ten characters.',
+});
+
+async function postContact(url: string, headers: Record<string, string>, n: number) {
+  return fetch(`${url}/api/contact`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url, ...headers },
+    body: JSON.stringify(contact(n)),
+  });
+}
+
+describe('the client address of per-address limits', () => {
+  apiTest(
+    'is the socket address: a made-up X-Forwarded-For does not get a new allowance',
+    async ({ app }) => {
+      // POST /api/contact allows 5 per 10 minutes per address.
+      const statuses = [];
+      for (let n = 1; n <= 6; n++) {
+        statuses.push((await postContact(app.url, { 'x-forwarded-for': `203.0.113.${n}` }, n)).status);
+      }
+      expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+    },
+  );
+
+  apiTest('in production too, unless proxies are configured', async ({ db }) => {
+    const url = inject('databaseUrl');
+    const env = {
+      NODE_ENV: 'production',
+      DATABASE_URL: url ?? 'postgres://unused.invalid/x',
+      SESSION_KEYS: 'k'.repeat(40),
+      OIDC_ALLOW_EMBEDDED_IN_PRODUCTION: 'true',
+      LOG_LEVEL: 'silent',
+    };
+    const server = await startTestServer({ db, keepDb: true, env });
+    try {
+      const statuses = [];
+      for (let n = 1; n <= 6; n++) {
+        statuses.push((await postContact(server.url, { 'x-forwarded-for': `198.51.100.${n}` }, n)).status);
+      }
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await server.close();
+    }
+  });
+
+  apiTest(
+    'with TRUST_PROXY_HOPS=1 is the entry the proxy added, not what the client wrote',
+    async ({ db }) => {
+      const server = await startTestServer({ db, keepDb: true, env: { TRUST_PROXY_HOPS: '1' } });
+      try {
+        const spoofed = [];
+        for (let n = 1; n <= 6; n++) {
+          // The client wrote the first entry; our proxy appended the real address.
+          spoofed.push(
+            (await postContact(server.url, { 'x-forwarded-for': `10.9.9.${n}, 192.0.2.10` }, n)).status,
+          );
+        }
+        expect(spoofed).toEqual([201, 201, 201, 201, 201, 429]);
+        // Another client behind the same proxy has an allowance of its own.
+        expect((await postContact(server.url, { 'x-forwarded-for': '192.0.2.11' }, 7)).status).toBe(201);
+      } finally {
+        await server.close();
+      }
+    },
+  );
+});
+
+describe('a database that cannot be reached', () => {
+  const url = inject('databaseUrl');
+  apiTest.skipIf(!url)('answers 503 with Retry-After, and recovers when it is back', async () => {
+    const target = new URL(url!);
+    const proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
+    const viaProxy = new URL(url!);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    const fragile = connect(
+      loadConfig({ NODE_ENV: 'test', DATABASE_URL: viaProxy.toString(), DATABASE_POOL_MAX: '2' }),
+    );
+    const server = await startTestServer({ db: fragile, keepDb: true });
+    const subscribe = () =>
+      fetch(`${server.url}/api/newsletter`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url },
+        body: JSON.stringify({ email: `${unique('fan')}@example.test` }),
+      });
+    try {
+      expect((await subscribe()).status).toBe(201);
+      await proxy.cut();
+      const down = await subscribe();
+      expect(down.status).toBe(503);
+      expect(down.headers.get('retry-after')).toBe('5');
+      const body = (await down.json()) as { message: string };
+      expect(body).toEqual({ message: 'Riffline is briefly unavailable. Please try again in a moment.' });
+      const health = await fetch(`${server.url}/api/health`);
+      expect(health.status).toBe(503);
+      const report = (await health.json()) as Record<string, string>;
+      expect(report.db).toBe('error');
+      expect(JSON.stringify(report)).not.toMatch(/ECONN|127\.0\.0\.1|terminated|timeout/i);
+      await proxy.restore();
+      let back = 0;
+      for (let attempt = 0; attempt < 20 && back !== 201; attempt++) back = (await subscribe()).status;
+      expect(back).toBe(201);
+    } finally {
+      await server.close();
+      await fragile.destroy();
+      await proxy.close();
+    }
+  });
+});
+
+describe('request bodies', () => {
+  apiTest('labelled gzip but not gzip: 400', async ({ app }) => {
+    const res = await fetch(`${app.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', origin: app.url },
+      body: JSON.stringify(contact(1)),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: 'The request body could not be decoded' });
+  });
+
+  apiTest('really gzipped: accepted', async ({ app }) => {
+    const res = await fetch(`${app.url}/api/newsletter`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', origin: app.url },
+      body: gzipSync(JSON.stringify({ email: `${unique('gz')}@example.test` })),
+    });
+    expect(res.status).toBe(201);
+  });
+});
+
+describe('personal answers', () => {
+  apiTest('are never stored by a browser or a proxy', async ({ approvedArtist, admin }) => {
+    for (const path of [
+      '/api/auth/user',
+      '/api/applications/mine',
+      '/api/support-tickets',
+      '/api/user/coins',
+    ]) {
+      const res = await approvedArtist.get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+    }
+    for (const path of [
+      '/api/admin/stats',
+      '/api/admin/users',
+      '/api/admin/applications',
+      '/api/admin/tickets',
+    ]) {
+      const res = await admin.get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+    }
+  });
+});
