@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSafeText } from './common.ts';
 import { currencies } from './enums.ts';
 
 /** GET /api/auth/provider: what the 'Continue with …' button says. */
@@ -24,5 +25,6 @@ export type PasswordChangeBody = z.infer<typeof PasswordChangeBody>;
 /** A path on this site to come back to after signing in: never another origin (`//host`) or a backslash. */
 export const ReturnToPath = z
   .string()
+  .max(2000, 'returnTo must be a path on this site')
   .regex(/^\/(?!\/)[^\s\\]*$/, 'returnTo must be a path on this site')
-  .max(2000);
+  .refine(isSafeText, 'returnTo must be a path on this site');

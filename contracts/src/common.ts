@@ -2,13 +2,23 @@ import { z } from 'zod';
 
 /** Shared pieces of the API's contracts (used by the routes and the web apps alike). */
 
+/**
+ * What no text of ours may hold: NUL and the other control characters (tab, line feed and carriage return
+ * aside), and lone surrogates (not valid UTF-8). PostgreSQL refuses NUL outright; the rest is never typed.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export const isSafeText = (value: string): boolean => !UNSAFE_TEXT.test(value) && value.isWellFormed();
+export const unsafeTextMessage = (label: string) => `${label} contains characters that are not allowed`;
+
 /** Trimmed text; `label` names the field in the messages. */
 export const requiredText = (label: string, max = 200) =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`);
+    .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`)
+    .refine(isSafeText, unsafeTextMessage(label));
 
 /** Optional trimmed text; empty becomes null. */
 export const optionalText = (label: string, max = 200) =>
@@ -16,13 +26,14 @@ export const optionalText = (label: string, max = 200) =>
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`)
+    .refine(isSafeText, unsafeTextMessage(label))
     .nullish()
     .transform((v) => (v ? v : null));
 
 const isHttpUrl = (value: string) => {
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && Boolean(url.hostname);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && Boolean(url.hostname) && isSafeText(value);
   } catch {
     return false;
   }
@@ -48,7 +59,13 @@ export const optionalHttpUrl = (label: string) =>
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const email = (message = 'Invalid email address') =>
-  z.string({ error: message }).trim().toLowerCase().max(254, message).regex(EMAIL_PATTERN, message);
+  z
+    .string({ error: message })
+    .trim()
+    .toLowerCase()
+    .max(254, message)
+    .regex(EMAIL_PATTERN, message)
+    .refine(isSafeText, message);
 
 export const uuidParam = z.object({ id: z.uuid('Invalid id') });
 

@@ -1,6 +1,6 @@
 import { contactMessageStatuses, ticketCategories, ticketPriorities, ticketStatuses } from './enums.ts';
 import { z } from 'zod';
-import { email, requiredText } from './common.ts';
+import { email, isSafeText, requiredText, unsafeTextMessage } from './common.ts';
 
 export const TicketBody = z.object({
   subject: requiredText('Subject', 200),
@@ -55,12 +55,14 @@ export const ContactBody = z.object({
     .string({ error: 'Subject is required' })
     .trim()
     .min(1, 'Subject is required')
-    .max(200, 'Subject must be at most 200 characters'),
+    .max(200, 'Subject must be at most 200 characters')
+    .refine(isSafeText, unsafeTextMessage('Subject')),
   message: z
     .string({ error: 'Message must be at least 10 characters' })
     .trim()
     .min(10, 'Message must be at least 10 characters')
-    .max(5000, 'Message must be at most 5,000 characters'),
+    .max(5000, 'Message must be at most 5,000 characters')
+    .refine(isSafeText, unsafeTextMessage('Message')),
 });
 
 export const ContactResponse = z.object({

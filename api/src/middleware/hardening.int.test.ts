@@ -5,6 +5,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, inject } from 'vitest';
 import { connect, loadConfig } from '@riffline/db';
+import { actor, visitor as anonymous } from '#test/support/actors.ts';
 import { apiTest, startTestServer } from '#test/support/api.ts';
 import { unique } from '#test/support/db.ts';
 import { startTcpProxy } from '#test/support/tcpProxy.ts';
@@ -165,6 +166,51 @@ describe('personal answers', () => {
       const res = await admin.get(path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('cache-control'), path).toBe('no-store');
+    }
+  });
+});
+
+describe('a NUL byte or another control character in any text', () => {
+  apiTest('is refused with 400 naming the field, and nothing is written', async ({ db }) => {
+    // A server of its own: the contact allowance of this address is spent by the tests above.
+    const app = await startTestServer({ db, keepDb: true });
+    const visitor = anonymous(app);
+    const admin = await actor(app, db, 'admin');
+    try {
+      const before = await db('contact_messages').count({ n: '*' }).first();
+      const named = await visitor.send('POST', '/api/contact', { ...contact(1), name: 'Pro\u0000be' });
+      expect(named.status).toBe(400);
+      expect(named.json<{ message: string }>().message).toBe('Name contains characters that are not allowed');
+      const message = await visitor.send('POST', '/api/contact', {
+        ...contact(2),
+        message: 'Hello\u0007 there, friend',
+      });
+      expect(message.json<{ message: string }>().message).toBe(
+        'Message contains characters that are not allowed',
+      );
+      const surrogate = await visitor.send('POST', '/api/contact', { ...contact(3), subject: 'Hi \ud800' });
+      expect(surrogate.json<{ message: string }>().message).toBe(
+        'Subject contains characters that are not allowed',
+      );
+      expect(await db('contact_messages').count({ n: '*' }).first()).toEqual(before);
+
+      const email = await visitor.send('POST', '/api/newsletter', { email: 'fan\u0000@example.test' });
+      expect(email.status).toBe(400);
+      expect(email.json<{ message: string }>().message).toBe('Invalid email address');
+
+      const login = await fetch(`${app.url}/api/login?returnTo=%2Fhome%00`, { redirect: 'manual' });
+      expect(login.status).toBe(400);
+      expect(((await login.json()) as { message: string }).message).toBe(
+        'returnTo must be a path on this site',
+      );
+
+      const search = await admin.get('/api/admin/users?filter=' + encodeURIComponent('{"q":"a\\u0000b"}'));
+      expect(search.status).toBe(400);
+      expect(search.json<{ message: string }>().message).toBe(
+        'filter.q contains characters that are not allowed',
+      );
+    } finally {
+      await app.close();
     }
   });
 });
