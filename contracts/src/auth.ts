@@ -6,6 +6,13 @@ import { currencies } from './enums.ts';
 export const AuthProviderResponse = z.object({ name: z.string(), embedded: z.boolean() });
 export type AuthProviderResponse = z.infer<typeof AuthProviderResponse>;
 
+/** POST /api/logout: where the browser goes next (the issuer's sign-out, or the landing page). */
+export const LogoutResponse = z.object({ redirectTo: z.string() });
+export type LogoutResponse = z.infer<typeof LogoutResponse>;
+
+/** How long a started sign-in may take before its pending state is dropped (the session row is swept). */
+export const PENDING_SIGN_IN_MS = 10 * 60_000;
+
 /** PATCH /api/auth/user/currency */
 export const CurrencyBody = z.object({
   currency: z.enum(currencies, { error: `Currency must be one of ${currencies.join(', ')}` }),

@@ -49,3 +49,19 @@ export async function signIn(
   const page = await openSignIn(browser, baseUrl);
   return browser.submit(page, formOf(page), { email, password });
 }
+
+/**
+ * Signs out as the web apps do: a same-origin POST to /api/logout; `redirectTo` is where the browser goes
+ * next (the issuer's sign-out, or the landing page).
+ */
+export async function signOut(
+  browser: Browser,
+  appUrl: string,
+): Promise<{ status: number; redirectTo: string }> {
+  const res = await browser.request(`${appUrl}/api/logout`, {
+    method: 'POST',
+    headers: { origin: appUrl, accept: 'application/json' },
+  });
+  const { redirectTo } = res.json<{ redirectTo: string }>();
+  return { status: res.status, redirectTo: new URL(redirectTo, appUrl).href };
+}

@@ -65,11 +65,11 @@ test.describe('an artist', () => {
     await page.getByRole('button', { name: 'Create Another Ticket' }).click();
     await expect(page.getByLabel('Subject')).toHaveValue('');
 
-    // Signs out: a full-page navigation, back to the landing page.
+    // Signs out: a same-origin POST, then back to the landing page through the provider's sign-out.
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page
       .getByRole('menuitem', { name: 'Logout' })
-      .or(page.getByRole('link', { name: 'Logout' }))
+      .or(page.getByRole('button', { name: 'Logout' }))
       .first()
       .click();
     await expect(page.getByRole('link', { name: 'Apply Now' }).first()).toBeVisible();

@@ -11,7 +11,7 @@ export const authProvider: AuthProvider = {
     navigate.login();
   },
   async logout() {
-    navigate.logout();
+    await navigate.logout();
     return false;
   },
   async checkAuth() {

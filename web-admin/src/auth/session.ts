@@ -1,4 +1,4 @@
-import type { UserResponse } from '@riffline/contracts';
+import type { LogoutResponse, UserResponse } from '@riffline/contracts';
 
 /** Who is signed in, as the API says (`GET /api/auth/user`: 401 when signed out). */
 export type SessionUser = UserResponse;
@@ -19,7 +19,16 @@ export async function fetchVisitor(): Promise<Visitor> {
 
 export const navigate = {
   login: () => window.location.assign('/api/login?returnTo=%2Fadmin'),
-  logout: () => window.location.assign('/api/logout'),
+  /** Sign-out is a same-origin POST; then wherever the server says (the issuer's sign-out, or /). */
+  logout: async () => {
+    const res = await fetch('/api/logout', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    });
+    const { redirectTo } = res.ok ? ((await res.json()) as LogoutResponse) : { redirectTo: '/' };
+    window.location.assign(redirectTo);
+  },
   home: () => window.location.assign('/'),
 };
 

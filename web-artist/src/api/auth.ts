@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuthProviderResponse, UserResponse } from '@riffline/contracts';
+import type { AuthProviderResponse, LogoutResponse, UserResponse } from '@riffline/contracts';
 import { api, ApiError } from './client.ts';
 
 export type CurrentUser = UserResponse;
@@ -36,8 +36,14 @@ export function useVisitor(): { state: VisitorState; user: CurrentUser | null; e
 
 export const hasArtistArea = (state: VisitorState) => state === 'approved' || state === 'admin';
 
-/** Login and logout are full-page navigations, never client routes. */
+/**
+ * Login is a full-page navigation. Sign-out is a same-origin POST (a link could be followed from any
+ * site), then a navigation to where the server says: the issuer's sign-out, or the landing page.
+ */
 export const navigate = {
   login: () => window.location.assign('/api/login'),
-  logout: () => window.location.assign('/api/logout'),
+  logout: async () => {
+    const { redirectTo } = await api<LogoutResponse>('/api/logout', { method: 'POST' });
+    window.location.assign(redirectTo);
+  },
 };

@@ -3,13 +3,13 @@ import { Event } from '@riffline/db';
 import { apiTest, startTestServer, type TestServer } from '#test/support/api.ts';
 import { Browser, formOf } from '#test/support/browser.ts';
 import { startExternalIssuer } from '#test/support/externalIssuer.ts';
-import { newPerson, openSignIn, signIn, signUp } from '#test/support/signIn.ts';
+import { newPerson, openSignIn, signIn, signOut, signUp } from '#test/support/signIn.ts';
 
 const json = (origin: string) => ({ 'content-type': 'application/json', origin });
 
 describe('sign-in through the embedded identity provider (authorization code + PKCE)', () => {
   apiTest(
-    'goes 401 → /api/login → create account → callback → the user → /api/logout → 401',
+    'goes 401 → /api/login → create account → callback → the user → POST /api/logout → 401',
     async ({ app, db }) => {
       const browser = new Browser();
       expect((await browser.get(`${app.url}/api/auth/user`)).status).toBe(401);
@@ -51,8 +51,9 @@ describe('sign-in through the embedded identity provider (authorization code + P
       const signedUp = await Event.query(db).where({ type: 'user.signedUp', aggregateId: user.id as string });
       expect(signedUp).toHaveLength(1);
 
-      const out = await browser.get(`${app.url}/api/logout`);
-      expect(out.trail.some((u) => u.includes('/oidc/session/end'))).toBe(true);
+      const signedOut = await signOut(browser, app.url);
+      expect(signedOut.redirectTo).toContain('/oidc/session/end');
+      const out = await browser.get(signedOut.redirectTo);
       expect((await browser.get(`${app.url}/api/auth/user`)).status).toBe(401);
 
       // The provider's page submits itself (logout.js); submitting it ends the provider's session too,
@@ -67,7 +68,7 @@ describe('sign-in through the embedded identity provider (authorization code + P
   apiTest('signs straight back in while the provider session lasts', async ({ app }) => {
     const browser = new Browser();
     await signUp(browser, app.url, newPerson());
-    await browser.get(`${app.url}/api/logout`, { follow: false });
+    await signOut(browser, app.url);
     expect((await browser.get(`${app.url}/api/auth/user`)).status).toBe(401);
     const again = await browser.get(`${app.url}/api/login`);
     expect(again.url).toBe(`${app.url}/`);
@@ -463,8 +464,8 @@ describe('an external OpenID Connect issuer (OIDC_ISSUER_URL)', () => {
         expect(password.status).toBe(400);
         expect(password.json()).toMatchObject({ message: 'Your password is managed by Example SSO' });
 
-        const out = await browser.get(`${rp.url}/api/logout`, { follow: false });
-        expect(out.headers.get('location')).toMatch(new RegExp(`^${external.issuer}/session/end`));
+        const out = await signOut(browser, rp.url);
+        expect(out.redirectTo).toMatch(new RegExp(`^${external.issuer}/session/end`));
         expect((await browser.get(`${rp.url}/api/auth/user`)).status).toBe(401);
       } finally {
         await rp.close();

@@ -1,3 +1,4 @@
+import { PENDING_SIGN_IN_MS } from '@riffline/contracts';
 import type { Handler } from '../route.ts';
 import { ValidationError } from '../../errors.ts';
 import { changeCurrency } from '../../commands/users/currencyChanger.ts';
@@ -11,6 +12,9 @@ import type { ChangePasswordInput, LoginInput, UpdateCurrencyInput } from './sch
 export const login: Handler<LoginInput> = async (ctx, { auth }) => {
   const { query } = ctx.state.input;
   const { url, pending } = await auth.relyingParty.start(query.returnTo ?? '/');
+  // A visitor who is not signed in gets a short-lived session that only carries the pending sign-in: an
+  // anonymous click on Login must not leave a session row for the full sign-in lifetime.
+  if (!ctx.session!.userId) ctx.session!.maxAge = PENDING_SIGN_IN_MS;
   ctx.session!.pendingSignIn = pending;
   ctx.redirect(url);
 };
@@ -33,17 +37,18 @@ export const callback: Handler<unknown> = async (ctx, { auth, config, db, logger
   }
   const user = await userSignIn(db, claims, config.adminEmails);
   ctx.session = { userId: user.id, idToken: claims.idToken, signedInAt: new Date().toISOString() };
+  ctx.session.maxAge = config.session.maxAgeMs; // the pending sign-in's session was short-lived
   await ctx.session.regenerate();
   ctx.redirect(pending.returnTo);
 };
 
-/** GET /api/logout: our session ends at once; the issuer's too where it supports RP-initiated logout. */
+/** POST /api/logout: our session ends at once; the issuer's too where it supports RP-initiated logout. */
 export const logout: Handler<unknown> = async (ctx, { auth }) => {
   const idToken = (ctx.session?.idToken as string | undefined) ?? null;
   const wasSignedIn = Boolean(ctx.session?.userId);
   ctx.session = null;
   const endSession = wasSignedIn ? await auth.relyingParty.endSessionUrl(idToken) : null;
-  ctx.redirect(endSession ?? '/');
+  return { redirectTo: endSession ?? '/' };
 };
 
 export const currentUser: Handler<unknown> = (ctx) => {
@@ -60,6 +65,9 @@ export const updateCurrency: Handler<UpdateCurrencyInput> = async (ctx, { db }) 
   presentUser(await changeCurrency(db, ctx.state.user!, ctx.state.input.body.currency));
 
 export const updatePassword: Handler<ChangePasswordInput> = async (ctx, { db, config }) => {
-  await changePassword(db, config.identity, ctx.state.user!, ctx.state.input.body);
+  // Every other sign-in of the user ends; this browser's session (its id in the store) stays.
+  await changePassword(db, config.identity, ctx.state.user!, ctx.state.input.body, {
+    keepSessionId: ctx.session?.externalKey,
+  });
   return { message: 'Password updated' };
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuthProviderResponse, UserResponse } from '@riffline/contracts';
+import { AuthProviderResponse, LogoutResponse, UserResponse } from '@riffline/contracts';
 import { defineRoute } from '../route.ts';
 import * as handlers from './auth.ts';
 import { ChangePasswordSchema, LoginSchema, UpdateCurrencySchema } from './schema.ts';
@@ -34,12 +34,13 @@ export const authRoutes = [
     handler: handlers.callback,
   }),
   defineRoute({
-    method: 'get',
+    method: 'post',
     path: '/logout',
-    summary: "Browser navigation: end the session (and the provider's, where it can), then back to /",
+    summary:
+      "End the session (a same-origin POST, so another site cannot sign anyone out); `redirectTo` is the issuer's sign-out where it has one, else /",
     tag,
     audience: 'public',
-    redirect: true,
+    response: LogoutResponse,
     handler: handlers.logout,
   }),
   defineRoute({

@@ -20,13 +20,17 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState, type MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { hasArtistArea, useVisitor } from '../../api/auth.ts';
+import { hasArtistArea, navigate, useVisitor } from '../../api/auth.ts';
 import { coinsQuery } from '../../api/wallet.ts';
 import { formatCoins } from '@riffline/contracts';
 import { navItems, type NavItem } from './navItems.ts';
 
 const linkProps = (item: NavItem) =>
-  item.external ? { component: 'a' as const, href: item.to } : { component: RouterLink, to: item.to };
+  item.signOut
+    ? {}
+    : item.external
+      ? { component: 'a' as const, href: item.to }
+      : { component: RouterLink, to: item.to };
 
 function CoinPill() {
   const { data } = useQuery(coinsQuery);
@@ -56,6 +60,10 @@ export function Header() {
   const close = () => {
     setAnchor(null);
     setDrawer(false);
+  };
+  const choose = (item: NavItem) => () => {
+    close();
+    if (item.signOut) void navigate.logout();
   };
 
   return (
@@ -121,7 +129,7 @@ export function Header() {
         slotProps={{ paper: { sx: { minWidth: 220 } } }}
       >
         {items.map((item) => (
-          <MenuItem key={item.to} onClick={close} {...linkProps(item)}>
+          <MenuItem key={item.to} onClick={choose(item)} {...linkProps(item)}>
             {item.label}
           </MenuItem>
         ))}
@@ -137,7 +145,7 @@ export function Header() {
         <nav aria-label="Main">
           <List>
             {items.map((item) => (
-              <ListItemButton key={item.to} onClick={close} {...linkProps(item)}>
+              <ListItemButton key={item.to} onClick={choose(item)} {...linkProps(item)}>
                 <ListItemText primary={item.label} />
               </ListItemButton>
             ))}

@@ -5,6 +5,8 @@ export interface NavItem {
   /** A client route, or a full-page navigation (`/api/...`). */
   to: string;
   external?: boolean;
+  /** Not a link: sign-out is a same-origin POST (see `navigate.logout`). */
+  signOut?: boolean;
 }
 
 const signedOut: NavItem[] = [
@@ -24,7 +26,7 @@ const artistArea: NavItem[] = [
   { label: 'Support Tickets', to: '/tickets' },
   { label: 'Help Center', to: '/support' },
   { label: 'Settings', to: '/settings' },
-  { label: 'Logout', to: '/api/logout', external: true },
+  { label: 'Logout', to: '/api/logout', signOut: true },
 ];
 
 /** Awaiting approval: only what such a user can open (the artist area waits for approval). */
@@ -33,7 +35,7 @@ const awaitingApproval: NavItem[] = [
   { label: 'Help Center', to: '/support' },
   { label: 'Contact Us', to: '/contact' },
   { label: 'About Us', to: '/about' },
-  { label: 'Logout', to: '/api/logout', external: true },
+  { label: 'Logout', to: '/api/logout', signOut: true },
 ];
 
 export function navItems(state: VisitorState): NavItem[] {
