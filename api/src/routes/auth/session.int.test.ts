@@ -21,7 +21,7 @@ describe('GET /api/login', () => {
       const lifetime = new Date(row.expire).getTime() - Date.now();
       expect(lifetime).toBeGreaterThan(0);
       // koa-session keeps a stored session 10 s past its cookie.
-    expect(lifetime).toBeLessThanOrEqual(PENDING_SIGN_IN_MS + 15_000);
+      expect(lifetime).toBeLessThanOrEqual(PENDING_SIGN_IN_MS + 15_000);
     },
   );
 
