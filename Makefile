@@ -4,7 +4,7 @@ SHELL := /bin/bash
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 export KAFKAJS_NO_PARTITIONER_WARNING := 1
 
-.PHONY: start test unit e2e lint format build install kafka clean
+.PHONY: start test unit e2e verify lint format build install kafka clean bench
 
 # Runs `npm ci` on the first run and whenever a package.json or package-lock.json changed (by content).
 install:
@@ -31,11 +31,20 @@ e2e: build
 	elif [ -n "$$CI" ]; then echo "CI: the browser suites need Chromium" >&2; exit 1; \
 	else echo "WARNING: browser suites skipped: no Chromium" >&2; fi
 
+# The longer security run: the route fuzz (test/security/fuzz.int.test.ts) with 1,000 invalid inputs per
+# route instead of `make test`'s 200. `FUZZ_RUNS=5000 make verify` goes further; FUZZ_SEED replays a run.
+verify: install
+	FUZZ_RUNS=$(or $(FUZZ_RUNS),1000) RIFFLINE_TEST_KAFKA=0 vitest run test/security/fuzz.int.test.ts
+
 lint: install
 	npm run lint
 
 format: install
 	npm run format
+
+# Benchmarks the API beside a bare Koa + pg server on the machine's PostgreSQL (DATABASE_URL); reports only.
+bench: install
+	tsx bench/run.ts
 
 # A local Kafka broker for `KAFKA_BROKERS=127.0.0.1:9092 make start`.
 kafka: install

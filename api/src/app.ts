@@ -12,7 +12,8 @@ import { sameOriginOnly } from './middleware/csrf.ts';
 import { errorHandler } from './middleware/errorHandler.ts';
 import { requestLogger } from './middleware/requestLogger.ts';
 import { securityHeaders } from './middleware/securityHeaders.ts';
-import { apiRouter } from './routes/index.ts';
+import { allRoutes, apiRouter } from './routes/index.ts';
+import { uploadPathMatcher } from './routes/route.ts';
 import { serveWebApps, type WebApp } from './static.ts';
 
 /** API answers are personal or change often: never stored by a browser or proxy unless a route says so. */
@@ -66,8 +67,12 @@ export async function createApp(appDeps: AppDeps, webApps?: WebApp[]): Promise<C
     ),
   );
   app.use(under('/api', noStoreByDefault));
-  app.use(under('/api', sameOriginOnly(config.publicUrl)));
-  app.use(under('/api', bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' })));
+  // Uploads (a raw file body, streamed by their handler) need the same Origin but not JSON, and the JSON
+  // parser never touches their body.
+  const isUpload = uploadPathMatcher(allRoutes());
+  const jsonBody = bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' });
+  app.use(under('/api', sameOriginOnly(config.publicUrl, isUpload)));
+  app.use(under('/api', (ctx, next) => (isUpload(ctx.path) ? next() : jsonBody(ctx, next))));
   app.use(under('/api', loadUser(db)));
   app.use(apiFallback());
   app.use(api.routes());
@@ -76,6 +81,7 @@ export async function createApp(appDeps: AppDeps, webApps?: WebApp[]): Promise<C
   if (auth.identityProvider) {
     const interactions = interactionRouter(config, db, auth.identityProvider, {
       clock: deps.clock,
+      logger: deps.logger,
       rateLimitNamespace: deps.rateLimitNamespace,
     });
     app.use(under('/oidc/interaction', bodyParser({ enableTypes: ['form'], formLimit: '16kb' })));

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { connect, createStorage, type Config } from '@riffline/db';
 import { createApp, type CreatedApp } from './app.ts';
 import { systemClock, type ApiDeps, type AppDeps } from './context.ts';
+import { sessionKeys } from './auth/secrets.ts';
 import { sweepExpired } from './auth/sweep.ts';
 import { createLogger } from './logger.ts';
 
@@ -15,12 +16,17 @@ export interface RunningServer {
 }
 
 export function createDeps(config: Config, overrides: Partial<AppDeps> = {}): AppDeps {
+  const db = overrides.db ?? connect(config);
+  const clock = overrides.clock ?? systemClock;
   return {
     config,
-    db: overrides.db ?? connect(config),
-    storage: overrides.storage ?? createStorage(config),
+    db,
+    // Local storage's signed URLs (GET /api/files/…) are signed with the session keys.
+    storage:
+      overrides.storage ??
+      createStorage(config, { signingKeys: () => sessionKeys(db, config.session.keys), clock }),
     logger: overrides.logger ?? createLogger(config),
-    clock: overrides.clock ?? systemClock,
+    clock,
     rateLimitNamespace: overrides.rateLimitNamespace,
   };
 }

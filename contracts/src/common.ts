@@ -33,7 +33,9 @@ export const optionalText = (label: string, max = 200) =>
 const isHttpUrl = (value: string) => {
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && Boolean(url.hostname) && isSafeText(value);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') && Boolean(url.hostname) && isSafeText(value)
+    );
   } catch {
     return false;
   }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   applicationGenres,
   currencies,
+  releaseTypes,
   roles,
   ticketCategories,
   ticketPriorities,
@@ -75,6 +76,36 @@ export const eventSchemas = {
   }),
   'user.currencyChanged': z.object({ from: z.enum(currencies), to: z.enum(currencies) }),
   'user.passwordChanged': z.object({}),
+  /** The address was proven (never the link's token: tokens stay out of the log). */
+  'user.emailVerified': z.object({ email: z.string() }),
+  /** A password was set through an emailed reset link; every session of the account ended. */
+  'user.passwordReset': z.object({}),
+  'release.created': z.object({
+    userId: z.string(),
+    title: z.string(),
+    releaseType: z.enum(releaseTypes),
+    trackCount: z.number().int(),
+  }),
+  'release.updated': z.object({
+    changed: z.array(z.enum(['title', 'albumArt', 'releaseArtists', 'artwork'])),
+  }),
+  'release.deleted': z.object({ userId: z.string(), title: z.string() }),
+  'release.submitted': z.object({ userId: z.string(), feeCoins: z.string() }),
+  'release.approved': z.object({
+    userId: z.string(),
+    upc: z.string(),
+    isrcs: z.array(z.object({ trackId: z.string(), isrc: z.string() })),
+  }),
+  'release.rejected': z.object({ userId: z.string(), reason: z.string() }),
+  'track.updated': z.object({ releaseId: z.string(), changed: z.array(z.enum(['title'])) }),
+  /** camelCase like every event type (the events table's check refuses an underscore). */
+  'track.audioUploaded': z.object({
+    releaseId: z.string(),
+    size: z.number().int(),
+    format: z.enum(['wav', 'mp3']),
+    duration: z.number().int().nullable(),
+    sha256: z.string(),
+  }),
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

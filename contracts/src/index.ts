@@ -13,3 +13,5 @@ export * from './support.ts';
 export * from './help.ts';
 export * from './admin.ts';
 export * from './wallet.ts';
+export * from './identifiers.ts';
+export * from './releases.ts';

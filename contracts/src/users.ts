@@ -11,6 +11,8 @@ export const UserResponse = z.object({
   profileImageUrl: z.string().nullable(),
   role: z.enum(roles),
   isApproved: z.boolean(),
+  /** The issuer vouches that the user owns `email` (the embedded provider: a link sent there was opened). */
+  emailVerified: z.boolean(),
   preferredCurrency: z.enum(currencies),
   coins: DecimalAmount,
   createdAt: z.iso.datetime(),

@@ -79,6 +79,17 @@ const envSchema = z
     OIDC_PROVIDER_NAME: optionalText,
     OIDC_ALLOW_EMBEDDED_IN_PRODUCTION: flag,
     ADMIN_EMAILS: list,
+    ISRC_PREFIX: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}[A-Z0-9]{3}$/, 'must be a country code and a 3-character registrant code, e.g. INRFL')
+      .default('INRFL'),
+    UPC_PREFIX: z
+      .string()
+      .trim()
+      .regex(/^\d{6,10}$/, 'must be a GS1 company prefix of 6 to 10 digits')
+      .default('0860000'),
     WORKERS_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   })
   .superRefine((env, ctx) => {
@@ -165,6 +176,8 @@ export interface Config {
     | { mode: 'embedded'; providerName: string; issuer: string; clientId: string }
     | { mode: 'external'; providerName: string; issuer: string; clientId: string; clientSecret?: string };
   adminEmails: string[];
+  /** Where ISRCs and UPCs come from (ISRC_PREFIX: country + registrant; UPC_PREFIX: GS1 company prefix). */
+  identifiers: { isrcPrefix: string; upcPrefix: string };
 }
 
 export class ConfigError extends Error {
@@ -227,6 +240,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           clientId: env.OIDC_CLIENT_ID ?? 'riffline-web',
         },
     adminEmails: env.ADMIN_EMAILS.map((e) => e.toLowerCase()),
+    identifiers: { isrcPrefix: env.ISRC_PREFIX, upcPrefix: env.UPC_PREFIX },
   };
 }
 

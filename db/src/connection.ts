@@ -9,6 +9,8 @@ import type { Config } from './config.ts';
 // Postgres returns bigint (count(*), bigserial) and numeric as strings; keep numeric exact (money) but
 // give counts back as numbers, the same as PGlite does, so callers see one shape on both.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
+// A calendar date (release dates) stays the "YYYY-MM-DD" it is, never a Date at some time zone's midnight.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v: string) => v);
 
 export type Db = Knex;
 /** An open transaction on the database: what a command's writes and its events share. */

@@ -10,3 +10,5 @@ export * from './health.ts';
 export * from './shutdown.ts';
 export * from './mail/outbox.ts';
 export * from './unavailable.ts';
+export * from './mail/mailer.ts';
+export * from './releases/index.ts';

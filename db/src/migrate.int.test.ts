@@ -20,6 +20,7 @@ const spec: Record<string, Record<string, string | null>> = {
     is_approved: 'false',
     preferred_currency: "'USD'",
     coins: '0',
+    email_verified: 'false',
     created_at: 'CURRENT_TIMESTAMP',
     updated_at: 'CURRENT_TIMESTAMP',
   },
@@ -250,6 +251,8 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
       '20261122000100_entities',
       '20261122000200_events',
       '20261122000300_identity',
+      '20261123000100_email_verification',
+      '20261123000200_releases_media',
     ]);
     expect((await migrationStatus(db)).pending).toEqual([]);
 
@@ -286,9 +289,10 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
     }
   });
 
-  it('seeds the two platform settings', async () => {
+  it('seeds the platform settings: the two growth badges and the distribution fee', async () => {
     const rows = await db('platform_settings').select('setting_key', 'setting_value').orderBy('setting_key');
     expect(rows).toEqual([
+      { settingKey: 'distribution_fee_coins', settingValue: '0' },
       { settingKey: 'earnings_growth_percentage', settingValue: '8.2' },
       { settingKey: 'streams_growth_percentage', settingValue: '12.5' },
     ]);

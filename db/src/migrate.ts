@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import * as entities from './migrations/20261122000100_entities.ts';
 import * as events from './migrations/20261122000200_events.ts';
 import * as identity from './migrations/20261122000300_identity.ts';
+import * as emailVerification from './migrations/20261123000100_email_verification.ts';
+import * as releasesMedia from './migrations/20261123000200_releases_media.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -13,6 +15,8 @@ const migrations: Record<string, Migration> = {
   '20261122000100_entities': entities,
   '20261122000200_events': events,
   '20261122000300_identity': identity,
+  '20261123000100_email_verification': emailVerification,
+  '20261123000200_releases_media': releasesMedia,
 };
 
 const source: Knex.MigrationSource<string> = {

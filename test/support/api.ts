@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, localStorage } from '../../db/src/index.ts';
+import { sessionKeys } from '../../api/src/auth/secrets.ts';
 import type { AppDeps } from '../../api/src/context.ts';
 import { createDeps, startServer, type RunningServer } from '../../api/src/server.ts';
 import { freePort } from '../../infra/lib/ports.ts';
@@ -26,8 +27,14 @@ export async function startTestServer(
     ...overrides.env,
   });
   const db = overrides.db ?? (await openTestDb());
+  // Signed like the real app's local storage: GET /api/files/… at this server, with its session keys.
   const storage =
-    overrides.storage ?? localStorage(path.join(os.tmpdir(), uniqueName('riffline-api-storage')));
+    overrides.storage ??
+    localStorage(path.join(os.tmpdir(), uniqueName('riffline-api-storage')), {
+      baseUrl: config.publicUrl,
+      signingKeys: () => sessionKeys(db, config.session.keys),
+      clock: overrides.clock,
+    });
   const deps = createDeps(config, {
     rateLimitNamespace: uniqueName('t'),
     ...overrides,

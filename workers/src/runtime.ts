@@ -1,4 +1,12 @@
-import { check, isEmbedded, pingDatabase, type Config, type Db } from '@riffline/db';
+import {
+  check,
+  createMailer,
+  isEmbedded,
+  pingDatabase,
+  type Config,
+  type Db,
+  type Mailer,
+} from '@riffline/db';
 import type { Logger } from 'pino';
 import { kafkaLog } from './events/kafkaLog.ts';
 import type { ConsumerGroup, EventLog, Subscription } from './events/log.ts';
@@ -6,7 +14,6 @@ import { postgresLog } from './events/postgresLog.ts';
 import { pollLoop, type PollLoop } from './events/pollLoop.ts';
 import { startRelay } from './events/relay.ts';
 import { eventLogCheck } from './health.ts';
-import { createMailer, type Mailer } from './notifications/mailer.ts';
 import { notifications } from './notifications/index.ts';
 
 export interface WorkerDeps {

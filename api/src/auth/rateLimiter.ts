@@ -1,4 +1,4 @@
-import { clearRateLimit, countHit, hitsInWindow, type Db } from '@riffline/db';
+import { clearRateLimit, countHit, hitsInWindow, refundHit, type Db } from '@riffline/db';
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -30,4 +30,9 @@ export async function peek(db: Db, key: string, now = new Date()): Promise<numbe
 
 export async function reset(db: Db, key: string): Promise<void> {
   await clearRateLimit(db, key);
+}
+
+/** Takes one hit back, for an attempt that was counted up front and turned out not to count. */
+export async function refund(db: Db, key: string): Promise<void> {
+  await refundHit(db, key);
 }

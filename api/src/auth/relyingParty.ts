@@ -12,6 +12,8 @@ export interface PendingSignIn {
 export interface SignInClaims {
   sub: string;
   email: string | null;
+  /** The issuer vouches that the person owns `email` (its `email_verified` claim). */
+  emailVerified: boolean;
   firstName: string | null;
   lastName: string | null;
   picture: string | null;
@@ -29,6 +31,8 @@ export interface RelyingParty {
   endSessionUrl(idToken: string | null): Promise<string | null>;
 }
 
+/** Some issuers send `email_verified` as the string "true". */
+const isTrue = (value: unknown) => value === true || value === 'true';
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
 /** The OpenID Connect relying party (openid-client): the same code for the embedded and external issuers. */
@@ -91,6 +95,7 @@ export function relyingParty(config: Config, db: Db): RelyingParty {
       return {
         sub,
         email: text(info.email)?.toLowerCase() ?? null,
+        emailVerified: isTrue(info.email_verified),
         firstName: text(info.given_name),
         lastName: text(info.family_name),
         picture: text(info.picture),

@@ -1,4 +1,5 @@
 import { appendEvent, findIdentityAccount, User, type Config, type Db } from '@riffline/db';
+import { proveAddress } from '../commands/users/emailVerifier.ts';
 import { createAccount } from './accounts.ts';
 
 export interface DemoAccount {
@@ -16,15 +17,31 @@ export const demoAccounts: DemoAccount[] = [
 
 const ids: Record<DemoAccount['role'], string> = { admin: 'demo-admin', artist: 'demo-artist' };
 
-/** Creates the demo accounts and their users once (an approved artist and an admin); idempotent. */
+/**
+ * Creates the demo accounts and their users once (an approved artist and an admin, their addresses
+ * verified); idempotent. Demo accounts made before email verification existed are marked verified.
+ */
 export async function seedDemoAccounts(db: Db, config: Config): Promise<DemoAccount[]> {
   if (config.identity.mode !== 'embedded' || config.env === 'production') return [];
   for (const demo of demoAccounts) {
     const id = ids[demo.role];
-    if (await findIdentityAccount(db, id)) continue;
+    const existing = await findIdentityAccount(db, id);
+    if (existing) {
+      if (!existing.emailVerified) {
+        await db.transaction((trx) => proveAddress(trx, { accountId: id, email: existing.email }));
+      }
+      continue;
+    }
     const [firstName, lastName] = demo.role === 'admin' ? ['Ada', 'Admin'] : ['Arlo', 'Artist'];
     await db.transaction(async (trx) => {
-      await createAccount(trx, { id, email: demo.email, password: demo.password, firstName, lastName });
+      await createAccount(trx, {
+        id,
+        email: demo.email,
+        password: demo.password,
+        firstName,
+        lastName,
+        emailVerified: true,
+      });
       const user = await User.query(trx)
         .insert({
           id,
@@ -34,6 +51,7 @@ export async function seedDemoAccounts(db: Db, config: Config): Promise<DemoAcco
           lastName,
           role: demo.role,
           isApproved: true,
+          emailVerified: true,
         })
         .onConflict('id')
         .ignore()

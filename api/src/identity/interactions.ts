@@ -2,10 +2,22 @@ import Router from '@koa/router';
 import type { Config, Db } from '@riffline/db';
 import type { Context } from 'koa';
 import type Provider from 'oidc-provider';
-import { hit, peek, reset } from '../auth/rateLimiter.ts';
+import type { Logger } from 'pino';
+import { hit, refund, reset } from '../auth/rateLimiter.ts';
 import type { Clock } from '../context.ts';
-import { AccountError, authenticate, createAccount } from './accounts.ts';
-import { logoutScript, signInPage, signUpPage, stylesheet, errorPage } from './views.ts';
+import {
+  AccountError,
+  authenticate,
+  createAccount,
+  MAX_EMAIL_LENGTH,
+  newAccountProblems,
+  passwordProblem,
+  textProblem,
+} from './accounts.ts';
+import { sendVerificationLink } from './links.ts';
+import { echo, formValue, html, sameOriginForm } from './pages.ts';
+import { recoveryRoutes, signInFailuresKey } from './recovery.ts';
+import { errorPage, forgotPasswordHref, logoutScript, signInPage, signUpPage, stylesheet } from './views.ts';
 
 /** Failed sign-ins allowed per email (and, more loosely, per address) before the form refuses for a while. */
 export const SIGN_IN_FAILURE_LIMIT = 5;
@@ -13,30 +25,27 @@ const SIGN_IN_IP_FAILURE_LIMIT = 50;
 const FAILURE_WINDOW_MS = 15 * 60_000;
 const SIGN_UP_LIMIT_PER_HOUR = 30;
 
-function formValue(ctx: Context, name: string): string {
-  const body = (ctx.request.body ?? {}) as Record<string, unknown>;
-  const value = body[name];
-  return typeof value === 'string' ? value : '';
+export interface InteractionOptions {
+  clock: Clock;
+  logger: Logger;
+  rateLimitNamespace?: string;
 }
 
-/** The sign-in and create-account pages of the embedded provider, at /oidc/interaction/:uid. */
+/**
+ * The sign-in and create-account pages of the embedded provider, at /oidc/interaction/:uid, and its
+ * password-reset and email-verification pages (recovery.ts).
+ */
 export function interactionRouter(
   config: Config,
   db: Db,
   provider: Provider,
-  { clock, rateLimitNamespace }: { clock: Clock; rateLimitNamespace?: string },
+  { clock, logger, rateLimitNamespace }: InteractionOptions,
 ): Router {
   const limitKey = (key: string) => (rateLimitNamespace ? `${rateLimitNamespace}:${key}` : key);
   if (config.identity.mode !== 'embedded') throw new Error('the embedded identity provider is off');
   const providerName = config.identity.providerName;
   const router = new Router({ prefix: '/oidc' });
-
-  const html = (ctx: Context, status: number, body: string) => {
-    ctx.status = status;
-    ctx.type = 'html';
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = body;
-  };
+  const sameOrigin = sameOriginForm(config.publicUrl, providerName);
 
   /** The interaction this browser is in, or an error page when it expired or belongs to someone else. */
   async function details(ctx: Context) {
@@ -54,14 +63,6 @@ export function interactionRouter(
     ctx.respond = false; // interactionFinished answers the request itself (303 to the provider)
     await provider.interactionFinished(ctx.req, ctx.res, result, { mergeWithLastSubmission: false });
   }
-
-  /** Same-origin check for the pages' form posts (CSRF); the provider's own endpoints are not affected. */
-  const sameOrigin = async (ctx: Context, next: () => Promise<unknown>) => {
-    const expected = new URL(config.publicUrl).origin;
-    const origin = ctx.get('Origin') || (ctx.get('Referer') ? new URL(ctx.get('Referer')).origin : '');
-    if (origin !== expected) return html(ctx, 403, errorPage(providerName, 'Cross-site request refused.'));
-    await next();
-  };
 
   router.get('/assets/identity.css', (ctx) => {
     ctx.type = 'text/css';
@@ -92,49 +93,72 @@ export function interactionRouter(
   router.post('/interaction/:uid/login', sameOrigin, async (ctx) => {
     if (!(await details(ctx))) return;
     const uid = ctx.params.uid!;
-    const email = formValue(ctx, 'email').trim().toLowerCase();
+    const rawEmail = formValue(ctx, 'email');
     const password = formValue(ctx, 'password');
-    const values = { email };
-    if (!email || !password) {
-      const errors: Record<string, string> = {};
-      if (!email) errors.email = 'Email is required';
-      if (!password) errors.password = 'Password is required';
+    const email = rawEmail.trim().toLowerCase();
+    const values = { email: echo(rawEmail).trim() };
+    // What cannot be a sign-in is refused before it spends the email's allowance.
+    const errors: Record<string, string> = {};
+    const emailProblem = textProblem('Email', rawEmail, MAX_EMAIL_LENGTH);
+    const problemWithPassword = passwordProblem(password);
+    if (emailProblem) errors.email = emailProblem;
+    if (problemWithPassword) errors.password = problemWithPassword;
+    if (Object.keys(errors).length > 0) {
       return html(ctx, 400, signInPage(uid, providerName, { values, errors }));
     }
-    const emailKey = limitKey(`signin-failures:email:${email}`);
-    const ipKey = limitKey(`signin-failures:ip:${ctx.ip}`);
-    if (
-      (await peek(db, emailKey, clock())) >= SIGN_IN_FAILURE_LIMIT ||
-      (await peek(db, ipKey, clock())) >= SIGN_IN_IP_FAILURE_LIMIT
-    ) {
-      ctx.set('Retry-After', String(FAILURE_WINDOW_MS / 1000));
-      return html(
+
+    const lockedOut = (retryAfterSeconds: number) => {
+      ctx.set('Retry-After', String(retryAfterSeconds));
+      html(
         ctx,
         429,
         signInPage(uid, providerName, {
           values,
           message: 'Too many failed sign-in attempts. Wait 15 minutes and try again, or reset your password.',
+          messageLink: { text: 'reset your password', href: forgotPasswordHref(uid) },
         }),
       );
+    };
+    // Each attempt is counted in one statement before its password is checked, so parallel requests
+    // cannot all pass a count read before any of them failed: at most the limit's worth are ever checked.
+    const emailKey = limitKey(signInFailuresKey(email));
+    const perEmail = await hit(db, emailKey, SIGN_IN_FAILURE_LIMIT, FAILURE_WINDOW_MS, clock());
+    if (!perEmail.allowed) return lockedOut(perEmail.retryAfterSeconds);
+    const ipKey = limitKey(`signin-failures:ip:${ctx.ip}`);
+    const perAddress = await hit(db, ipKey, SIGN_IN_IP_FAILURE_LIMIT, FAILURE_WINDOW_MS, clock());
+    if (!perAddress.allowed) {
+      await refund(db, ipKey); // the address counts checked passwords; this one was not checked
+      return lockedOut(perAddress.retryAfterSeconds);
     }
+
     const account = await authenticate(db, email, password);
     if (!account) {
-      await hit(db, emailKey, SIGN_IN_FAILURE_LIMIT, FAILURE_WINDOW_MS, clock());
-      await hit(db, ipKey, SIGN_IN_IP_FAILURE_LIMIT, FAILURE_WINDOW_MS, clock());
       return html(ctx, 401, signInPage(uid, providerName, { values, message: 'Invalid email or password' }));
     }
+    // Only an attempt within the limit gets here, so only such a success clears the email's count.
     await reset(db, emailKey);
+    await refund(db, ipKey);
     await finish(ctx, { login: { accountId: account.id } });
   });
 
   router.post('/interaction/:uid/signup', sameOrigin, async (ctx) => {
     if (!(await details(ctx))) return;
     const uid = ctx.params.uid!;
-    const values = {
+    const input = {
       firstName: formValue(ctx, 'firstName'),
       lastName: formValue(ctx, 'lastName'),
       email: formValue(ctx, 'email'),
+      password: formValue(ctx, 'password'),
     };
+    const values = {
+      firstName: echo(input.firstName),
+      lastName: echo(input.lastName),
+      email: echo(input.email),
+    };
+    const errors = newAccountProblems(input);
+    if (Object.keys(errors).length > 0) {
+      return html(ctx, 400, signUpPage(uid, providerName, { values, errors }));
+    }
     const limit = await hit(db, limitKey(`signups:ip:${ctx.ip}`), SIGN_UP_LIMIT_PER_HOUR, 3_600_000, clock());
     if (!limit.allowed) {
       ctx.set('Retry-After', String(limit.retryAfterSeconds));
@@ -147,14 +171,20 @@ export function interactionRouter(
         }),
       );
     }
+    let account;
     try {
-      const account = await createAccount(db, { ...values, password: formValue(ctx, 'password') });
-      await finish(ctx, { login: { accountId: account.id } });
+      account = await createAccount(db, input);
     } catch (error) {
       if (!(error instanceof AccountError)) throw error;
       const field = error.field === 'currentPassword' ? 'password' : error.field;
-      html(ctx, 400, signUpPage(uid, providerName, { values, errors: { [field]: error.message } }));
+      return html(ctx, 400, signUpPage(uid, providerName, { values, errors: { [field]: error.message } }));
     }
+    // Sent alongside: a slow mail server never holds up the sign-up, and if it fails the account stands
+    // (the app's banner offers to send the link again).
+    void sendVerificationLink(db, config, account, clock()).catch((error: unknown) =>
+      logger.error({ err: error }, 'verification email not sent'),
+    );
+    await finish(ctx, { login: { accountId: account.id } });
   });
 
   router.get('/interaction/:uid/abort', async (ctx) => {
@@ -162,5 +192,6 @@ export function interactionRouter(
     await finish(ctx, { error: 'access_denied', error_description: 'The sign-in was cancelled' });
   });
 
+  recoveryRoutes(router, { config, db, clock, logger, limitKey, sameOrigin });
   return router;
 }

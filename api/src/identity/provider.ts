@@ -71,7 +71,7 @@ export async function createIdentityProvider(
           return {
             sub: account.id,
             email: account.email,
-            email_verified: false,
+            email_verified: account.emailVerified,
             given_name: account.firstName,
             family_name: account.lastName,
             name: `${account.firstName} ${account.lastName}`,

@@ -13,7 +13,9 @@ export function requestLogger(logger: Logger): Middleware {
       await next();
     } finally {
       const ms = Math.round((performance.now() - started) * 10) / 10;
-      const line = { method: ctx.method, url: ctx.originalUrl, status: ctx.status, ms };
+      // The identity provider's emailed links carry their single-use token in the query: never logged.
+      const url = ctx.originalUrl.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+      const line = { method: ctx.method, url, status: ctx.status, ms };
       if (ctx.status >= 500) ctx.state.logger.error(line, 'request failed');
       else ctx.state.logger.info(line, 'request');
     }

@@ -33,6 +33,9 @@ const tagDescriptions: Record<string, string> = {
   'Admin: tickets': 'Admins: triage, assign and close support tickets',
   'Admin: users': 'Admins: users, their roles and approval',
   'Admin: platform': 'Admins: the dashboard figures',
+  Releases: "An approved artist's releases and tracks: create, edit, delete, submit for distribution, export",
+  'Admin: releases': 'Admins: review releases (approve with ISRCs and a UPC, or reject with a reason)',
+  Files: 'Stored audio and artwork through the short-lived signed URLs in answers (local storage)',
 };
 
 function parameters(def: RouteDef): JsonSchema[] {
@@ -81,11 +84,18 @@ function errorStatuses(def: RouteDef): Map<number, string> {
   if (forbidden.length) add(403, `Forbidden: ${forbidden.join('; or ')}`);
   const params = pathParams(def.path);
   if (params.length) add(404, `Not found: no such ${params.map((p) => `\`${p}\``).join(', ')}`);
+  if (def.upload) {
+    add(413, `The file is larger than ${def.upload.maxBytes.toLocaleString('en')} bytes`);
+    add(415, 'The file is not of a type this route takes (read from its bytes)');
+  }
   if (def.request?.shape.body) {
     add(413, 'Request body is too large');
     add(415, 'Request body is not JSON');
   }
-  if (def.rateLimit) add(429, 'Too many requests: `Retry-After` says in how many seconds to try again');
+  if (def.rateLimit) {
+    // Validation answers first (routes/route.ts): only valid requests count towards the limit.
+    add(429, 'Too many valid requests: `Retry-After` says in how many seconds to try again');
+  }
   for (const status of def.errors ?? []) {
     if (!Number.isInteger(status) || status < 400 || status > 599) {
       throw new Error(`${def.method.toUpperCase()} ${def.path}: errors lists ${status}, not an error status`);
@@ -148,6 +158,17 @@ export function openApiDocument(routes: RouteDef[]) {
             requestBody: {
               required: true,
               content: { 'application/json': { schema: toSchema(body, 'input') } },
+            },
+          }
+        : {}),
+      ...(def.upload
+        ? {
+            requestBody: {
+              required: true,
+              description: `The file itself, at most ${def.upload.maxBytes.toLocaleString('en')} bytes`,
+              content: Object.fromEntries(
+                def.upload.mediaTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+              ),
             },
           }
         : {}),

@@ -35,17 +35,17 @@ function docsPage(doc: ReturnType<typeof openApiDocument>): string {
     for (const [method, op] of Object.entries(methods) as Array<[string, Record<string, unknown>]>) {
       const tag = (op.tags as string[])[0]!;
       const codes = Object.keys(op.responses as object).join(' ');
-      const body = op.requestBody
-        ? `<details><summary>Request body</summary><pre>${escapeHtml(
-            JSON.stringify(
-              (op.requestBody as { content: Record<string, { schema: unknown }> }).content[
-                'application/json'
-              ]!.schema,
-              null,
-              2,
-            ),
-          )}</pre></details>`
-        : '';
+      const content = (op.requestBody as { content: Record<string, { schema: unknown }> } | undefined)
+        ?.content;
+      const body = !content
+        ? ''
+        : content['application/json']
+          ? `<details><summary>Request body</summary><pre>${escapeHtml(
+              JSON.stringify(content['application/json'].schema, null, 2),
+            )}</pre></details>`
+          : `<details><summary>Request body</summary>The file itself (${escapeHtml(
+              Object.keys(content).join(', '),
+            )})</details>`;
       const row = `<tr><td><code>${method.toUpperCase()}</code></td><td><code>${escapeHtml(path)}</code></td><td>${escapeHtml(
         String(op.summary),
       )}${body}</td><td>${escapeHtml(String(op['x-audience']))}</td><td>${codes}</td></tr>`;

@@ -9,3 +9,16 @@ export const hasArtistArea = (user: Pick<User, 'role' | 'isApproved'>) => user.i
 /** Admins listed in ADMIN_EMAILS are admins from their first sign-in on. */
 export const isConfiguredAdmin = (email: string | null, adminEmails: string[]) =>
   Boolean(email && adminEmails.includes(email.toLowerCase()));
+
+/**
+ * An ADMIN_EMAILS address becomes admin at sign-in only when the issuer vouches that the person signing in
+ * owns it: anyone can create an account under an address they do not own.
+ */
+export const becomesAdminAtSignIn = (
+  claims: { email: string | null; emailVerified: boolean },
+  adminEmails: string[],
+) => claims.emailVerified && isConfiguredAdmin(claims.email, adminEmails);
+
+/** Money leaves only for an artist with the artist area whose address is proven (payouts go by email). */
+export const mayRequestPayout = (user: Pick<User, 'role' | 'isApproved' | 'emailVerified'>) =>
+  hasArtistArea(user) && user.emailVerified;

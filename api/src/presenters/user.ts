@@ -12,6 +12,7 @@ export function presentUser(user: User): UserResponse {
     profileImageUrl: user.profileImageUrl,
     role: user.role,
     isApproved: user.isApproved,
+    emailVerified: user.emailVerified,
     preferredCurrency: user.preferredCurrency,
     coins: user.coins,
     createdAt: user.createdAt.toISOString(),

@@ -2,15 +2,20 @@ import Router from '@koa/router';
 import type { ApiDeps } from '../context.ts';
 import { openApiRoutes } from '../openapi/routes.ts';
 import { adminApplicationRoutes } from './admin/applications/index.ts';
+import { adminReleaseRoutes } from './admin/releases/index.ts';
 import { adminStatsRoutes } from './admin/stats/index.ts';
 import { adminTicketRoutes } from './admin/tickets/index.ts';
 import { adminUserRoutes } from './admin/users/index.ts';
 import { applicationRoutes } from './artist/applications/index.ts';
+import { mediaRoutes } from './artist/media/index.ts';
+import { releaseRoutes } from './artist/releases/index.ts';
 import { supportTicketRoutes } from './artist/supportTickets/index.ts';
+import { trackRoutes } from './artist/tracks/index.ts';
 import { userRoutes } from './artist/user/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { devMailRoutes } from './dev/mail/index.ts';
 import { contactRoutes } from './public/contact/index.ts';
+import { fileRoutes } from './public/files/index.ts';
 import { healthRoutes } from './public/health/index.ts';
 import { helpRoutes } from './public/help/index.ts';
 import { newsletterRoutes } from './public/newsletter/index.ts';
@@ -27,10 +32,15 @@ export function allRoutes(): RouteDef[] {
     ...applicationRoutes,
     ...supportTicketRoutes,
     ...userRoutes,
+    ...releaseRoutes,
+    ...trackRoutes,
+    ...mediaRoutes,
+    ...fileRoutes,
     ...adminApplicationRoutes,
     ...adminTicketRoutes,
     ...adminUserRoutes,
     ...adminStatsRoutes,
+    ...adminReleaseRoutes,
     ...devMailRoutes,
   ];
   return [...routes, ...openApiRoutes(() => routes)];

@@ -39,7 +39,19 @@ export interface RouteDef<S extends RequestSchema = RequestSchema> {
    * the definition (e.g. 409 on a conflict); documentation only.
    */
   errors?: number[];
+  /**
+   * The body is a file, sent raw (not JSON) and read by the handler as a stream: the same-origin check
+   * lets it through without JSON, the JSON parser leaves it alone, and the OpenAPI document describes it.
+   */
+  upload?: Upload;
   handler: Handler<z.infer<S>>;
+}
+
+export interface Upload {
+  /** The media types it takes (documentation: the bytes decide, never the Content-Type). */
+  mediaTypes: string[];
+  /** The largest body accepted (413 past it). */
+  maxBytes: number;
 }
 
 export const defineRoute = <S extends RequestSchema>(def: RouteDef<S>): RouteDef =>
@@ -52,24 +64,48 @@ const gates: Record<Audience, Middleware | null> = {
   admin: requireAdmin,
 };
 
+const closeUnlessBodyRead: Middleware = async (ctx, next) => {
+  try {
+    await next();
+  } finally {
+    if (!ctx.req.complete) ctx.set('Connection', 'close');
+  }
+};
+
+/** Whether `/api/…` is the path of an upload route (its body is a raw file, not JSON). */
+export function uploadPathMatcher(defs: RouteDef[]): (path: string) => boolean {
+  const patterns = defs
+    .filter((def) => def.upload)
+    .map((def) => new RegExp(`^/api${def.path.replace(/:[A-Za-z0-9_]+/g, '[^/]+')}$`));
+  return (path) => patterns.some((pattern) => pattern.test(path));
+}
+
 /**
- * Mounts routes so each reads like a sentence: gate → rate limit → validate → handler. The same list feeds
+ * Mounts routes so each reads like a sentence: gate → validate → rate limit → handler. The same list feeds
  * the OpenAPI document, so what is served and what is documented cannot drift apart.
  */
 export function mountRoutes(router: Router, defs: RouteDef[], deps: ApiDeps): void {
   for (const def of defs) {
     const chain: Middleware[] = [];
+    // An upload refused before its body was read (401, 404, 413 …) closes the connection after the
+    // answer, rather than reading and discarding what may be hundreds of megabytes.
+    if (def.upload) chain.push(closeUnlessBodyRead);
     // The gate first: a signed-out call to a signed-in route is a 401, and never spends the client
     // address's allowance (every browser behind one address shares it).
     const gate = gates[def.audience];
     if (gate) chain.push(gate);
+    // Then validation, before the rate limit: a request refused as invalid (400) never reaches the
+    // handler, so it does no work and writes nothing that a limit would need to bound, and spends none of
+    // the caller's allowance. Someone correcting a form sees what is wrong instead of a 429, and garbage
+    // from one browser cannot use up the allowance of the others behind the same address. Valid requests
+    // (a wrong current password included) count, and get 429 past the limit.
+    if (def.request) chain.push(validate(def.request) as Middleware);
     if (def.rateLimit) {
       const name = deps.rateLimitNamespace
         ? `${deps.rateLimitNamespace}:${def.rateLimit.name}`
         : def.rateLimit.name;
       chain.push(rateLimit(deps.db, deps.clock, { ...def.rateLimit, name }));
     }
-    if (def.request) chain.push(validate(def.request) as Middleware);
     chain.push(async (ctx) => {
       // The route's success status first; a handler may still choose another (200 for "already there").
       if (def.status) ctx.status = def.status;

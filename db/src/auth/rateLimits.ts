@@ -30,6 +30,14 @@ export async function hitsInWindow(db: Db, key: string, now: Date): Promise<numb
   return row ? Number(row.hits) : 0;
 }
 
+/** Takes back one hit of `key`'s window (never below zero), for a hit that turned out not to count. */
+export async function refundHit(db: Db, key: string): Promise<void> {
+  await db('rate_limits')
+    .where({ key })
+    .andWhere('hits', '>', 0)
+    .update({ hits: db.raw('hits - 1') });
+}
+
 export async function clearRateLimit(db: Db, key: string): Promise<void> {
   await db('rate_limits').where({ key }).delete();
 }

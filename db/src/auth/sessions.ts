@@ -30,6 +30,16 @@ export async function deleteSession(db: Db, sid: string): Promise<void> {
   await db('sessions').where({ sid }).delete();
 }
 
+/**
+ * Deletes every session signed in as `userId` (its `sess.userId`), except the one with id `exceptSid`;
+ * returns how many went.
+ */
+export async function deleteSessionsOfUser(db: Db, userId: string, exceptSid?: string): Promise<number> {
+  const query = db('sessions').whereRaw("sess->>'userId' = ?", [userId]);
+  if (exceptSid) query.whereNot({ sid: exceptSid });
+  return affectedRows(await query.delete());
+}
+
 /** Deletes the sessions that lapsed by `now`; returns how many went. */
 export async function purgeExpiredSessions(db: Db, now: Date): Promise<number> {
   return affectedRows(await db('sessions').where('expire', '<=', now).delete());

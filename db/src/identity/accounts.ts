@@ -1,4 +1,4 @@
-import type { Db } from '../connection.ts';
+import { affectedRows, type Db } from '../connection.ts';
 
 /** An account of the embedded identity provider (its id is the subject it issues, users.id alike). */
 export interface IdentityAccount {
@@ -6,12 +6,20 @@ export interface IdentityAccount {
   email: string;
   firstName: string;
   lastName: string;
+  /** The owner proved the address by opening a link sent to it. */
+  emailVerified: boolean;
 }
 
-const columns = ['id', 'email', 'firstName', 'lastName'] as const;
+const columns = ['id', 'email', 'firstName', 'lastName', 'emailVerified'] as const;
 
-function present(row: Record<string, string>): IdentityAccount {
-  return { id: row.id!, email: row.email!, firstName: row.firstName!, lastName: row.lastName! };
+function present(row: Record<string, unknown>): IdentityAccount {
+  return {
+    id: row.id as string,
+    email: row.email as string,
+    firstName: row.firstName as string,
+    lastName: row.lastName as string,
+    emailVerified: Boolean(row.emailVerified),
+  };
 }
 
 export async function findIdentityAccount(db: Db, id: string): Promise<IdentityAccount | undefined> {
@@ -35,10 +43,10 @@ export async function findIdentityAccountByEmail(
 /** Inserts an account; an email already taken (any case) fails with Postgres code 23505. */
 export async function insertIdentityAccount(
   db: Db,
-  account: IdentityAccount & { passwordHash: string },
+  account: Omit<IdentityAccount, 'emailVerified'> & { emailVerified?: boolean; passwordHash: string },
 ): Promise<IdentityAccount> {
   const [row] = await db('identity_accounts')
-    .insert(account)
+    .insert({ ...account, emailVerified: account.emailVerified ?? false })
     .returning([...columns]);
   return present(row);
 }
@@ -50,4 +58,16 @@ export async function findPasswordHash(db: Db, id: string): Promise<string | und
 
 export async function setPasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {
   await db('identity_accounts').where({ id }).update({ passwordHash, updatedAt: new Date() });
+}
+
+/**
+ * Marks the account's address verified, provided it is still `email` (any case); returns whether it did.
+ * A link sent to an address the account no longer has proves nothing about the one it has now.
+ */
+export async function markIdentityEmailVerified(db: Db, id: string, email: string): Promise<boolean> {
+  const updated = await db('identity_accounts')
+    .where({ id })
+    .whereRaw('lower(email) = ?', [email.toLowerCase()])
+    .update({ emailVerified: true, updatedAt: new Date() });
+  return affectedRows(updated) > 0;
 }

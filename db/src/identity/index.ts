@@ -1,2 +1,3 @@
 export * from './accounts.ts';
 export * from './oidcPayloads.ts';
+export * from './tokens.ts';

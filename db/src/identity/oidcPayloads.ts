@@ -59,6 +59,14 @@ export async function deleteOidcGrant(db: Db, grantId: string): Promise<void> {
   await db('oidc_payloads').where({ grantId }).delete();
 }
 
+/**
+ * Deletes everything the provider keeps for one account: its sessions (so the provider asks for the password
+ * again), grants, codes and tokens. Returns how many payloads went.
+ */
+export async function deleteOidcPayloadsOfAccount(db: Db, accountId: string): Promise<number> {
+  return affectedRows(await db('oidc_payloads').whereRaw("payload->>'accountId' = ?", [accountId]).delete());
+}
+
 /** Deletes the payloads that expired by `now`; returns how many went. */
 export async function purgeExpiredOidcPayloads(db: Db, now: Date): Promise<number> {
   return affectedRows(await db('oidc_payloads').where('expiresAt', '<=', now).delete());

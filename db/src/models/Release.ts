@@ -1,5 +1,11 @@
 import type { RelationMappings } from 'objection';
-import type { PricingTier, ReleaseStatus, ReleaseType, StoreDistribution } from '@riffline/contracts';
+import type {
+  PricingTier,
+  ReleaseGenre,
+  ReleaseStatus,
+  ReleaseType,
+  StoreDistribution,
+} from '@riffline/contracts';
 import { Analytics } from './Analytics.ts';
 import { TimestampedModel } from './BaseModel.ts';
 import { belongsTo, hasMany } from './relations.ts';
@@ -15,8 +21,8 @@ export class Release extends TimestampedModel {
   artist!: string;
   albumArt!: string | null;
   releaseDate!: string | null;
-  genre!: string;
-  secondaryGenre!: string | null;
+  genre!: ReleaseGenre;
+  secondaryGenre!: ReleaseGenre | null;
   status!: ReleaseStatus;
   platforms!: string[];
   copyrightHolder!: string | null;
@@ -39,6 +45,16 @@ export class Release extends TimestampedModel {
   storeDistribution!: StoreDistribution;
   selectedStores!: string[];
   autoDistributeToNewStores!: boolean;
+  upc!: string | null;
+  rejectionReason!: string | null;
+  submittedAt!: Date | null;
+  reviewedBy!: string | null;
+  reviewedAt!: Date | null;
+  artworkKey!: string | null;
+  artworkSize!: number | null;
+  artworkFormat!: 'jpeg' | 'png' | null;
+  artworkWidth!: number | null;
+  artworkHeight!: number | null;
   tracks?: Track[];
 
   static override get relationMappings(): RelationMappings {

@@ -1,5 +1,5 @@
 import type { RelationMappings } from 'objection';
-import type { TrackType } from '@riffline/contracts';
+import type { AudioState, TrackType } from '@riffline/contracts';
 import { TimestampedModel } from './BaseModel.ts';
 import { belongsTo } from './relations.ts';
 import { Release } from './Release.ts';
@@ -20,6 +20,14 @@ export class Track extends TimestampedModel {
   lyricist!: string | null;
   composer!: string | null;
   trackType!: TrackType;
+  isrc!: string | null;
+  audioState!: AudioState;
+  audioKey!: string | null;
+  /** bigint: a string from pg, a number from PGlite; see `Number(track.audioSize)`. */
+  audioSize!: number | string | null;
+  audioSha256!: string | null;
+  audioFormat!: 'wav' | 'mp3' | null;
+  audioError!: string | null;
 
   static override get relationMappings(): RelationMappings {
     return { release: belongsTo(Release, 'tracks.releaseId', 'releases.id') };

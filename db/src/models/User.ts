@@ -21,6 +21,8 @@ export class User extends TimestampedModel {
   profileImageUrl!: string | null;
   role!: Role;
   isApproved!: boolean;
+  /** The issuer says the user owns `email` (set at each sign-in from its `email_verified` claim). */
+  emailVerified!: boolean;
   preferredCurrency!: Currency;
   /** decimal(10,2) as an exact string, e.g. "120.50". */
   coins!: string;

@@ -3,23 +3,25 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
-  PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import type { Readable } from 'node:stream';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { Transform } from 'node:stream';
 import type { Config } from '../config.ts';
-import { assertKey, type Storage } from './storage.ts';
+import { assertKey, contentDisposition, type Storage } from './storage.ts';
 
 type S3Settings = Extract<Config['storage'], { driver: 's3' }>;
 
-async function toBuffer(body: Buffer | Readable): Promise<Buffer> {
-  if (Buffer.isBuffer(body)) return body;
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
-}
+/**
+ * A streamed body goes up as a multipart upload of PART_SIZE parts, QUEUE_SIZE at a time: at most about
+ * (QUEUE_SIZE + 1) × PART_SIZE bytes are in memory whatever the object's size. A body smaller than one
+ * part is a single PutObject.
+ */
+const PART_SIZE = 8 * 1024 * 1024;
+const QUEUE_SIZE = 2;
 
-export function s3Storage(settings: S3Settings): Storage & { client: S3Client } {
+export function s3Storage(settings: S3Settings): Storage & { driver: 's3'; client: S3Client } {
   const client = new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
@@ -35,9 +37,39 @@ export function s3Storage(settings: S3Settings): Storage & { client: S3Client } 
     client,
     async put(key, body, contentType) {
       assertKey(key);
-      const data = await toBuffer(body);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentType }));
-      return { size: data.length };
+      let size = 0;
+      const counted = Buffer.isBuffer(body)
+        ? ((size = body.length), body)
+        : body.pipe(
+            new Transform({
+              transform(chunk: Buffer, _encoding, done) {
+                size += chunk.length;
+                done(null, chunk);
+              },
+            }),
+          );
+      // pipe() does not forward errors: a failing source fails the upload, which aborts its parts (no
+      // object appears). The source's error is the one that says why, whatever the abort answered.
+      let sourceError: Error | undefined;
+      if (!Buffer.isBuffer(body)) {
+        body.once('error', (error) => {
+          sourceError = error;
+          (counted as Transform).destroy(error);
+        });
+      }
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key: key, Body: counted, ContentType: contentType },
+        partSize: PART_SIZE,
+        queueSize: QUEUE_SIZE,
+        leavePartsOnError: false,
+      });
+      try {
+        await upload.done();
+      } catch (error) {
+        throw sourceError ?? error;
+      }
+      return { size };
     },
     async get(key) {
       assertKey(key);
@@ -58,6 +90,16 @@ export function s3Storage(settings: S3Settings): Storage & { client: S3Client } 
     async delete(key) {
       assertKey(key);
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async signedUrl(key, { expiresInSeconds, filename, contentType }) {
+      assertKey(key);
+      const command = new GetObjectCommand({
+        Bucket,
+        Key: key,
+        ResponseContentType: contentType,
+        ResponseContentDisposition: filename ? contentDisposition(filename) : undefined,
+      });
+      return getSignedUrl(client, command, { expiresIn: Math.max(1, Math.round(expiresInSeconds)) });
     },
     async check() {
       await client.send(new HeadBucketCommand({ Bucket }));

@@ -47,3 +47,7 @@ export const navigate = {
     window.location.assign(redirectTo);
   },
 };
+
+/** The banner's 'Resend link': a new verification link to the signed-in user's address. */
+export const sendVerificationEmail = () =>
+  api<{ message: string }>('/api/auth/verification-email', { method: 'POST' });

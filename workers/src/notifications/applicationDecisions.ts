@@ -1,5 +1,5 @@
 import type { EventPayload } from '@riffline/contracts';
-import type { Mail } from './mailer.ts';
+import type { Mail } from '@riffline/db';
 
 type Decision = EventPayload<'application.approved'>;
 

@@ -1,7 +1,6 @@
-import type { Config } from '@riffline/db';
+import type { Config, Mail, Mailer } from '@riffline/db';
 import type { ConsumerGroup } from '../events/log.ts';
 import { approvedMail, rejectedMail } from './applicationDecisions.ts';
-import type { Mail, Mailer } from './mailer.ts';
 
 /**
  * The `notifications` consumer group: emails what an artist must hear about. A message is sent inside

@@ -1,19 +1,21 @@
-import { appendEvent, User, type Db } from '@riffline/db';
+import { appendEvent, User, type Db, type DbTransaction } from '@riffline/db';
 import type { SignInClaims } from '../../auth/relyingParty.ts';
 import { ConflictError } from '../../errors.ts';
-import { isConfiguredAdmin } from '../../policies/users.ts';
+import { becomesAdminAtSignIn } from '../../policies/users.ts';
 
 /**
- * Creates or refreshes the user an issuer vouched for (`id` is the issuer's subject). Profile fields follow
- * the issuer; ADMIN_EMAILS promotes to admin (never demotes). One transaction with its events.
+ * Creates or refreshes the user an issuer vouched for (`id` is the issuer's subject). Profile fields and
+ * `emailVerified` follow the issuer; an ADMIN_EMAILS address the issuer says is verified promotes to admin
+ * (never demotes). One transaction with its events.
  */
 export async function userSignIn(db: Db, claims: SignInClaims, adminEmails: string[]): Promise<User> {
-  const admin = isConfiguredAdmin(claims.email, adminEmails);
+  const admin = becomesAdminAtSignIn(claims, adminEmails);
   try {
     return await db.transaction(async (trx) => {
       const existing = await User.query(trx).findById(claims.sub).forUpdate();
       const profile = {
         email: claims.email,
+        emailVerified: claims.emailVerified,
         firstName: claims.firstName,
         lastName: claims.lastName,
         profileImageUrl: claims.picture ?? existing?.profileImageUrl ?? null,
@@ -34,6 +36,7 @@ export async function userSignIn(db: Db, claims: SignInClaims, adminEmails: stri
           actorId: user.id,
           payload: { email: user.email, role: user.role },
         });
+        if (user.emailVerified && user.email) await emailVerified(trx, user.id, user.email);
         return user;
       }
       const promote = admin && existing.role !== 'admin';
@@ -41,6 +44,9 @@ export async function userSignIn(db: Db, claims: SignInClaims, adminEmails: stri
         ...profile,
         ...(promote ? { role: 'admin', isApproved: true } : {}),
       });
+      const newlyVerified =
+        user.emailVerified && user.email && (!existing.emailVerified || existing.email !== user.email);
+      if (newlyVerified) await emailVerified(trx, user.id, user.email!);
       if (promote) {
         await appendEvent(trx, {
           type: 'user.roleChanged',
@@ -58,3 +64,6 @@ export async function userSignIn(db: Db, claims: SignInClaims, adminEmails: stri
     throw error;
   }
 }
+
+const emailVerified = (trx: DbTransaction, userId: string, email: string) =>
+  appendEvent(trx, { type: 'user.emailVerified', aggregateId: userId, actorId: userId, payload: { email } });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AuthProviderResponse, LogoutResponse, UserResponse } from '@riffline/contracts';
 import { defineRoute } from '../route.ts';
 import * as handlers from './auth.ts';
+import { sendVerificationEmail } from './verification.ts';
 import { ChangePasswordSchema, LoginSchema, UpdateCurrencySchema } from './schema.ts';
 
 const tag = 'Sign-in';
@@ -85,5 +86,20 @@ export const authRoutes = [
       windowMs: 15 * 60_000,
     },
     handler: handlers.updatePassword,
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/auth/verification-email',
+    summary: "Email a new link that verifies the signed-in user's address (embedded-provider accounts)",
+    tag,
+    audience: 'user',
+    response: z.object({ message: z.string() }),
+    rateLimit: {
+      name: 'verification-email',
+      limit: 5,
+      windowMs: 60 * 60_000,
+      message: 'Too many verification emails. Please wait an hour and try again.',
+    },
+    handler: sendVerificationEmail,
   }),
 ];

@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { Spinner } from '../Page/Spinner.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
+import { VerifyEmailBanner } from './VerifyEmailBanner.tsx';
 
 export function Layout() {
   return (
@@ -12,6 +13,7 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
+      <VerifyEmailBanner />
       <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
         <Suspense fallback={<Spinner />}>
           <Outlet />

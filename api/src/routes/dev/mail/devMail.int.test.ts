@@ -7,7 +7,7 @@ import { visitor as visitorOf } from '#test/support/actors.ts';
 import { apiTest, startTestServer } from '#test/support/api.ts';
 import { uniqueName } from '#test/support/database.ts';
 import { unique } from '#test/support/db.ts';
-import { devMailAvailable } from './index.ts';
+import { devMailAvailable, isLoopback } from './index.ts';
 
 // The outbox is `<DATA_DIR>/mail`: a throwaway one. (The approval email the workers write there is
 // test/flows/approvalMail.int.test.ts.)
@@ -60,5 +60,28 @@ describe('GET /api/dev/mail', () => {
     }
     expect(devMailAvailable({ env: 'production', mail: {} })).toBe(false);
     expect(devMailAvailable({ env: 'development', mail: {} })).toBe(true);
+  });
+
+  apiTest('is shown only to a browser on this machine (it holds everyone’s reset links)', async ({ db }) => {
+    // Behind a proxy the client's address is the one the proxy saw: here another host's.
+    const proxied = await startTestServer({
+      db,
+      keepDb: true,
+      env: { TRUST_PROXY_HOPS: '1', DATA_DIR: dataDir },
+    });
+    try {
+      const remote = await fetch(`${proxied.url}/api/dev/mail`, {
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+      });
+      expect(remote.status).toBe(404);
+      const local = await fetch(`${proxied.url}/api/dev/mail`, {
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect(local.status).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+    expect(['127.0.0.1', '::1', '::ffff:127.0.0.1'].every(isLoopback)).toBe(true);
+    expect(['10.0.0.2', '192.168.1.5', '::ffff:10.0.0.2', '2001:db8::1'].some(isLoopback)).toBe(false);
   });
 });

@@ -7,6 +7,13 @@ import { defineRoute } from '../../route.ts';
 export const devMailAvailable = (config: { env: string; mail: { smtpUrl?: string } }) =>
   config.env !== 'production' && !config.mail.smtpUrl;
 
+/**
+ * The outbox holds everyone's verification and password-reset links: it is shown only to a browser on this
+ * machine, never to another host that can reach a development server.
+ */
+export const isLoopback = (address: string) =>
+  address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+
 export const devMailRoutes = [
   defineRoute({
     method: 'get',
@@ -29,7 +36,7 @@ export const devMailRoutes = [
     }),
     response: z.object({ messages: z.array(OutboxMessage) }),
     handler: async (ctx, deps) => {
-      if (!devMailAvailable(deps.config)) throw NotFoundError();
+      if (!devMailAvailable(deps.config) || !isLoopback(ctx.ip)) throw NotFoundError();
       const { to, limit } = ctx.state.input.query;
       const messages = (await readOutbox(deps.config.mail.outbox))
         .filter((m) => !to || m.to.toLowerCase() === to)

@@ -49,4 +49,31 @@ describe('POST /api/contact', () => {
       await limited.close();
     }
   });
+
+  apiTest('invalid messages spend none of the allowance, and still get their 400 past it', async ({ db }) => {
+    const limited = await startTestServer({ db, keepDb: true });
+    try {
+      const visitor = visitorOf(limited);
+      const invalid: unknown[] = [
+        { ...valid(), email: 'not-an-email' },
+        { ...valid(), message: 'Too short' },
+        { ...valid(), name: 'Jo\u0000Lane' },
+        {},
+        [],
+      ];
+      const refused = async () => {
+        const statuses: number[] = [];
+        for (let i = 0; i < 20; i++)
+          statuses.push((await visitor.send('POST', '/api/contact', invalid[i % invalid.length])).status);
+        return statuses;
+      };
+      expect(await refused()).toEqual(Array(20).fill(400));
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await visitor.send('POST', '/api/contact', valid())).status);
+      expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+      expect(await refused()).toEqual(Array(20).fill(400));
+    } finally {
+      await limited.close();
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
-import { writeToOutbox, type Config } from '@riffline/db';
+import type { Config } from '../config.ts';
+import { writeToOutbox } from './outbox.ts';
 
 export interface Mail {
   to: string;
@@ -16,7 +17,8 @@ export interface Mailer {
 
 /**
  * SMTP when SMTP_URL is set; otherwise each message is written as JSON to `<DATA_DIR>/mail/`, where the
- * embedded setup lists it (nothing leaves the machine on embedded defaults).
+ * embedded setup lists it (nothing leaves the machine on embedded defaults). The workers' notifications and
+ * the api's identity mail (verification and reset links, which never pass through the event log) share it.
  */
 export function createMailer(config: Pick<Config, 'mail'>): Mailer {
   const { smtpUrl, from, outbox } = config.mail;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '@riffline/db';
+import { loadConfig } from '../config.ts';
 import { startSmtp, type LocalSmtp } from '../../../infra/smtp/smtp.ts';
 import { uniqueName } from '#test/support/database.ts';
 import { createMailer } from './mailer.ts';

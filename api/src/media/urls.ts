@@ -1,0 +1,40 @@
+import type { Release, Storage, Track } from '@riffline/db';
+import { audioContentType, imageContentType, imageExtension } from './sniff.ts';
+
+/** How long a signed media URL in an answer works: long enough to play or show, short enough to leak little. */
+export const SIGNED_URL_SECONDS = 15 * 60;
+
+/** A name to save a file under, from a title (no path separators or control characters). */
+const fileName = (title: string, extension: string) => {
+  const safe = [...title]
+    .map((ch) => (ch.charCodeAt(0) < 0x20 || ch === '\u007f' || ch === '/' || ch === '\\' ? '-' : ch))
+    .join('')
+    .trim();
+  return `${safe || 'file'}.${extension}`;
+};
+
+/** A track's audio, signed, while it is ready; else null. */
+export async function audioUrl(storage: Storage, track: Track): Promise<string | null> {
+  if (track.audioState !== 'ready' || !track.audioKey || !track.audioFormat) return null;
+  return storage.signedUrl(track.audioKey, {
+    expiresInSeconds: SIGNED_URL_SECONDS,
+    filename: fileName(track.title, track.audioFormat),
+    contentType: audioContentType[track.audioFormat],
+  });
+}
+
+/** Signed audio URLs of tracks, by track id. */
+export async function audioUrls(storage: Storage, tracks: Track[]): Promise<Map<string, string | null>> {
+  const urls = await Promise.all(tracks.map((track) => audioUrl(storage, track)));
+  return new Map(tracks.map((track, i) => [track.id, urls[i]!]));
+}
+
+/** A release's uploaded artwork, signed; null when none was uploaded (the album-art URL applies then). */
+export async function artworkUrl(storage: Storage, release: Release): Promise<string | null> {
+  if (!release.artworkKey || !release.artworkFormat) return null;
+  return storage.signedUrl(release.artworkKey, {
+    expiresInSeconds: SIGNED_URL_SECONDS,
+    filename: fileName(release.title, imageExtension[release.artworkFormat]),
+    contentType: imageContentType[release.artworkFormat],
+  });
+}

@@ -1,0 +1,52 @@
+import { Release, Track } from '@riffline/db';
+import { reviewRelease } from '../../../commands/releases/releaseReviewer.ts';
+import { NotFoundError } from '../../../errors.ts';
+import { artworkUrl, audioUrls } from '../../../media/urls.ts';
+import { presentRelease, presentTrack } from '../../../presenters/release.ts';
+import type { Handler } from '../../route.ts';
+import { containsPattern, pageOf } from '../listQuery.ts';
+import type { AdminReleaseIdInput, ListAdminReleasesInput, ReviewReleaseInput } from './schema.ts';
+
+/** Every release: the review queue is `status=processing`; search title and artist. */
+export const list: Handler<ListAdminReleasesInput> = async (ctx, { db, storage }) => {
+  const { filter, sort, range } = ctx.state.input.query;
+  const query = Release.query(db)
+    .select('releases.*')
+    .select(Track.query(db).whereColumn('tracks.releaseId', 'releases.id').count().as('trackCount'));
+  if (filter.status) query.where('releases.status', filter.status);
+  if (filter.userId) query.where('releases.userId', filter.userId);
+  if (filter.q) {
+    const like = containsPattern(filter.q);
+    query.where((q) => q.whereILike('releases.title', like).orWhereILike('releases.artist', like));
+  }
+  const rows = await pageOf(ctx, 'releases', query, { sort, range }, { field: 'createdAt', order: 'desc' });
+  const covers = await Promise.all(rows.map((r) => artworkUrl(storage, r)));
+  return rows.map((r, i) =>
+    presentRelease(r, {
+      trackCount: Number((r as unknown as { trackCount: number | string }).trackCount),
+      coverUrl: covers[i],
+    }),
+  );
+};
+
+export const show: Handler<AdminReleaseIdInput> = async (ctx, { db, storage }) => {
+  const release = await Release.query(db).findById(ctx.state.input.params.id);
+  if (!release) throw NotFoundError('Release not found');
+  const tracks = await Track.query(db).where({ releaseId: release.id }).orderBy('trackNumber');
+  const audio = await audioUrls(storage, tracks);
+  return {
+    ...presentRelease(release, { trackCount: tracks.length, coverUrl: await artworkUrl(storage, release) }),
+    tracks: tracks.map((t) => presentTrack(t, audio.get(t.id))),
+  };
+};
+
+export const review: Handler<ReviewReleaseInput> = async (ctx, { db, storage, config, clock }) => {
+  const { params, body } = ctx.state.input;
+  const release = await reviewRelease(db, ctx.state.user!, params.id, body, config.identifiers, clock());
+  const tracks = await Track.query(db).where({ releaseId: release.id }).orderBy('trackNumber');
+  const audio = await audioUrls(storage, tracks);
+  return {
+    ...presentRelease(release, { trackCount: tracks.length, coverUrl: await artworkUrl(storage, release) }),
+    tracks: tracks.map((t) => presentTrack(t, audio.get(t.id))),
+  };
+};

@@ -1,0 +1,42 @@
+import { MAX_ARTWORK_BYTES, MAX_AUDIO_BYTES, ReleaseResponse, TrackResponse } from '@riffline/contracts';
+import { defineRoute } from '../../route.ts';
+import * as handlers from './media.ts';
+import { UploadSchema } from './schema.ts';
+
+const tag = 'Releases';
+
+/** The release builder's files: a track's audio and a release's artwork, each the raw request body. */
+export const mediaRoutes = [
+  defineRoute({
+    method: 'put',
+    path: '/tracks/:id/audio',
+    summary:
+      "Upload a track's audio (the raw WAV or MP3 file as the body, streamed to storage; at most 209,715,200 bytes). Replaces any earlier upload; the format is read from the bytes",
+    tag,
+    audience: 'approved',
+    request: UploadSchema,
+    upload: {
+      mediaTypes: ['audio/wav', 'audio/mpeg', 'application/octet-stream'],
+      maxBytes: MAX_AUDIO_BYTES,
+    },
+    response: TrackResponse,
+    errors: [409],
+    handler: handlers.audio,
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/releases/:id/artwork',
+    summary:
+      "Upload a release's artwork (the raw JPEG or PNG as the body: square, at least 3000×3000 px, at most 20 MB). It becomes the cover",
+    tag,
+    audience: 'approved',
+    request: UploadSchema,
+    upload: {
+      mediaTypes: ['image/jpeg', 'image/png', 'application/octet-stream'],
+      maxBytes: MAX_ARTWORK_BYTES,
+    },
+    response: ReleaseResponse,
+    errors: [409],
+    handler: handlers.artwork,
+  }),
+];

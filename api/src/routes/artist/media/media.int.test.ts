@@ -1,0 +1,514 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { afterAll, describe, expect } from 'vitest';
+import {
+  MAX_AUDIO_BYTES,
+  type ReleaseResponse,
+  type ReleaseWithTracksResponse,
+  type TrackResponse,
+} from '@riffline/contracts';
+import {
+  createStorage,
+  Event,
+  isLocalStorage,
+  loadConfig,
+  Release,
+  Track,
+  type LocalStorage,
+} from '@riffline/db';
+import { startS3 } from '../../../../../infra/s3/s3.ts';
+import { actor, type Actor } from '#test/support/actors.ts';
+import { apiTest, startTestServer, type TestServer } from '#test/support/api.ts';
+import { uniqueName } from '#test/support/database.ts';
+import {
+  cookieHeader,
+  jpeg,
+  mp3,
+  png,
+  rawPut,
+  wav,
+  wavHeader,
+  wavStream,
+  WAV_BYTES_PER_SECOND,
+} from '#test/support/media.ts';
+
+const AUDIO_TOO_LARGE = 'Audio must be at most 200 MB (209,715,200 bytes)';
+const EDIT_REFUSED = 'Only a draft or rejected release can be changed: this one is in review or live.';
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+async function draft(artist: Actor, title = 'Night Drive'): Promise<ReleaseWithTracksResponse> {
+  const res = await artist.send('POST', '/api/releases', {
+    title,
+    artist: 'Maya R',
+    genre: 'Electronic',
+    releaseType: 'single',
+    releaseDate: inDays(21),
+    albumArt: 'https://img.example/cover.jpg',
+    tracks: [{ title: 'Night Drive', primaryArtists: ['Maya R'] }],
+  });
+  expect(res.status, res.body).toBe(201);
+  return res.json<ReleaseWithTracksResponse>();
+}
+
+/** A raw upload as the artist app sends it: the file as the body, the session cookie, our Origin. */
+const put = (
+  app: TestServer,
+  who: Actor | null,
+  url: string,
+  body: Buffer | Readable,
+  options: { contentType?: string; length?: number; headers?: Record<string, string> } = {},
+) =>
+  rawPut(`${app.url}${url}`, body, {
+    origin: app.url,
+    cookie: who ? cookieHeader(who.browser.cookies) : undefined,
+    ...options,
+  });
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** Reads a signed URL as a browser would: no cookies. */
+async function fetchSigned(url: string) {
+  const res = await fetch(url);
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    bytes: Buffer.from(await res.arrayBuffer()),
+  };
+}
+
+/** Every file stored under a folder of the local storage (partial files included). */
+function filesUnder(storage: LocalStorage, folder: string): string[] {
+  const dir = path.join(storage.root, ...folder.split('/'));
+  return fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }) : [];
+}
+
+/**
+ * Samples this process's resident memory (the server runs in it) every 25 ms until stopped: the peak
+ * growth over the start. Each sample follows a young-generation collection (a millisecond), so that it
+ * counts what is held, not socket chunks already let go of: V8 collects freed buffers only once about
+ * 64 MiB of them have piled up, so that garbage alone reaches 64 MiB (a bare `pipeline(req,
+ * createWriteStream())` server with its client in one process measured 64-66 MiB of peak growth unsampled,
+ * 9-10 MiB sampled after collections).
+ */
+function watchMemory() {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as (options?: { type: 'minor' | 'major' }) => void;
+  gc();
+  const start = process.memoryUsage.rss();
+  let peak = start;
+  const sample = () => {
+    gc({ type: 'minor' });
+    peak = Math.max(peak, process.memoryUsage.rss());
+  };
+  const timer = setInterval(sample, 25);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      return peak - start;
+    },
+  };
+}
+
+const MiB = 1024 * 1024;
+// The storage folders of the servers this file starts: emptied at the end (the 200 MB files live there).
+const storageRoots = new Set<string>();
+afterAll(() => {
+  for (const root of storageRoots) fs.rmSync(root, { recursive: true, force: true });
+});
+const localStorageOf = (app: TestServer) => {
+  const storage = app.deps.storage;
+  if (!isLocalStorage(storage)) throw new Error('the test server stores locally');
+  storageRoots.add(storage.root);
+  return storage;
+};
+
+describe('PUT /api/tracks/:id/audio', () => {
+  apiTest(
+    '401 signed out, 403 awaiting approval or cross-site, 400 for a bad id, 404 for another artist’s track, 409 in review',
+    async ({ app, db, artist, approvedArtist, newActor }) => {
+      const release = await draft(approvedArtist);
+      const trackId = release.tracks[0]!.id;
+      const url = `/api/tracks/${trackId}/audio`;
+      const file = wav(0.1);
+
+      const signedOut = await put(app, null, url, file);
+      expect([signedOut.status, signedOut.json()]).toEqual([401, { message: 'Unauthorized' }]);
+      const pending = await put(app, artist, url, file);
+      expect([pending.status, pending.json()]).toEqual([
+        403,
+        { message: 'Your account is awaiting approval' },
+      ]);
+      const crossSite = await rawPut(`${app.url}${url}`, file, {
+        origin: 'https://evil.example',
+        cookie: cookieHeader(approvedArtist.browser.cookies),
+      });
+      expect([crossSite.status, crossSite.json()]).toEqual([403, { message: 'Cross-site request refused' }]);
+      const badId = await put(app, approvedArtist, '/api/tracks/not-a-uuid/audio', file);
+      expect(badId.status).toBe(400);
+      expect(badId.json<{ message: string }>().message).toBe('Invalid id');
+
+      const other = await newActor('approved');
+      const theirs = await put(app, other, url, file);
+      const missing = await put(app, other, `/api/tracks/${crypto.randomUUID()}/audio`, file);
+      expect([theirs.status, theirs.json()]).toEqual([404, { message: 'Track not found' }]);
+      expect(missing.json()).toEqual(theirs.json());
+
+      await Release.query(db).patchAndFetchById(release.id, { status: 'processing' });
+      const inReview = await put(app, approvedArtist, url, file);
+      expect([inReview.status, inReview.json()]).toEqual([409, { message: EDIT_REFUSED }]);
+
+      expect(await Track.query(db).findById(trackId)).toMatchObject({ audioState: 'none', audioKey: null });
+      expect(filesUnder(localStorageOf(app), `audio/${release.id}`)).toEqual([]);
+    },
+  );
+
+  apiTest(
+    '415 for a file that is not audio, whatever it is called or labelled; 400 for an empty body; nothing kept',
+    async ({ app, db, approvedArtist }) => {
+      const release = await draft(approvedArtist);
+      const trackId = release.tracks[0]!.id;
+      const url = `/api/tracks/${trackId}/audio`;
+      const notAudio = Buffer.from('These are my lyrics, saved as night-drive.mp3\n'.repeat(50));
+      for (const [contentType, name] of [
+        ['audio/mpeg', 'night-drive.mp3'],
+        ['audio/wav', 'night-drive.wav'],
+        ['application/octet-stream', 'night-drive.mp3'],
+      ]) {
+        const res = await put(app, approvedArtist, url, notAudio, {
+          contentType: contentType!,
+          headers: { 'content-disposition': `attachment; filename="${name}"`, 'x-file-name': name! },
+        });
+        expect([res.status, res.json()]).toEqual([415, { message: 'Audio must be a WAV or MP3 file' }]);
+      }
+      expect(await Track.query(db).findById(trackId)).toMatchObject({
+        audioState: 'failed',
+        audioKey: null,
+        audioError: 'Audio must be a WAV or MP3 file',
+      });
+      const empty = await put(app, approvedArtist, url, Buffer.alloc(0));
+      expect([empty.status, empty.json()]).toEqual([
+        400,
+        { message: 'The file is empty: send the file itself as the request body' },
+      ]);
+      expect(filesUnder(localStorageOf(app), `audio/${release.id}`)).toEqual([]);
+      const events = await Event.query(db).where({ aggregateId: trackId });
+      expect(events).toEqual([]);
+    },
+  );
+
+  apiTest(
+    'stores a WAV with its size, hash, format and duration, readable through a signed URL; an MP3 re-upload replaces it',
+    async ({ app, db, approvedArtist, admin }) => {
+      const release = await draft(approvedArtist);
+      const trackId = release.tracks[0]!.id;
+      const url = `/api/tracks/${trackId}/audio`;
+      const file = wav(3);
+      // Labelled JSON on purpose: an upload's body is never parsed, whatever its Content-Type.
+      const res = await put(app, approvedArtist, url, file, { contentType: 'application/json' });
+      expect(res.status, res.body).toBe(200);
+      const track = res.json<TrackResponse>();
+      expect(track).toMatchObject({
+        id: trackId,
+        audioState: 'ready',
+        audioFormat: 'wav',
+        audioSize: file.length,
+        duration: 3,
+      });
+      const stored = (await Track.query(db).findById(trackId))!;
+      expect(stored).toMatchObject({ audioSha256: sha256(file), audioError: null, audioFormat: 'wav' });
+      expect(Number(stored.audioSize)).toBe(file.length);
+
+      expect(track.audioUrl).toMatch(new RegExp(`^${app.url}/api/files/audio%2F.+\\?expires=\\d+&`));
+      const read = await fetchSigned(track.audioUrl!);
+      expect(read.status).toBe(200);
+      expect(read.type).toBe('audio/wav');
+      expect(read.bytes.equals(file)).toBe(true);
+
+      const events = await Event.query(db).where({ aggregateId: trackId });
+      expect(events.map((e) => [e.type, e.payload])).toEqual([
+        [
+          'track.audioUploaded',
+          { releaseId: release.id, size: file.length, format: 'wav', duration: 3, sha256: sha256(file) },
+        ],
+      ]);
+
+      // The release, its tracks and the admin's view carry the signed URL too.
+      const shown = (
+        await approvedArtist.get(`/api/releases/${release.id}`)
+      ).json<ReleaseWithTracksResponse>();
+      expect((await fetchSigned(shown.tracks[0]!.audioUrl!)).bytes.equals(file)).toBe(true);
+      const listed = (await approvedArtist.get(`/api/releases/${release.id}/tracks`)).json<TrackResponse[]>();
+      expect(listed[0]!.audioUrl).toMatch(/^http/);
+      const adminView = (
+        await admin.get(`/api/admin/releases/${release.id}`)
+      ).json<ReleaseWithTracksResponse>();
+      expect((await fetchSigned(adminView.tracks[0]!.audioUrl!)).bytes.equals(file)).toBe(true);
+
+      const song = mp3(10, { id3: true });
+      const again = await put(app, approvedArtist, url, song, { contentType: 'audio/mpeg' });
+      expect(again.status, again.body).toBe(200);
+      expect(again.json<TrackResponse>()).toMatchObject({
+        audioFormat: 'mp3',
+        audioSize: song.length,
+        duration: 10,
+      });
+      const replaced = await fetchSigned(again.json<TrackResponse>().audioUrl!);
+      expect([replaced.type, replaced.bytes.equals(song)]).toEqual(['audio/mpeg', true]);
+      expect(await app.deps.storage.exists(stored.audioKey!)).toBe(false);
+      expect(filesUnder(localStorageOf(app), `audio/${release.id}/${trackId}`)).toHaveLength(1);
+    },
+  );
+
+  apiTest(
+    '413 at once when Content-Length says more than 209,715,200 bytes, before reading it; nothing changes',
+    async ({ app, db, approvedArtist }) => {
+      const release = await draft(approvedArtist);
+      const trackId = release.tracks[0]!.id;
+      const started = Date.now();
+      // Declares one byte too many and sends only the first 44: the answer cannot wait for the rest.
+      const res = await put(
+        app,
+        approvedArtist,
+        `/api/tracks/${trackId}/audio`,
+        wavHeader(MAX_AUDIO_BYTES + 1),
+        {
+          length: MAX_AUDIO_BYTES + 1,
+        },
+      );
+      expect([res.status, res.json()]).toEqual([413, { message: AUDIO_TOO_LARGE }]);
+      expect(res.headers.connection).toBe('close');
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(await Track.query(db).findById(trackId)).toMatchObject({ audioState: 'none', audioKey: null });
+    },
+  );
+
+  apiTest(
+    'the 200 MB boundary: 209,715,200 bytes are accepted and 209,715,201 refused, streamed without holding the file in memory',
+    { timeout: 240_000 },
+    async ({ app, db, approvedArtist }) => {
+      const storage = localStorageOf(app);
+      const release = await draft(approvedArtist);
+      const trackId = release.tracks[0]!.id;
+      const url = `/api/tracks/${trackId}/audio`;
+
+      // The expected hash, from the same generated bytes.
+      const hash = createHash('sha256');
+      for await (const chunk of wavStream(MAX_AUDIO_BYTES)) hash.update(chunk as Buffer);
+      const expectedSha = hash.digest('hex');
+      // A small upload first, so that what loads once (the metadata parsers) is not counted as growth.
+      expect((await put(app, approvedArtist, url, wav(0.5))).status).toBe(200);
+
+      let memory = watchMemory();
+      let started = Date.now();
+      const accepted = await put(app, approvedArtist, url, wavStream(MAX_AUDIO_BYTES), {
+        contentType: 'audio/wav',
+        length: MAX_AUDIO_BYTES,
+      });
+      const acceptedMs = Date.now() - started;
+      const acceptedGrowth = memory.stop();
+      expect(accepted.status, accepted.body).toBe(200);
+      expect(accepted.json<TrackResponse>()).toMatchObject({
+        audioState: 'ready',
+        audioFormat: 'wav',
+        audioSize: MAX_AUDIO_BYTES,
+        duration: Math.round((MAX_AUDIO_BYTES - 44) / WAV_BYTES_PER_SECOND), // 1,189 s
+      });
+      const stored = (await Track.query(db).findById(trackId))!;
+      expect(stored.audioSha256).toBe(expectedSha);
+      expect(fs.statSync(path.join(storage.root, ...stored.audioKey!.split('/'))).size).toBe(MAX_AUDIO_BYTES);
+      expect(acceptedGrowth).toBeLessThan(64 * MiB);
+      await storage.delete(stored.audioKey!);
+
+      // One byte more, without a Content-Length: read until the limit is passed, then refused.
+      memory = watchMemory();
+      started = Date.now();
+      const refused = await put(app, approvedArtist, url, wavStream(MAX_AUDIO_BYTES + 1), {
+        contentType: 'audio/wav',
+      });
+      const refusedMs = Date.now() - started;
+      const refusedGrowth = memory.stop();
+      expect([refused.status, refused.json()]).toEqual([413, { message: AUDIO_TOO_LARGE }]);
+      expect(await Track.query(db).findById(trackId)).toMatchObject({
+        audioState: 'failed',
+        audioKey: null,
+        audioError: AUDIO_TOO_LARGE,
+      });
+      expect(filesUnder(storage, `audio/${release.id}`).filter((f) => f.includes('.'))).toEqual([]);
+      expect(refusedGrowth).toBeLessThan(64 * MiB);
+      console.log(
+        `200 MB upload: accepted ${MAX_AUDIO_BYTES} bytes in ${acceptedMs} ms ` +
+          `(${(MAX_AUDIO_BYTES / MiB / (acceptedMs / 1000)).toFixed(0)} MiB/s), RSS growth ${(acceptedGrowth / MiB).toFixed(1)} MiB; ` +
+          `refused ${MAX_AUDIO_BYTES + 1} bytes in ${refusedMs} ms, RSS growth ${(refusedGrowth / MiB).toFixed(1)} MiB`,
+      );
+    },
+  );
+});
+
+describe('PUT /api/releases/:id/artwork', () => {
+  apiTest(
+    '401, 403, 400 for a bad id, 404 for another artist’s release, 409 in review; nothing changes',
+    async ({ app, db, artist, approvedArtist, newActor }) => {
+      const release = await draft(approvedArtist);
+      const url = `/api/releases/${release.id}/artwork`;
+      const image = png(3000, 3000);
+      expect((await put(app, null, url, image)).status).toBe(401);
+      expect((await put(app, artist, url, image)).json()).toEqual({
+        message: 'Your account is awaiting approval',
+      });
+      const badId = await put(app, approvedArtist, '/api/releases/42/artwork', image);
+      expect([badId.status, badId.json<{ message: string }>().message]).toEqual([400, 'Invalid id']);
+      const other = await newActor('approved');
+      const theirs = await put(app, other, url, image);
+      expect([theirs.status, theirs.json()]).toEqual([404, { message: 'Release not found' }]);
+      await Release.query(db).patchAndFetchById(release.id, { status: 'live' });
+      const live = await put(app, approvedArtist, url, image);
+      expect([live.status, live.json()]).toEqual([409, { message: EDIT_REFUSED }]);
+      expect(await Release.query(db).findById(release.id)).toMatchObject({ artworkKey: null });
+      expect(await Event.query(db).where({ aggregateId: release.id, type: 'release.updated' })).toEqual([]);
+    },
+  );
+
+  apiTest(
+    '415 for what is not a JPEG or PNG, 400 when not square or under 3000×3000, 413 past 20 MB',
+    async ({ app, db, approvedArtist }) => {
+      const release = await draft(approvedArtist);
+      const url = `/api/releases/${release.id}/artwork`;
+      const cases: Array<[Buffer, number, string, number?]> = [
+        [Buffer.from('GIF89a…not what we take'), 415, 'Artwork must be a JPEG or PNG image'],
+        [
+          Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="3000" height="3000"/>'),
+          415,
+          'Artwork must be a JPEG or PNG image',
+        ],
+        [png(3000, 2000), 400, 'Artwork must be square'],
+        [jpeg(4000, 3000), 400, 'Artwork must be square'],
+        [png(1000, 1000), 400, 'Artwork must be at least 3000×3000 pixels'],
+        [jpeg(2999, 2999), 400, 'Artwork must be at least 3000×3000 pixels'],
+        [
+          Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]),
+          400,
+          'The artwork could not be read: upload a valid JPEG or PNG image',
+        ],
+        [Buffer.alloc(0), 400, 'The file is empty: send the file itself as the request body'],
+      ];
+      for (const [bytes, status, message] of cases) {
+        const res = await put(app, approvedArtist, url, bytes, { contentType: 'image/png' });
+        expect([res.status, res.json()], message).toEqual([status, { message }]);
+      }
+      // Past 20 MB: declared, refused at once; streamed without a length, refused once it passes the limit.
+      const big = Buffer.concat([png(3000, 3000), Buffer.alloc(20 * MiB)]);
+      const declared = await put(app, approvedArtist, url, big, { length: big.length });
+      expect([declared.status, declared.json()]).toEqual([413, { message: 'Artwork must be at most 20 MB' }]);
+      const streamed = await put(
+        app,
+        approvedArtist,
+        url,
+        Readable.from([big.subarray(0, MiB), big.subarray(MiB)], { objectMode: false }),
+      );
+      expect([streamed.status, streamed.json()]).toEqual([413, { message: 'Artwork must be at most 20 MB' }]);
+      expect(await Release.query(db).findById(release.id)).toMatchObject({ artworkKey: null });
+      expect(filesUnder(localStorageOf(app), `artwork/${release.id}`)).toEqual([]);
+    },
+  );
+
+  apiTest(
+    'a 3000×3000 PNG becomes the cover (signed URL), release.updated says so; a JPEG replaces it; the album-art URL stays',
+    async ({ app, db, approvedArtist }) => {
+      const release = await draft(approvedArtist);
+      expect(release.coverUrl).toBe('https://img.example/cover.jpg');
+      const url = `/api/releases/${release.id}/artwork`;
+      const image = png(3000, 3000);
+      const res = await put(app, approvedArtist, url, image, { contentType: 'image/png' });
+      expect(res.status, res.body).toBe(200);
+      const updated = res.json<ReleaseResponse>();
+      expect(updated).toMatchObject({
+        id: release.id,
+        albumArt: 'https://img.example/cover.jpg',
+        trackCount: 1,
+      });
+      const cover = await fetchSigned(updated.coverUrl!);
+      expect([cover.status, cover.type, cover.bytes.equals(image)]).toEqual([200, 'image/png', true]);
+      const row = (await Release.query(db).findById(release.id))!;
+      expect(row).toMatchObject({
+        artworkFormat: 'png',
+        artworkWidth: 3000,
+        artworkHeight: 3000,
+        artworkSize: image.length,
+      });
+      const events = await Event.query(db).where({ aggregateId: release.id, type: 'release.updated' });
+      expect(events.map((e) => e.payload)).toEqual([{ changed: ['artwork'] }]);
+
+      // The list shows the uploaded cover, signed.
+      const list = (await approvedArtist.get('/api/releases')).json<ReleaseResponse[]>();
+      expect(list.find((r) => r.id === release.id)!.coverUrl).toMatch(`${app.url}/api/files/artwork%2F`);
+
+      const photo = jpeg(3200, 3200);
+      const replaced = await put(app, approvedArtist, url, photo, { contentType: 'image/jpeg' });
+      expect(replaced.status, replaced.body).toBe(200);
+      const read = await fetchSigned(replaced.json<ReleaseResponse>().coverUrl!);
+      expect([read.type, read.bytes.equals(photo)]).toEqual(['image/jpeg', true]);
+      expect(await app.deps.storage.exists(row.artworkKey!)).toBe(false);
+      expect(filesUnder(localStorageOf(app), `artwork/${release.id}`)).toHaveLength(1);
+    },
+  );
+});
+
+describe('uploads to S3 (the S3-compatible test server)', () => {
+  apiTest(
+    'audio (a multipart upload) and artwork are stored in the bucket and read back through presigned URLs',
+    { timeout: 120_000 },
+    async ({ db }) => {
+      const directory = path.join(os.tmpdir(), uniqueName('riffline-s3-uploads'));
+      const s3 = await startS3({ directory });
+      const server = await startTestServer({ db, keepDb: true, storage: createStorage(loadConfig(s3.env)) });
+      try {
+        const artist = await actor(server, db, 'approved');
+        const release = await draft(artist);
+        const trackId = release.tracks[0]!.id;
+        // 20 MiB: three parts of the multipart upload.
+        const file = wav((20 * MiB) / WAV_BYTES_PER_SECOND);
+        const res = await put(server, artist, `/api/tracks/${trackId}/audio`, file, {
+          contentType: 'audio/wav',
+        });
+        expect(res.status, res.body).toBe(200);
+        const track = res.json<TrackResponse>();
+        expect(track).toMatchObject({ audioState: 'ready', audioSize: file.length, duration: 119 });
+        expect(track.audioUrl).toMatch(new RegExp(`^${s3.endpoint}/${s3.bucket}/audio/.+X-Amz-Signature=`));
+        const audio = await fetchSigned(track.audioUrl!);
+        expect([audio.status, audio.type, sha256(audio.bytes)]).toEqual([200, 'audio/wav', sha256(file)]);
+
+        const image = png(3000, 3000);
+        const art = await put(server, artist, `/api/releases/${release.id}/artwork`, image);
+        expect(art.status, art.body).toBe(200);
+        const cover = await fetchSigned(art.json<ReleaseResponse>().coverUrl!);
+        expect([cover.status, cover.type, cover.bytes.equals(image)]).toEqual([200, 'image/png', true]);
+
+        // A refused re-upload leaves nothing in the bucket: the earlier audio went when it began.
+        const objects = () =>
+          fs
+            .readdirSync(directory, { recursive: true, encoding: 'utf8' })
+            .filter((f) => f.includes(trackId) && f.endsWith('._S3rver_object'));
+        expect(objects()).toHaveLength(1);
+        const text = await put(
+          server,
+          artist,
+          `/api/tracks/${trackId}/audio`,
+          Buffer.from('not audio at all'),
+        );
+        expect([text.status, text.json()]).toEqual([415, { message: 'Audio must be a WAV or MP3 file' }]);
+        expect((await Track.query(db).findById(trackId))!.audioKey).toBeNull();
+        expect(objects()).toEqual([]);
+      } finally {
+        await server.close();
+        await s3.stop();
+      }
+    },
+  );
+});

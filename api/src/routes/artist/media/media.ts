@@ -1,0 +1,30 @@
+import { trackCounts } from '@riffline/db';
+import type { Context } from 'koa';
+import { uploadArtwork } from '../../../commands/releases/artworkUploader.ts';
+import { uploadTrackAudio } from '../../../commands/releases/audioUploader.ts';
+import type { IncomingFile } from '../../../media/receive.ts';
+import { artworkUrl, audioUrl } from '../../../media/urls.ts';
+import { presentRelease, presentTrack } from '../../../presenters/release.ts';
+import type { Handler } from '../../route.ts';
+import type { UploadInput } from './schema.ts';
+
+/** The request body as a stream, with its declared length (none for a chunked upload). */
+const incomingFile = (ctx: Context): IncomingFile => ({
+  body: ctx.req,
+  declaredSize: ctx.request.length ?? null,
+});
+
+/** PUT /api/tracks/{id}/audio: the track, `ready`, with its signed audio URL. */
+export const audio: Handler<UploadInput> = async (ctx, deps) => {
+  const track = await uploadTrackAudio(deps, ctx.state.user!, ctx.state.input.params.id, incomingFile(ctx));
+  return presentTrack(track, await audioUrl(deps.storage, track));
+};
+
+/** PUT /api/releases/{id}/artwork: the release, its cover now the uploaded artwork (signed). */
+export const artwork: Handler<UploadInput> = async (ctx, deps) => {
+  const release = await uploadArtwork(deps, ctx.state.user!, ctx.state.input.params.id, incomingFile(ctx));
+  return presentRelease(release, {
+    trackCount: (await trackCounts(deps.db, [release.id])).get(release.id) ?? 0,
+    coverUrl: await artworkUrl(deps.storage, release),
+  });
+};

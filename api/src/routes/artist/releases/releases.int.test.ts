@@ -1,0 +1,451 @@
+import { describe, expect } from 'vitest';
+import {
+  earliestReleaseDate,
+  isValidIsrc,
+  isValidUpc,
+  type ReleaseResponse,
+  type ReleaseWithTracksResponse,
+} from '@riffline/contracts';
+import { Event, PaymentTransaction, PlatformSetting, Release, Track, User, type Db } from '@riffline/db';
+import { apiTest } from '#test/support/api.ts';
+import type { Actor } from '#test/support/actors.ts';
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+const track = (title: string, extra: Record<string, unknown> = {}) => ({
+  title,
+  primaryArtists: ['Maya R'],
+  ...extra,
+});
+
+/** What the wizard sends for a single, with the checklist confirmed. */
+const validRelease = (extra: Record<string, unknown> = {}) => ({
+  title: 'Night Drive',
+  artist: 'Maya R',
+  genre: 'Electronic',
+  releaseType: 'single',
+  releaseDate: inDays(21),
+  pricingTier: 'mid',
+  explicitContentLabeled: true,
+  authorizedToDistribute: true,
+  noUnauthorizedArtistName: true,
+  tracks: [track('Night Drive')],
+  ...extra,
+});
+
+async function create(artist: Actor, body: unknown = validRelease()) {
+  const res = await artist.send('POST', '/api/releases', body);
+  expect(res.status, JSON.stringify(res.json())).toBe(201);
+  return res.json<ReleaseWithTracksResponse>();
+}
+
+/** Audio uploads have their own tests: here a track's audio is simply ready. */
+async function audioReady(db: Db, releaseId: string) {
+  await Track.query(db)
+    .where({ releaseId })
+    .patch({ audioState: 'ready', audioFormat: 'wav', audioSize: 1000, audioKey: `audio/${releaseId}` });
+}
+
+describe('POST /api/releases', () => {
+  apiTest('401 signed out, 403 while the application is under review', async ({ visitor, artist }) => {
+    expect((await visitor.send('POST', '/api/releases', validRelease())).status).toBe(401);
+    const pending = await artist.send('POST', '/api/releases', validRelease());
+    expect(pending.status).toBe(403);
+    expect(pending.json()).toEqual({ message: 'Your account is awaiting approval' });
+  });
+
+  apiTest('400 with the rule that was broken, and nothing written', async ({ db, approvedArtist }) => {
+    const four = ['A', 'B', 'C', 'D'];
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ title: '  ' }, 'Title is required'],
+      [{ artist: undefined }, 'Artist is required'],
+      [{ genre: 'polka' }, 'Genre must be one of the 19 genres'],
+      [{ releaseType: 'mixtape' }, 'Release type must be single, ep or album'],
+      [{ releaseDate: inDays(-3) }, 'Release date must be today or later'],
+      [{ releaseDate: '2026-02-30' }, 'Release date must be a real date'],
+      [{ tracks: [track('One'), track('Two')] }, 'Singles can have up to 1 track'],
+      [
+        { releaseType: 'ep', tracks: Array.from({ length: 6 }, (_, i) => track(`T${i}`)) },
+        'EPs can have up to 5 tracks',
+      ],
+      [
+        { releaseType: 'album', tracks: Array.from({ length: 21 }, (_, i) => track(`T${i}`)) },
+        'Albums can have up to 20 tracks',
+      ],
+      [{ tracks: [] }, 'Add at least one track'],
+      [{ tracks: [track('One', { primaryArtists: four })] }, 'Maximum 3 primary artists allowed per track'],
+      [
+        { tracks: [track('One', { primaryArtists: [' ', ''] })] },
+        'Each track needs at least one primary artist',
+      ],
+      [{ releaseArtists: four }, 'At most 3 release artists'],
+      [{ storeDistribution: 'custom', selectedStores: ['myspace'] }, 'Unknown store'],
+      [{ storeDistribution: 'custom', selectedStores: [] }, 'Pick at least one store'],
+      [{ hasCountryRestrictions: true, restrictedCountries: 'IN, XX' }, 'Not a country code: XX'],
+      [{ previouslyReleased: true }, 'Original release date is required for a release that came out before'],
+      [{ upc: '036000291453' }, 'UPC must be 12 or 13 digits with a valid check digit'],
+      [{ tracks: [track('One', { isrc: 'US-XYZ-1' })] }, 'ISRC must look like CC-XXX-YY-NNNNN'],
+      [{ tracks: [track('One', { trackType: 'spoken' })] }, 'Track type must be vocal or instrumental'],
+    ];
+    for (const [change, message] of cases) {
+      const res = await approvedArtist.send('POST', '/api/releases', validRelease(change));
+      expect(res.status, message).toBe(400);
+      expect(res.json<{ message: string }>().message, JSON.stringify(change)).toBe(message);
+    }
+    expect(await Release.query(db).where({ userId: approvedArtist.user.id })).toEqual([]);
+  });
+
+  apiTest(
+    '201: a draft of the signed-in artist, label forced, genre in lower case, conditional fields only when on',
+    async ({ db, approvedArtist, admin }) => {
+      const res = await approvedArtist.send(
+        'POST',
+        '/api/releases',
+        validRelease({
+          userId: admin.user.id,
+          recordLabel: 'Major Label Inc',
+          genre: 'R&B',
+          releaseType: 'ep',
+          releaseArtists: ['  Maya R ', '', 'Kofi'],
+          hasCountryRestrictions: false,
+          restrictedCountries: 'IN, US',
+          previouslyReleased: false,
+          originalReleaseDate: '2020-01-01',
+          storeDistribution: 'all',
+          selectedStores: ['spotify'],
+          tracks: [
+            track('Intro', { primaryArtists: 'Maya R, Kofi', isrc: 'IN-RFX-25-00042' }),
+            track('Outro', { featuringArtists: ['Ada'], isExplicit: true }),
+          ],
+        }),
+      );
+      expect(res.status).toBe(201);
+      const release = res.json<ReleaseWithTracksResponse>();
+      expect(release).toMatchObject({
+        userId: approvedArtist.user.id,
+        status: 'draft',
+        recordLabel: 'Riffline Records',
+        genre: 'r&b',
+        releaseArtists: ['Maya R', 'Kofi'],
+        restrictedCountries: [],
+        originalReleaseDate: null,
+        selectedStores: [],
+        trackCount: 2,
+      });
+      expect(release.tracks.map((t) => [t.trackNumber, t.title, t.isrc, t.audioState])).toEqual([
+        [1, 'Intro', 'INRFX2500042', 'none'],
+        [2, 'Outro', null, 'none'],
+      ]);
+      expect(release.tracks[0]!.primaryArtists).toEqual(['Maya R', 'Kofi']);
+      const events = await Event.query(db).where({ aggregateId: release.id });
+      expect(events.map((e) => e.type)).toEqual(['release.created']);
+
+      const custom = await create(
+        approvedArtist,
+        validRelease({
+          storeDistribution: 'custom',
+          selectedStores: ['spotify', 'jiosaavn', 'spotify'],
+          hasCountryRestrictions: true,
+          restrictedCountries: ' in, ,US ',
+          previouslyReleased: true,
+          originalReleaseDate: '2019-05-01',
+        }),
+      );
+      expect(custom).toMatchObject({
+        selectedStores: ['spotify', 'jiosaavn'],
+        restrictedCountries: ['IN', 'US'],
+        originalReleaseDate: '2019-05-01',
+      });
+    },
+  );
+
+  apiTest('accepts a release date that is still today somewhere', async ({ approvedArtist }) => {
+    await create(approvedArtist, validRelease({ releaseDate: earliestReleaseDate() }));
+  });
+
+  apiTest('409 for an ISRC or UPC another release already uses', async ({ approvedArtist, newActor }) => {
+    await create(
+      approvedArtist,
+      validRelease({ upc: '036000291452', tracks: [track('A', { isrc: 'INRFX2599901' })] }),
+    );
+    const other = await newActor('approved');
+    const upc = await other.send('POST', '/api/releases', validRelease({ upc: '036000291452' }));
+    expect(upc.status).toBe(409);
+    expect(upc.json()).toEqual({ message: 'This UPC is already used by another release' });
+    const isrc = await other.send(
+      'POST',
+      '/api/releases',
+      validRelease({ tracks: [track('B', { isrc: 'INRFX2599901' })] }),
+    );
+    expect(isrc.status).toBe(409);
+    expect(isrc.json()).toEqual({ message: 'This ISRC is already used by another track' });
+  });
+});
+
+describe('GET /api/releases', () => {
+  apiTest(
+    '401, 403, and the artist’s own releases newest first with track counts',
+    async ({ visitor, artist, approvedArtist, newActor }) => {
+      expect((await visitor.get('/api/releases')).status).toBe(401);
+      expect((await artist.get('/api/releases')).status).toBe(403);
+      const first = await create(approvedArtist);
+      const second = await create(
+        approvedArtist,
+        validRelease({ title: 'Second', releaseType: 'ep', tracks: [track('a'), track('b')] }),
+      );
+      const stranger = await newActor('approved');
+      await create(stranger, validRelease({ title: 'Not yours' }));
+      const res = await approvedArtist.get('/api/releases');
+      expect(res.status).toBe(200);
+      expect(res.json<ReleaseResponse[]>().map((r) => [r.id, r.trackCount])).toEqual([
+        [second.id, 2],
+        [first.id, 1],
+      ]);
+      expect(
+        (await approvedArtist.get('/api/releases?limit=1&offset=1'))
+          .json<ReleaseResponse[]>()
+          .map((r) => r.id),
+      ).toEqual([first.id]);
+      expect((await approvedArtist.get('/api/releases?limit=0')).json()).toMatchObject({
+        message: 'limit must be between 1 and 200',
+      });
+    },
+  );
+});
+
+describe('another artist’s release', () => {
+  apiTest(
+    'is not found: read, edit, delete, tracks, submit, rename a track, export',
+    async ({ db, approvedArtist, newActor }) => {
+      const release = await create(approvedArtist);
+      const other = await newActor('approved');
+      const trackId = release.tracks[0]!.id;
+      const attempts: Array<[string, string, unknown?]> = [
+        ['GET', `/api/releases/${release.id}`],
+        ['GET', `/api/releases/${release.id}/tracks`],
+        ['PATCH', `/api/releases/${release.id}`, { title: 'Mine now' }],
+        ['DELETE', `/api/releases/${release.id}`],
+        ['POST', `/api/releases/${release.id}/submit`],
+        ['POST', `/api/releases/${release.id}/export/drive`],
+        ['PATCH', `/api/tracks/${trackId}`, { title: 'Mine now' }],
+      ];
+      for (const [method, path, body] of attempts) {
+        const res = await other.send(method, path, body);
+        expect(res.status, `${method} ${path}`).toBe(404);
+        expect(JSON.stringify(res.json())).not.toContain('Night Drive');
+      }
+      const unchanged = await Release.query(db).findById(release.id);
+      expect(unchanged).toMatchObject({ title: 'Night Drive', status: 'draft' });
+    },
+  );
+});
+
+describe('editing and deleting', () => {
+  apiTest(
+    'PATCH changes what is sent and keeps the rest; a track is renamed',
+    async ({ db, approvedArtist }) => {
+      const release = await create(
+        approvedArtist,
+        validRelease({ releaseArtists: ['Maya R'], albumArt: 'https://img.example/a.jpg' }),
+      );
+      const renamed = await approvedArtist.send('PATCH', `/api/releases/${release.id}`, {
+        title: 'Night Drive (Deluxe)',
+      });
+      expect(renamed.status).toBe(200);
+      expect(renamed.json()).toMatchObject({
+        title: 'Night Drive (Deluxe)',
+        releaseArtists: ['Maya R'],
+        albumArt: 'https://img.example/a.jpg',
+      });
+      const artists = await approvedArtist.send('PATCH', `/api/releases/${release.id}`, {
+        releaseArtists: ['A', ' ', 'B'],
+        albumArt: '',
+      });
+      expect(artists.json()).toMatchObject({ releaseArtists: ['A', 'B'], albumArt: null });
+      const empty = await approvedArtist.send('PATCH', `/api/releases/${release.id}`, {});
+      expect(empty.status).toBe(400);
+      expect(empty.json<{ message: string }>().message).toBe(
+        'Nothing to change: send title, albumArt or releaseArtists',
+      );
+
+      const trackRes = await approvedArtist.send('PATCH', `/api/tracks/${release.tracks[0]!.id}`, {
+        title: 'Night Drive (Edit)',
+      });
+      expect(trackRes.status).toBe(200);
+      expect(trackRes.json()).toMatchObject({ title: 'Night Drive (Edit)', trackNumber: 1 });
+      const types = (await Event.query(db).where({ aggregateId: release.id }).orderBy('id')).map(
+        (e) => e.type,
+      );
+      expect(types).toEqual(['release.created', 'release.updated', 'release.updated']);
+    },
+  );
+
+  apiTest(
+    'DELETE removes a draft and its tracks (204); a release in review or live is kept (409)',
+    async ({ db, approvedArtist }) => {
+      const draft = await create(approvedArtist);
+      const res = await approvedArtist.send('DELETE', `/api/releases/${draft.id}`);
+      expect(res.status).toBe(204);
+      expect(await Release.query(db).findById(draft.id)).toBeUndefined();
+      expect(await Track.query(db).where({ releaseId: draft.id })).toEqual([]);
+
+      const reviewed = await create(approvedArtist);
+      for (const status of ['processing', 'live'] as const) {
+        await Release.query(db).patchAndFetchById(reviewed.id, { status });
+        const refused = await approvedArtist.send('DELETE', `/api/releases/${reviewed.id}`);
+        expect(refused.status).toBe(409);
+        expect(refused.json()).toEqual({ message: 'Only a draft or rejected release can be deleted.' });
+        const edit = await approvedArtist.send('PATCH', `/api/releases/${reviewed.id}`, { title: 'x' });
+        expect(edit.status).toBe(409);
+      }
+      await Release.query(db).patchAndFetchById(reviewed.id, { status: 'rejected' });
+      expect((await approvedArtist.send('DELETE', `/api/releases/${reviewed.id}`)).status).toBe(204);
+    },
+  );
+});
+
+describe('submitting and reviewing', () => {
+  apiTest('409 lists what is missing, then draft → processing', async ({ db, approvedArtist }) => {
+    const release = await create(
+      approvedArtist,
+      validRelease({ releaseType: 'ep', explicitContentLabeled: false, tracks: [track('Only one')] }),
+    );
+    const early = await approvedArtist.send('POST', `/api/releases/${release.id}/submit`);
+    expect(early.status).toBe(409);
+    const { message, issues } = early.json<{ message: string; issues: Array<{ message: string }> }>();
+    expect(message).toMatch(/^Not ready to submit: /);
+    expect(issues.map((i) => i.message)).toEqual([
+      'An EP needs at least 2 tracks',
+      'Track 1 (Only one) has no audio yet',
+      'Confirm that explicit content is labelled',
+    ]);
+
+    const ready = await create(approvedArtist);
+    await audioReady(db, ready.id);
+    const res = await approvedArtist.send('POST', `/api/releases/${ready.id}/submit`);
+    expect(res.status).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'processing' });
+    const again = await approvedArtist.send('POST', `/api/releases/${ready.id}/submit`);
+    expect(again.status).toBe(409);
+    expect(again.json()).toEqual({ message: 'This release is already in review' });
+  });
+
+  apiTest(
+    'charges the distribution fee from the coins in the same transaction; 402 when short',
+    async ({ db, approvedArtist }) => {
+      await PlatformSetting.query(db)
+        .where({ settingKey: 'distribution_fee_coins' })
+        .patch({ settingValue: '49.50' });
+      try {
+        await User.query(db).patchAndFetchById(approvedArtist.user.id, { coins: '20.00' });
+        const release = await create(approvedArtist);
+        await audioReady(db, release.id);
+        const short = await approvedArtist.send('POST', `/api/releases/${release.id}/submit`);
+        expect(short.status).toBe(402);
+        expect(short.json<{ message: string }>().message).toBe(
+          'Not enough coins: distribution costs 49.50 coins and your balance is 20.00. Top up your wallet and submit again.',
+        );
+        expect((await Release.query(db).findById(release.id))!.status).toBe('draft');
+
+        await User.query(db).patchAndFetchById(approvedArtist.user.id, { coins: '100.25' });
+        expect((await approvedArtist.send('POST', `/api/releases/${release.id}/submit`)).status).toBe(200);
+        expect((await User.query(db).findById(approvedArtist.user.id))!.coins).toBe('50.75');
+        const fees = await PaymentTransaction.query(db).where({ releaseId: release.id });
+        expect(fees.map((f) => [f.type, f.amount, f.status])).toEqual([
+          ['distribution_fee', '49.50', 'completed'],
+        ]);
+      } finally {
+        await PlatformSetting.query(db)
+          .where({ settingKey: 'distribution_fee_coins' })
+          .patch({ settingValue: '0' });
+      }
+    },
+  );
+
+  apiTest(
+    'the admin rejects with a reason the artist reads, the artist fixes and resubmits, the admin approves',
+    async ({ db, approvedArtist, admin }) => {
+      const release = await create(
+        approvedArtist,
+        validRelease({ releaseType: 'ep', tracks: [track('One', { isrc: 'INRFX2588801' }), track('Two')] }),
+      );
+      expect(
+        (await approvedArtist.send('PATCH', `/api/admin/releases/${release.id}`, { status: 'live' })).status,
+      ).toBe(403);
+      const notYet = await admin.send('PATCH', `/api/admin/releases/${release.id}`, { status: 'live' });
+      expect(notYet.status).toBe(409);
+      expect(notYet.json()).toEqual({
+        message: 'Only a release in review (processing) can be approved or rejected',
+      });
+
+      await audioReady(db, release.id);
+      await approvedArtist.send('POST', `/api/releases/${release.id}/submit`);
+      const noReason = await admin.send('PATCH', `/api/admin/releases/${release.id}`, { status: 'rejected' });
+      expect(noReason.status).toBe(400);
+      expect(noReason.json<{ message: string }>().message).toBe('Say why the release is rejected');
+      const rejected = await admin.send('PATCH', `/api/admin/releases/${release.id}`, {
+        status: 'rejected',
+        reason: 'The cover shows a different title',
+      });
+      expect(rejected.status).toBe(200);
+      const seen = (await approvedArtist.get(`/api/releases/${release.id}`)).json<ReleaseResponse>();
+      expect(seen).toMatchObject({
+        status: 'rejected',
+        rejectionReason: 'The cover shows a different title',
+      });
+
+      expect((await approvedArtist.send('POST', `/api/releases/${release.id}/submit`)).status).toBe(200);
+      const approved = await admin.send('PATCH', `/api/admin/releases/${release.id}`, { status: 'live' });
+      expect(approved.status).toBe(200);
+      const live = approved.json<ReleaseWithTracksResponse>();
+      expect(live.status).toBe('live');
+      expect(live.rejectionReason).toBeNull();
+      expect(isValidUpc(live.upc!)).toBe(true);
+      expect(live.tracks[0]!.isrc).toBe('INRFX2588801');
+      expect(isValidIsrc(live.tracks[1]!.isrc!)).toBe(true);
+      expect(live.tracks[1]!.isrc).toMatch(/^INRFL\d{2}\d{5}$/);
+      const again = await admin.send('PATCH', `/api/admin/releases/${release.id}`, {
+        status: 'rejected',
+        reason: 'x',
+      });
+      expect(again.status).toBe(409);
+      const types = (await Event.query(db).where({ aggregateId: release.id }).orderBy('id')).map(
+        (e) => e.type,
+      );
+      expect(types).toEqual([
+        'release.created',
+        'release.submitted',
+        'release.rejected',
+        'release.submitted',
+        'release.approved',
+      ]);
+    },
+  );
+
+  apiTest(
+    '20 concurrent approvals never share an ISRC or a UPC, and every one validates',
+    async ({ db, approvedArtist, admin }) => {
+      const ids: string[] = [];
+      for (let i = 0; i < 20; i++) {
+        const release = await create(
+          approvedArtist,
+          validRelease({ releaseType: 'ep', tracks: [track(`A${i}`), track(`B${i}`)] }),
+        );
+        await audioReady(db, release.id);
+        await Release.query(db).patchAndFetchById(release.id, { status: 'processing' });
+        ids.push(release.id);
+      }
+      const answers = await Promise.all(
+        ids.map((id) => admin.send('PATCH', `/api/admin/releases/${id}`, { status: 'live' })),
+      );
+      expect(answers.map((a) => a.status)).toEqual(ids.map(() => 200));
+      const releases = await Release.query(db).whereIn('id', ids);
+      const upcs = releases.map((r) => r.upc!);
+      const isrcs = (await Track.query(db).whereIn('releaseId', ids)).map((t) => t.isrc!);
+      expect(new Set(upcs).size).toBe(20);
+      expect(new Set(isrcs).size).toBe(40);
+      expect(upcs.every(isValidUpc)).toBe(true);
+      expect(isrcs.every(isValidIsrc)).toBe(true);
+    },
+  );
+});

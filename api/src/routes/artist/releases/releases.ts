@@ -1,0 +1,84 @@
+import { ownReleasesPage, trackCounts, tracksOf } from '@riffline/db';
+import { createRelease } from '../../../commands/releases/releaseCreator.ts';
+import { deleteRelease } from '../../../commands/releases/releaseDeleter.ts';
+import { submitRelease } from '../../../commands/releases/releaseSubmitter.ts';
+import { updateRelease } from '../../../commands/releases/releaseUpdater.ts';
+import { loadRelease } from '../../../commands/releases/ownRelease.ts';
+import { artworkUrl, audioUrls } from '../../../media/urls.ts';
+import { presentRelease, presentTrack } from '../../../presenters/release.ts';
+import type { Handler } from '../../route.ts';
+import type { CreateReleaseInput, ListReleasesInput, ReleaseIdInput, UpdateReleaseInput } from './schema.ts';
+
+/** The approved artist's own releases, newest first, with track count and cover. */
+export const list: Handler<ListReleasesInput> = async (ctx, { db, storage }) => {
+  const { limit, offset } = ctx.state.input.query;
+  const releases = await ownReleasesPage(db, ctx.state.user!.id, { limit, offset });
+  const counts = await trackCounts(
+    db,
+    releases.map((r) => r.id),
+  );
+  const covers = await Promise.all(releases.map((r) => artworkUrl(storage, r)));
+  return releases.map((r, i) =>
+    presentRelease(r, { trackCount: counts.get(r.id) ?? 0, coverUrl: covers[i] }),
+  );
+};
+
+export const create: Handler<CreateReleaseInput> = async (ctx, { db }) => {
+  const { release, tracks } = await createRelease(db, ctx.state.user!, ctx.state.input.body);
+  return {
+    ...presentRelease(release, { trackCount: tracks.length }),
+    tracks: tracks.map((t) => presentTrack(t)),
+  };
+};
+
+/** One release with its tracks: its artist's, or any for an admin. */
+export const show: Handler<ReleaseIdInput> = async (ctx, { db, storage }) => {
+  const release = await loadRelease(db, ctx.state.user!, ctx.state.input.params.id, { admins: true });
+  const tracks = await tracksOf(db, release.id);
+  const audio = await audioUrls(storage, tracks);
+  return {
+    ...presentRelease(release, {
+      trackCount: tracks.length,
+      coverUrl: await artworkUrl(storage, release),
+    }),
+    tracks: tracks.map((t) => presentTrack(t, audio.get(t.id))),
+  };
+};
+
+export const tracks: Handler<ReleaseIdInput> = async (ctx, { db, storage }) => {
+  const release = await loadRelease(db, ctx.state.user!, ctx.state.input.params.id, { admins: true });
+  const rows = await tracksOf(db, release.id);
+  const audio = await audioUrls(storage, rows);
+  return rows.map((t) => presentTrack(t, audio.get(t.id)));
+};
+
+export const update: Handler<UpdateReleaseInput> = async (ctx, { db, storage }) => {
+  const { params, body } = ctx.state.input;
+  const release = await updateRelease(db, ctx.state.user!, params.id, body);
+  return presentRelease(release, {
+    trackCount: (await trackCounts(db, [release.id])).get(release.id) ?? 0,
+    coverUrl: await artworkUrl(storage, release),
+  });
+};
+
+export const remove: Handler<ReleaseIdInput> = async (ctx, { db, storage, logger }) => {
+  await deleteRelease(db, storage, logger, ctx.state.user!, ctx.state.input.params.id);
+  ctx.status = 204;
+};
+
+export const submit: Handler<ReleaseIdInput> = async (ctx, { db, storage, clock }) => {
+  const release = await submitRelease(db, ctx.state.user!, ctx.state.input.params.id, clock());
+  return presentRelease(release, {
+    trackCount: (await trackCounts(db, [release.id])).get(release.id) ?? 0,
+    coverUrl: await artworkUrl(storage, release),
+  });
+};
+
+/**
+ * Export one release to the stores' document formats. The documents come with the exports work; until
+ * then the link opens the release's metadata.
+ */
+export const exportLink: Handler<ReleaseIdInput> = async (ctx, { db, config }) => {
+  const release = await loadRelease(db, ctx.state.user!, ctx.state.input.params.id, { admins: true });
+  return { webViewLink: `${config.publicUrl}/api/releases/${release.id}` };
+};

@@ -1,0 +1,258 @@
+/**
+ * `make bench`: the API beside a bare Koa + pg server running the same SQL and returning the same JSON,
+ * in the same run, on a fresh PostgreSQL database:
+ * - GET /api/releases (an artist with 100 releases), GET /api/auth/user, and the admin applications list
+ *   (100 of 20,000 rows): throughput at 10 connections (closed loop) and latency at a steady 150
+ *   requests/s (open loop, evenly paced);
+ * - a 200 MB audio upload beside a bare Node stream to disk: time and the server's peak RSS growth.
+ * Each server runs in a process of its own; the load comes from this one. It reports; it never fails.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { connect, loadConfig, migrateLatest, type Db } from '../db/src/index.ts';
+import { freePort } from '../infra/lib/ports.ts';
+import { Browser, formOf } from '../test/support/browser.ts';
+import { createDatabase, dropDatabase, testServerUrl, uniqueName } from '../test/support/database.ts';
+import { closedLoop, openLoop, type Target } from './load.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const here = path.dirname(new URL(import.meta.url).pathname);
+
+async function startChild(script: string, env: Record<string, string>): Promise<ChildProcess> {
+  const child = fork(path.join(here, script), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+  return child;
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+
+async function signUp(base: string, email: string): Promise<string> {
+  const browser = new Browser();
+  const signIn = await browser.get(`${base}/api/login`);
+  const page = await browser.get(`${signIn.url}/signup`);
+  await browser.submit(page, formOf(page), {
+    firstName: 'Bench',
+    lastName: 'Mark',
+    email,
+    password: 'bench-password-1',
+  });
+  const sid = browser.cookie('riffline.sid');
+  const sig = browser.cookie('riffline.sid.sig');
+  if (!sid) throw new Error('sign-up did not give a session');
+  return `riffline.sid=${sid}; riffline.sid.sig=${sig}`;
+}
+
+async function seed(db: Db, artistEmail: string, adminEmail: string) {
+  const artist = await db('users').where({ email: artistEmail }).first();
+  await db('users').where({ id: artist.id }).update({ is_approved: true });
+  await db('users').where({ email: adminEmail }).update({ role: 'admin', is_approved: true });
+  await db.raw(
+    `insert into releases (user_id, title, artist, genre, release_date, created_at)
+     select ?, 'Release ' || n, 'Bench Artist', 'pop', current_date + 30, now() - n * interval '1 minute'
+     from generate_series(1, 100) n`,
+    [artist.id],
+  );
+  await db.raw(
+    `insert into tracks (release_id, title, track_number, primary_artists)
+     select id, title, 1, '{Bench Artist}' from releases where user_id = ?`,
+    [artist.id],
+  );
+  await db.raw(
+    `insert into users (id, username, email) select 'bench-' || n, 'bench-' || n, 'bench-' || n || '@example.test'
+     from generate_series(1, 20000) n`,
+  );
+  await db.raw(
+    `insert into applications (user_id, legal_name, artist_name, age, genre, artist_story, instagram, youtube, created_at)
+     select 'bench-' || n, 'Legal ' || n, 'Artist ' || n, 20 + n % 40, 'pop', 'A story', 'https://instagram.com/x',
+            'https://youtube.com/x', now() - n * interval '1 second'
+     from generate_series(1, 20000) n`,
+  );
+  await db.raw('analyze');
+  const release = await db('releases').where({ user_id: artist.id }).first();
+  const track = await db('tracks').where({ release_id: release.id }).first();
+  return { trackId: track.id as string };
+}
+
+interface Row {
+  name: string;
+  rps: number;
+  bareRps: number;
+  p50: number;
+  p99: number;
+  bareP99: number;
+}
+
+async function measure(target: Target) {
+  await closedLoop(target, 10, 1000); // warm up
+  const throughput = await closedLoop(target, 10, seconds * 1000);
+  const latency = await openLoop(target, 150, seconds * 1000);
+  return { throughput, latency };
+}
+
+function rssOf(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+const AUDIO_BYTES = 200 * 1024 * 1024;
+
+/** A WAV header then silence, `size` bytes in all, produced as it is read. */
+function wavStream(size: number): Readable {
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(size - 8, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(2, 22);
+  header.writeUInt32LE(44_100, 24);
+  header.writeUInt32LE(44_100 * 4, 28);
+  header.writeUInt16LE(4, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(size - 44, 40);
+  const chunk = Buffer.alloc(1024 * 1024);
+  let sent = 0;
+  return new Readable({
+    read() {
+      if (sent === 0) {
+        sent = header.length;
+        this.push(header);
+        return;
+      }
+      if (sent >= size) return void this.push(null);
+      const n = Math.min(chunk.length, size - sent);
+      sent += n;
+      this.push(n === chunk.length ? chunk : chunk.subarray(0, n));
+    },
+  });
+}
+
+async function upload(child: ChildProcess, url: string, headers: Record<string, string>) {
+  const before = rssOf(child.pid!);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssOf(child.pid!))), 20);
+  const started = performance.now();
+  const status = await new Promise<number>((resolve, reject) => {
+    const req = http.request(url, {
+      method: 'PUT',
+      headers: { ...headers, 'content-type': 'audio/wav', 'content-length': String(AUDIO_BYTES) },
+    });
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    wavStream(AUDIO_BYTES).pipe(req);
+  });
+  const ms = performance.now() - started;
+  clearInterval(sampler);
+  return { status, ms, growth: peak - before };
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+async function main() {
+  const server = testServerUrl();
+  const name = uniqueName('riffline_bench');
+  const url = await createDatabase(server, name);
+  const db = connect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: url }));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'riffline-bench-'));
+  let app: ChildProcess | undefined;
+  let bare: ChildProcess | undefined;
+  try {
+    await migrateLatest(db);
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    app = await startChild('appServer.ts', {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: url,
+      PORT: String(port),
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+    });
+    const artistEmail = `artist-${name}@example.test`;
+    const adminEmail = `admin-${name}@example.test`;
+    const artistCookie = await signUp(base, artistEmail);
+    const adminCookie = await signUp(base, adminEmail);
+    const { trackId } = await seed(db, artistEmail, adminEmail);
+    const adminList = `/api/admin/applications?sort=${encodeURIComponent('["createdAt","DESC"]')}&range=${encodeURIComponent('[0,99]')}&filter=${encodeURIComponent('{"status":"pending"}')}`;
+    const cases: Array<[string, string, string]> = [
+      ['GET /api/releases (100 releases)', '/api/releases', artistCookie],
+      ['GET /api/auth/user', '/api/auth/user', artistCookie],
+      ['GET /api/admin/applications (100 of 20,000)', adminList, adminCookie],
+    ];
+    const results = new Map<string, Awaited<ReturnType<typeof measure>>>();
+    for (const [label, route, cookie] of cases) {
+      results.set(label, await measure({ url: `${base}${route}`, headers: { cookie } }));
+    }
+    const appUpload = await upload(app, `${base}/api/tracks/${trackId}/audio`, {
+      cookie: artistCookie,
+      origin: base,
+    });
+    await stop(app);
+    app = undefined;
+
+    const barePort = await freePort();
+    const bareBase = `http://127.0.0.1:${barePort}`;
+    const bareFile = path.join(dataDir, 'bare-upload.wav');
+    bare = await startChild('bare.ts', { DATABASE_URL: url, PORT: String(barePort), UPLOAD_FILE: bareFile });
+    const rows: Row[] = [];
+    for (const [label, route, cookie] of cases) {
+      const ours = results.get(label)!;
+      const theirs = await measure({ url: `${bareBase}${route}`, headers: { cookie } });
+      rows.push({
+        name: label,
+        rps: ours.throughput.perSecond,
+        bareRps: theirs.throughput.perSecond,
+        p50: ours.latency.p50,
+        p99: ours.latency.p99,
+        bareP99: theirs.latency.p99,
+      });
+    }
+    const bareUpload = await upload(bare, `${bareBase}/upload`, {});
+
+    console.log(`\nRiffline benchmark (${os.cpus().length} cores, ${seconds} s per measurement)\n`);
+    console.log(
+      'route                                        req/s  bare req/s  ratio   p50@150/s  p99@150/s  bare p99',
+    );
+    for (const r of rows) {
+      console.log(
+        `${r.name.padEnd(44)} ${r.rps.toFixed(0).padStart(6)} ${r.bareRps.toFixed(0).padStart(11)} ${(r.rps / r.bareRps).toFixed(2).padStart(6)}x ${r.p50.toFixed(1).padStart(9)}ms ${r.p99.toFixed(1).padStart(8)}ms ${r.bareP99.toFixed(1).padStart(8)}ms`,
+      );
+    }
+    const uploadLine = (label: string, u: Awaited<ReturnType<typeof upload>>) =>
+      `${label.padEnd(44)} status ${u.status}  ${(u.ms / 1000).toFixed(2)} s  ${(AUDIO_BYTES / 1024 / 1024 / (u.ms / 1000)).toFixed(0)} MiB/s  peak RSS growth ${mb(u.growth)}`;
+    console.log('\n' + uploadLine('PUT /api/tracks/:id/audio (200 MiB)', appUpload));
+    console.log(uploadLine('bare Node stream to disk (200 MiB)', bareUpload));
+    console.log(
+      `upload ratio ${(bareUpload.ms / appUpload.ms || 0).toFixed(2)}x of bare` +
+        '\n\nTargets: ≥ 0.7x bare req/s at 10 connections; p99 ≤ 15 ms at 150 req/s; upload ≥ 0.5x bare with peak RSS growth ≤ 64 MiB.',
+    );
+  } finally {
+    if (app) await stop(app);
+    if (bare) await stop(bare);
+    await db.destroy();
+    await dropDatabase(server, name);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

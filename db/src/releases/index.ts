@@ -1,0 +1,2 @@
+export * from './identifierCounters.ts';
+export * from './queries.ts';

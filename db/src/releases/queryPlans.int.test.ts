@@ -1,0 +1,56 @@
+/**
+ * The hot release lists are served by indexes: with sequential and bitmap scans and sorts priced out (so
+ * the plan does not depend on how few rows a test table has), each plan reads an index in order.
+ */
+import { describe, expect } from 'vitest';
+import { dbTest } from '#test/support/db.ts';
+import { buildArtist, buildRelease } from '#test/support/factories.ts';
+import type { Db } from '../connection.ts';
+import { Release } from '../models/Release.ts';
+import { ownReleasesPage, tracksOf } from './queries.ts';
+
+async function plan(
+  db: Db,
+  query: { toKnexQuery(): { toSQL(): { sql: string; bindings: readonly unknown[] } } },
+) {
+  const { sql, bindings } = query.toKnexQuery().toSQL();
+  return db.transaction(async (trx) => {
+    // Price out whatever an index makes unnecessary: if one still shows up, no index could serve.
+    for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort']) {
+      await trx.raw(`set local ${setting} = off`);
+    }
+    const result = await trx.raw(`explain ${sql}`, bindings as never);
+    const rows = (result as { rows: Array<Record<string, string>> }).rows;
+    return rows.map((r) => Object.values(r)[0]).join('\n');
+  });
+}
+
+describe('release list plans', () => {
+  dbTest('an artist’s releases, newest first: an index scan, no sort, no sequential scan', async ({ db }) => {
+    const artist = await buildArtist(db);
+    for (let i = 0; i < 5; i++) await buildRelease(db, { userId: artist.id });
+    await db.raw('analyze releases');
+    const text = await plan(db, ownReleasesPage(db, artist.id, { limit: 100, offset: 0 }));
+    expect(text).toMatch(/Index Scan using releases_user_created_index/);
+    expect(text).not.toMatch(/Seq Scan|Sort/);
+  });
+
+  dbTest('the review queue by status, newest first', async ({ db }) => {
+    const query = Release.query(db)
+      .where('releases.status', 'processing')
+      .orderBy([
+        { column: 'releases.createdAt', order: 'desc' },
+        { column: 'releases.id', order: 'desc' },
+      ])
+      .limit(25);
+    const text = await plan(db, query);
+    expect(text).toMatch(/Index Scan using releases_status_created_index/);
+    expect(text).not.toMatch(/Seq Scan|Sort/);
+  });
+
+  dbTest('a release’s tracks in order', async ({ db }) => {
+    const text = await plan(db, tracksOf(db, '00000000-0000-4000-8000-000000000000'));
+    expect(text).toMatch(/Index Scan using tracks_release_track_number_unique/);
+    expect(text).not.toMatch(/Seq Scan|Sort/);
+  });
+});

@@ -1,0 +1,393 @@
+/**
+ * The authorization matrix's table: one entry per route of `allRoutes()`, keyed `METHOD /path` as the
+ * route table spells it (without `/api`). A route added without an entry here fails
+ * test/security/authorization.int.test.ts, which calls every route as five personas and expects the
+ * statuses the entry's audience and ownership imply:
+ *
+ * | audience   | anonymous | pending | artist A | artist B | admin |
+ * | ---------- | --------- | ------- | -------- | -------- | ----- |
+ * | `public`   | ok        | ok      | ok       | ok       | ok    |
+ * | `user`     | 401       | ok      | ok       | ok       | ok    |
+ * | `approved` | 401       | 403     | ok       | ok       | ok    |
+ * | `admin`    | 401       | 403     | 403      | 403      | ok    |
+ *
+ * `ok` is the route's own success status (`status`, 302 for a `redirect`, else 200). With `ownedBy: 'A'`
+ * the path names artist A's resource: past the gate, everyone but A gets 404, as for an id that does not
+ * exist. `entitled` states what a caller the gate lets through gets instead of `ok` (409 for an approved
+ * artist applying again); it cannot turn a refusal into a success.
+ */
+import { randomUUID } from 'node:crypto';
+import { Application, type Db, type Release, type Storage, type User } from '@riffline/db';
+import type { Audience } from '../../api/src/routes/route.ts';
+import { unique } from '#test/support/db.ts';
+import {
+  buildApplication,
+  buildRelease,
+  buildTicket,
+  buildTrack,
+  validApplication,
+} from '#test/support/factories.ts';
+import { png, wav } from '#test/support/media.ts';
+import type { Person } from '#test/support/signIn.ts';
+
+export const personaNames = ['anonymous', 'pending', 'A', 'B', 'admin'] as const;
+export type PersonaName = (typeof personaNames)[number];
+export type SignedIn = Exclude<PersonaName, 'anonymous'>;
+
+export interface Persona {
+  name: PersonaName;
+  /** The signed-in user and the account they signed up with; absent for the anonymous visitor. */
+  user?: User;
+  person?: Person;
+}
+
+/** What a route's fixture gets, afresh for each persona's call. */
+export interface Fixture {
+  db: Db;
+  /** The server's object storage (local in tests: its signed URLs are the API's GET /files/:key). */
+  storage: Storage;
+  /** Who makes this call (a throwaway session of the persona's kind when the entry asks for one). */
+  caller: Persona;
+  personas: Record<SignedIn, Persona & { user: User; person: Person }>;
+  /** Records values (names, subjects, emails) as private to a persona: nobody else may be shown them. */
+  own(owner: PersonaName, ...values: string[]): void;
+}
+
+/** The request: the path under /api with its params filled (and any query), and a valid body. */
+export interface Call {
+  path?: string;
+  /** JSON, unless `contentType` says otherwise (an upload): then a string or bytes, sent as they are. */
+  body?: unknown;
+  contentType?: string;
+}
+
+export interface MatrixEntry {
+  /** Who may call the route; the expected statuses follow from it (not from the route table). */
+  audience: Audience;
+  /** The path names a resource of artist A (by id). */
+  ownedBy?: 'A';
+  /** What a caller the gate lets through gets instead of the route's success status (say why beside it). */
+  entitled?: Partial<Record<PersonaName, number>>;
+  /** The call ends or changes the caller's session: each persona makes it from a fresh one of its kind. */
+  throwawaySession?: true;
+  /** Why this route may show one persona another's data by design (printed under the matrix). */
+  sharesData?: string;
+  /** Builds the call, creating what it needs (A's application, A's ticket…). */
+  request?: (f: Fixture) => Call | Promise<Call>;
+}
+
+/** Artist A's pending application (one at a time per artist), with private names. */
+async function applicationOfA(f: Fixture) {
+  const userId = f.personas.A.user.id;
+  const pending = await Application.query(f.db).findOne({ userId, status: 'pending' });
+  if (pending) return pending;
+  const artistName = unique('A-artist-name');
+  const legalName = unique('A-legal-name');
+  f.own('A', artistName, legalName);
+  return buildApplication(f.db, { userId, artistName, legalName });
+}
+
+/** An open ticket of artist A, with a private subject and message. */
+async function ticketOfA(f: Fixture) {
+  const subject = unique('A-ticket-subject');
+  const message = unique('A-ticket-message');
+  f.own('A', subject, message);
+  return buildTicket(f.db, { userId: f.personas.A.user.id, subject, message });
+}
+
+/**
+ * A release of artist A with one track, ready to submit (checklist confirmed, audio ready, a future date):
+ * a draft unless said, `processing` for the admin's review. Its title, its track's and its id are A's.
+ */
+async function releaseOfA(f: Fixture, fields: Partial<Release> = {}) {
+  const title = unique('A-release-title');
+  const trackTitle = unique('A-track-title');
+  const release = await buildRelease(f.db, {
+    userId: f.personas.A.user.id,
+    title,
+    releaseDate: inDays(30),
+    explicitContentLabeled: true,
+    authorizedToDistribute: true,
+    noUnauthorizedArtistName: true,
+    ...fields,
+  });
+  const track = await buildTrack(f.db, {
+    releaseId: release.id,
+    title: trackTitle,
+    audioState: 'ready',
+    audioFormat: 'wav',
+    audioSize: 1000,
+    audioKey: `audio/${release.id}`,
+  });
+  f.own('A', title, trackTitle, release.id, track.id);
+  return { release, track };
+}
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** An email address private to the caller. */
+function callersEmail(f: Fixture) {
+  const email = `${unique(`${f.caller.name}-mail`)}@example.test`.toLowerCase();
+  f.own(f.caller.name, email);
+  return email;
+}
+
+export const routeMatrix: Record<string, MatrixEntry> = {
+  'GET /health': { audience: 'public' },
+
+  // Sign-in: browser navigations, the same for everyone.
+  'GET /login': { audience: 'public', request: () => ({ path: '/login?returnTo=/dashboard' }) },
+  // The issuer's 'denied' answer: back to / whoever asks (a real code needs the provider's round trip).
+  'GET /callback': { audience: 'public', request: () => ({ path: '/callback?error=access_denied' }) },
+  // A same-origin POST (another site cannot sign anyone out) answering where to go next.
+  'POST /logout': { audience: 'public', throwawaySession: true },
+  'GET /auth/provider': { audience: 'public' },
+  'GET /auth/user': { audience: 'user' },
+  'PATCH /auth/user/currency': { audience: 'user', request: () => ({ body: { currency: 'EUR' } }) },
+  'POST /auth/password': {
+    audience: 'user',
+    throwawaySession: true,
+    request: ({ caller }) => ({
+      body: {
+        currentPassword: caller.person?.password ?? 'not signed in',
+        newPassword: 'another correct horse',
+      },
+    }),
+  },
+
+  // The personas' addresses are not verified yet: each gets a new link by email.
+  'POST /auth/verification-email': { audience: 'user' },
+
+  // Public pages and forms.
+  'GET /help/categories': { audience: 'public' },
+  'GET /help/categories/:slug': {
+    audience: 'public',
+    request: () => ({ path: '/help/categories/getting-started' }),
+  },
+  'GET /help/articles/popular': { audience: 'public' },
+  'GET /help/articles/:id': {
+    audience: 'public',
+    request: () => ({ path: '/help/articles/applying-to-riffline' }),
+  },
+  'GET /help/search': { audience: 'public', request: () => ({ path: '/help/search?q=royalties' }) },
+  'POST /contact': {
+    audience: 'public',
+    request: (f) => ({
+      body: {
+        name: 'Sam Fan',
+        email: callersEmail(f),
+        subject: 'Question',
+        message: 'How do I send you my demo?',
+      },
+    }),
+  },
+  'POST /newsletter': { audience: 'public', request: (f) => ({ body: { email: callersEmail(f) } }) },
+  'GET /dev/mail': {
+    audience: 'public',
+    sharesData:
+      "the local mail outbox, everyone's, readable without signing in on purpose; 404 in production or with SMTP_URL",
+  },
+  'GET /openapi.json': { audience: 'public' },
+  'GET /docs': { audience: 'public' },
+
+  // An artist's own area: their application, tickets and wallet; nobody else's.
+  'POST /applications': {
+    audience: 'user',
+    // The pending persona was rejected once and applies again; approved accounts cannot apply.
+    entitled: { A: 409, B: 409, admin: 409 },
+    request: (f) => {
+      const artistName = unique(`${f.caller.name}-artist-name`);
+      f.own(f.caller.name, artistName);
+      return { body: { ...validApplication(), artistName } };
+    },
+  },
+  'GET /applications/mine': { audience: 'user' },
+  'GET /support-tickets': { audience: 'user' },
+  'POST /support-tickets': {
+    audience: 'user',
+    request: (f) => {
+      const subject = unique(`${f.caller.name}-ticket-subject`);
+      f.own(f.caller.name, subject);
+      return { body: { subject, message: 'Where is my release?' } };
+    },
+  },
+  'GET /user/coins': { audience: 'approved' },
+
+  // Releases: an approved artist's own; anyone else's id reads as one that does not exist.
+  'GET /releases': { audience: 'approved' },
+  'POST /releases': {
+    audience: 'approved',
+    request: (f) => {
+      const title = unique(`${f.caller.name}-release-title`);
+      f.own(f.caller.name, title);
+      return {
+        body: {
+          title,
+          artist: 'Maya R',
+          genre: 'Electronic',
+          releaseType: 'single',
+          releaseDate: inDays(21),
+          explicitContentLabeled: true,
+          authorizedToDistribute: true,
+          noUnauthorizedArtistName: true,
+          tracks: [{ title: 'Night Drive', primaryArtists: ['Maya R'] }],
+        },
+      };
+    },
+  },
+  'GET /releases/:id': {
+    audience: 'approved',
+    ownedBy: 'A',
+    entitled: { admin: 200 }, // an admin may read any release (policies/releases.ts mayView)
+    request: async (f) => ({ path: `/releases/${(await releaseOfA(f)).release.id}` }),
+  },
+  'PATCH /releases/:id': {
+    audience: 'approved',
+    ownedBy: 'A',
+    request: async (f) => ({
+      path: `/releases/${(await releaseOfA(f)).release.id}`,
+      body: { title: 'Renamed' },
+    }),
+  },
+  'DELETE /releases/:id': {
+    audience: 'approved',
+    ownedBy: 'A',
+    request: async (f) => ({ path: `/releases/${(await releaseOfA(f)).release.id}` }),
+  },
+  'GET /releases/:id/tracks': {
+    audience: 'approved',
+    ownedBy: 'A',
+    entitled: { admin: 200 },
+    request: async (f) => ({ path: `/releases/${(await releaseOfA(f)).release.id}/tracks` }),
+  },
+  'POST /releases/:id/submit': {
+    audience: 'approved',
+    ownedBy: 'A',
+    request: async (f) => ({ path: `/releases/${(await releaseOfA(f)).release.id}/submit` }),
+  },
+  'POST /releases/:id/export/drive': {
+    audience: 'approved',
+    ownedBy: 'A',
+    entitled: { admin: 200 },
+    request: async (f) => ({ path: `/releases/${(await releaseOfA(f)).release.id}/export/drive` }),
+  },
+  'POST /releases/:id/export/docs': {
+    audience: 'approved',
+    ownedBy: 'A',
+    entitled: { admin: 200 },
+    request: async (f) => ({ path: `/releases/${(await releaseOfA(f)).release.id}/export/docs` }),
+  },
+  'PATCH /tracks/:id': {
+    audience: 'approved',
+    ownedBy: 'A',
+    request: async (f) => ({ path: `/tracks/${(await releaseOfA(f)).track.id}`, body: { title: 'Renamed' } }),
+  },
+  // Uploads: the raw file as the body (refused before it is read for anyone but A).
+  'PUT /tracks/:id/audio': {
+    audience: 'approved',
+    ownedBy: 'A',
+    request: async (f) => ({
+      path: `/tracks/${(await releaseOfA(f)).track.id}/audio`,
+      body: wav(0.1),
+      contentType: 'audio/wav',
+    }),
+  },
+  'PUT /releases/:id/artwork': {
+    audience: 'approved',
+    ownedBy: 'A',
+    request: async (f) => ({
+      path: `/releases/${(await releaseOfA(f)).release.id}/artwork`,
+      body: png(3000, 3000),
+      contentType: 'image/png',
+    }),
+  },
+  // A stored file of A's through a URL signed for it, as A's release answers carry them.
+  'GET /files/:key': {
+    audience: 'public',
+    sharesData:
+      'a signed file URL is a capability: whoever holds one reads that one file until it expires (15 minutes)',
+    request: async (f) => {
+      const key = `audio/${(await releaseOfA(f)).release.id}/${randomUUID()}`;
+      await f.storage.put(key, wav(0.1), 'audio/wav');
+      const url = new URL(
+        await f.storage.signedUrl(key, { expiresInSeconds: 900, contentType: 'audio/wav' }),
+      );
+      return { path: `${url.pathname.replace(/^\/api/, '')}${url.search}` };
+    },
+  },
+
+  // The admin console, on artist A's rows.
+  'GET /admin/applications': { audience: 'admin' },
+  'GET /admin/applications/:id': {
+    audience: 'admin',
+    ownedBy: 'A',
+    request: async (f) => ({ path: `/admin/applications/${(await applicationOfA(f)).id}` }),
+  },
+  'PATCH /admin/applications/:id': {
+    audience: 'admin',
+    ownedBy: 'A',
+    request: async (f) => ({
+      path: `/admin/applications/${(await applicationOfA(f)).id}`,
+      body: { status: 'approved' },
+    }),
+  },
+  'PUT /admin/applications/:id': {
+    audience: 'admin',
+    ownedBy: 'A',
+    request: async (f) => ({
+      path: `/admin/applications/${(await applicationOfA(f)).id}`,
+      body: { status: 'approved' },
+    }),
+  },
+  'GET /admin/tickets': { audience: 'admin' },
+  'GET /admin/tickets/:id': {
+    audience: 'admin',
+    ownedBy: 'A',
+    request: async (f) => ({ path: `/admin/tickets/${(await ticketOfA(f)).id}` }),
+  },
+  'PATCH /admin/tickets/:id': {
+    audience: 'admin',
+    ownedBy: 'A',
+    request: async (f) => ({
+      path: `/admin/tickets/${(await ticketOfA(f)).id}`,
+      body: { status: 'in_progress' },
+    }),
+  },
+  'PUT /admin/tickets/:id': {
+    audience: 'admin',
+    ownedBy: 'A',
+    request: async (f) => ({
+      path: `/admin/tickets/${(await ticketOfA(f)).id}`,
+      body: { status: 'in_progress' },
+    }),
+  },
+  'GET /admin/users': { audience: 'admin' },
+  'GET /admin/users/:id': {
+    audience: 'admin',
+    ownedBy: 'A',
+    request: (f) => ({ path: `/admin/users/${f.personas.A.user.id}` }),
+  },
+  'GET /admin/stats': { audience: 'admin' },
+  'GET /admin/releases': { audience: 'admin' },
+  'GET /admin/releases/:id': {
+    audience: 'admin',
+    ownedBy: 'A',
+    request: async (f) => ({ path: `/admin/releases/${(await releaseOfA(f)).release.id}` }),
+  },
+  'PATCH /admin/releases/:id': {
+    audience: 'admin',
+    ownedBy: 'A',
+    request: async (f) => ({
+      path: `/admin/releases/${(await releaseOfA(f, { status: 'processing', submittedAt: new Date() })).release.id}`,
+      body: { status: 'live' },
+    }),
+  },
+  'PUT /admin/releases/:id': {
+    audience: 'admin',
+    ownedBy: 'A',
+    request: async (f) => ({
+      path: `/admin/releases/${(await releaseOfA(f, { status: 'processing', submittedAt: new Date() })).release.id}`,
+      body: { status: 'live' },
+    }),
+  },
+};
