@@ -98,6 +98,7 @@ export const eventSchemas = {
   }),
   'release.rejected': z.object({ userId: z.string(), reason: z.string() }),
   'track.updated': z.object({ releaseId: z.string(), changed: z.array(z.enum(['title'])) }),
+  'track.deleted': z.object({ releaseId: z.string(), title: z.string(), trackNumber: z.number().int() }),
   /** camelCase like every event type (the events table's check refuses an underscore). */
   'track.audioUploaded': z.object({
     releaseId: z.string(),

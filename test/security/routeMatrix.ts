@@ -282,6 +282,18 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     ownedBy: 'A',
     request: async (f) => ({ path: `/tracks/${(await releaseOfA(f)).track.id}`, body: { title: 'Renamed' } }),
   },
+  'DELETE /tracks/:id': {
+    audience: 'approved',
+    ownedBy: 'A',
+    // A release keeps its last track: A's release gets a second one to remove.
+    request: async (f) => {
+      const { release } = await releaseOfA(f);
+      const title = unique('A-second-track');
+      const second = await buildTrack(f.db, { releaseId: release.id, title, trackNumber: 2 });
+      f.own('A', title, second.id);
+      return { path: `/tracks/${second.id}` };
+    },
+  },
   // Uploads: the raw file as the body (refused before it is read for anyone but A).
   'PUT /tracks/:id/audio': {
     audience: 'approved',

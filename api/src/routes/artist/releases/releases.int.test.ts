@@ -449,3 +449,74 @@ describe('submitting and reviewing', () => {
     },
   );
 });
+
+describe('DELETE /api/tracks/:id', () => {
+  apiTest(
+    'removes a track and renumbers the rest 1..n; the last track stays',
+    async ({ db, approvedArtist }) => {
+      const release = await create(
+        approvedArtist,
+        validRelease({
+          releaseType: 'ep',
+          tracks: [track('One'), track('Two'), track('Three'), track('Four')],
+        }),
+      );
+      const [, two, three] = release.tracks;
+      const res = await approvedArtist.send('DELETE', `/api/tracks/${two!.id}`);
+      expect(res.status).toBe(200);
+      expect(
+        res.json<Array<{ title: string; trackNumber: number }>>().map((t) => [t.trackNumber, t.title]),
+      ).toEqual([
+        [1, 'One'],
+        [2, 'Three'],
+        [3, 'Four'],
+      ]);
+      await approvedArtist.send('DELETE', `/api/tracks/${release.tracks[0]!.id}`);
+      const rows = await Track.query(db).where({ releaseId: release.id }).orderBy('trackNumber');
+      expect(rows.map((t) => [t.trackNumber, t.title])).toEqual([
+        [1, 'Three'],
+        [2, 'Four'],
+      ]);
+      await approvedArtist.send('DELETE', `/api/tracks/${three!.id}`);
+      const last = await approvedArtist.send('DELETE', `/api/tracks/${release.tracks[3]!.id}`);
+      expect(last.status).toBe(409);
+      expect(last.json()).toEqual({ message: 'A release needs at least one track: add another first' });
+      const types = (
+        await Event.query(db).where({ type: 'track.deleted' }).whereIn('aggregateId', [two!.id, three!.id])
+      ).length;
+      expect(types).toBe(2);
+    },
+  );
+});
+
+describe('the release status machine', () => {
+  apiTest('refuses every transition it does not allow', async ({ db, approvedArtist, admin }) => {
+    const release = await create(approvedArtist);
+    await audioReady(db, release.id);
+    const at = (status: 'draft' | 'processing' | 'live' | 'rejected') =>
+      Release.query(db).patchAndFetchById(release.id, { status });
+    const review = (status: string) =>
+      admin.send('PATCH', `/api/admin/releases/${release.id}`, { status, reason: 'Because' });
+    const submit = () => approvedArtist.send('POST', `/api/releases/${release.id}/submit`);
+    const refused: Array<[string, () => Promise<{ status: number }>]> = [];
+    for (const from of ['draft', 'live', 'rejected'] as const) {
+      refused.push([`${from} → live by review`, async () => (await at(from), review('live'))]);
+      refused.push([`${from} → rejected by review`, async () => (await at(from), review('rejected'))]);
+    }
+    refused.push(['processing → processing by submit', async () => (await at('processing'), submit())]);
+    refused.push(['live → processing by submit', async () => (await at('live'), submit())]);
+    for (const [name, attempt] of refused) {
+      expect((await attempt()).status, name).toBe(409);
+    }
+    const allowed: Array<[string, () => Promise<{ status: number }>, string]> = [
+      ['draft → processing', async () => (await at('draft'), submit()), 'processing'],
+      ['processing → rejected', () => review('rejected'), 'rejected'],
+      ['rejected → processing', submit, 'processing'],
+      ['processing → live', () => review('live'), 'live'],
+    ];
+    for (const [name, attempt, status] of allowed) {
+      expect((await attempt()).status, name).toBe(200);
+      expect((await Release.query(db).findById(release.id))!.status, name).toBe(status);
+    }
+  });
+});
