@@ -24,7 +24,12 @@ const here = path.dirname(new URL(import.meta.url).pathname);
 
 async function startChild(script: string, env: Record<string, string>): Promise<ChildProcess> {
   const child = fork(path.join(here, script), [], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_PROFILE=<dir> writes a CPU profile of each server (node --cpu-prof) for `--cpu-prof` analysis.
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+    ],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
