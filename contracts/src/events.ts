@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   applicationGenres,
   currencies,
+  paymentMethodTypes,
   releaseTypes,
   roles,
   ticketCategories,
@@ -18,6 +19,7 @@ export const aggregates = {
   track: 'releases',
   wallet: 'wallet',
   withdrawal: 'payouts',
+  paymentMethod: 'wallet',
   application: 'artists',
   user: 'artists',
   ticket: 'support',
@@ -98,6 +100,13 @@ export const eventSchemas = {
   }),
   'release.rejected': z.object({ userId: z.string(), reason: z.string() }),
   'track.updated': z.object({ releaseId: z.string(), changed: z.array(z.enum(['title'])) }),
+  'paymentMethod.added': z.object({
+    userId: z.string(),
+    type: z.enum(paymentMethodTypes),
+    isDefault: z.boolean(),
+  }),
+  'paymentMethod.removed': z.object({ userId: z.string(), promotedId: z.string().nullable() }),
+  'paymentMethod.defaultSet': z.object({ userId: z.string(), previousId: z.string().nullable() }),
   'track.deleted': z.object({ releaseId: z.string(), title: z.string(), trackNumber: z.number().int() }),
   /** camelCase like every event type (the events table's check refuses an underscore). */
   'track.audioUploaded': z.object({

@@ -17,7 +17,7 @@
  * artist applying again); it cannot turn a refusal into a success.
  */
 import { randomUUID } from 'node:crypto';
-import { Application, type Db, type Release, type Storage, type User } from '@riffline/db';
+import { Application, PaymentMethod, type Db, type Release, type Storage, type User } from '@riffline/db';
 import type { Audience } from '../../api/src/routes/route.ts';
 import { unique } from '#test/support/db.ts';
 import {
@@ -99,6 +99,23 @@ async function ticketOfA(f: Fixture) {
  * A release of artist A with one track, ready to submit (checklist confirmed, audio ready, a future date):
  * a draft unless said, `processing` for the admin's review. Its title, its track's and its id are A's.
  */
+/** A bank account of A's that is not the default (so making it one changes something). */
+async function paymentMethodOfA(f: Fixture): Promise<string> {
+  const accountHolderName = unique('A-account-holder');
+  const method = await PaymentMethod.query(f.db)
+    .insert({
+      userId: f.personas.A.user.id,
+      type: 'bank_transfer',
+      accountHolderName,
+      accountNumber: '1234567890',
+      ifscCode: 'HDFC0001234',
+      isDefault: false,
+    })
+    .returning('*');
+  f.own('A', accountHolderName, method.id);
+  return method.id;
+}
+
 async function releaseOfA(f: Fixture, fields: Partial<Release> = {}) {
   const title = unique('A-release-title');
   const trackTitle = unique('A-track-title');
@@ -212,6 +229,27 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     },
   },
   'GET /user/coins': { audience: 'approved' },
+
+  // Payout methods: an approved artist's own.
+  'GET /payment-methods': { audience: 'approved' },
+  'POST /payment-methods': {
+    audience: 'approved',
+    request: (f) => {
+      const upiId = `${unique(f.caller.name).replace(/[^a-zA-Z0-9.]/g, '.')}@okbank`;
+      f.own(f.caller.name, upiId);
+      return { body: { type: 'upi', upiId } };
+    },
+  },
+  'DELETE /payment-methods/:id': {
+    audience: 'approved',
+    ownedBy: 'A',
+    request: async (f) => ({ path: `/payment-methods/${await paymentMethodOfA(f)}` }),
+  },
+  'PATCH /payment-methods/:id/default': {
+    audience: 'approved',
+    ownedBy: 'A',
+    request: async (f) => ({ path: `/payment-methods/${await paymentMethodOfA(f)}/default` }),
+  },
 
   // Releases: an approved artist's own; anyone else's id reads as one that does not exist.
   'GET /releases': { audience: 'approved' },

@@ -8,6 +8,7 @@ import { adminTicketRoutes } from './admin/tickets/index.ts';
 import { adminUserRoutes } from './admin/users/index.ts';
 import { applicationRoutes } from './artist/applications/index.ts';
 import { mediaRoutes } from './artist/media/index.ts';
+import { paymentMethodRoutes } from './artist/paymentMethods/index.ts';
 import { releaseRoutes } from './artist/releases/index.ts';
 import { supportTicketRoutes } from './artist/supportTickets/index.ts';
 import { trackRoutes } from './artist/tracks/index.ts';
@@ -32,6 +33,7 @@ export function allRoutes(): RouteDef[] {
     ...applicationRoutes,
     ...supportTicketRoutes,
     ...userRoutes,
+    ...paymentMethodRoutes,
     ...releaseRoutes,
     ...trackRoutes,
     ...mediaRoutes,
