@@ -107,6 +107,11 @@ export const eventSchemas = {
   }),
   'paymentMethod.removed': z.object({ userId: z.string(), promotedId: z.string().nullable() }),
   'paymentMethod.defaultSet': z.object({ userId: z.string(), previousId: z.string().nullable() }),
+  'withdrawal.requested': z.object({ userId: z.string(), amount: z.string(), paymentMethodId: z.string() }),
+  'withdrawal.approved': z.object({ userId: z.string(), amount: z.string(), adminNotes: z.string() }),
+  'withdrawal.declined': z.object({ userId: z.string(), amount: z.string(), adminNotes: z.string() }),
+  'withdrawal.paymentStarted': z.object({ userId: z.string(), amount: z.string() }),
+  'withdrawal.completed': z.object({ userId: z.string(), amount: z.string() }),
   'track.deleted': z.object({ releaseId: z.string(), title: z.string(), trackNumber: z.number().int() }),
   /** camelCase like every event type (the events table's check refuses an underscore). */
   'track.audioUploaded': z.object({

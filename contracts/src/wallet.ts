@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { email, requiredText } from './common.ts';
-import { paymentMethodTypes } from './enums.ts';
-import { DecimalAmount } from './money.ts';
+import { email, optionalText, requiredText } from './common.ts';
+import { currencies, paymentMethodTypes, royaltyStatuses, withdrawalStatuses } from './enums.ts';
+import { DecimalAmount, normalizeAmount } from './money.ts';
 
 /** GET /api/user/coins: the approved artist's balance (1 coin = 1 rupee, SPEC §9). */
 export const CoinsResponse = z.object({ coins: DecimalAmount });
@@ -60,3 +60,79 @@ export type PaymentMethodResponse = z.infer<typeof PaymentMethodResponse>;
 /** "123456789012" → "••••••••9012": only the last four digits of an account number leave the server. */
 export const maskAccountNumber = (accountNumber: string): string =>
   '•'.repeat(Math.max(0, accountNumber.length - 4)) + accountNumber.slice(-4);
+
+/** SPEC §9: the smallest payout, in USD. */
+export const MIN_WITHDRAWAL_USD = '20.00';
+
+/** An amount as a JSON number or decimal string, at most two decimals, positive (decimal(10,2)). */
+const usdAmount = z
+  .union([z.number(), z.string()], { error: 'Amount must be a number' })
+  .transform((v, ctx) => {
+    const text = typeof v === 'number' ? String(v) : v.trim();
+    if (!/^\d{1,8}(\.\d{1,2})?$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: 'Amount must be a positive number with at most two decimals' });
+      return z.NEVER;
+    }
+    return normalizeAmount(text);
+  });
+
+/** POST /api/withdrawal-requests: USD (the app converts from the artist's currency before sending). */
+export const WithdrawalBody = z.object({
+  paymentMethodId: z.uuid('Choose one of your payment methods'),
+  amount: usdAmount,
+  /** The spec's client sends status "pending"; the server decides the status. */
+  status: z.unknown().optional(),
+});
+export type WithdrawalBody = z.output<typeof WithdrawalBody>;
+
+export const WithdrawalResponse = z.object({
+  id: z.string(),
+  userId: z.string(),
+  paymentMethodId: z.string().nullable(),
+  paymentMethod: z
+    .object({ type: z.enum(paymentMethodTypes), label: z.string() })
+    .nullable()
+    .describe('what the payout goes to, masked'),
+  amount: DecimalAmount.describe('USD'),
+  status: z.enum(withdrawalStatuses),
+  adminNotes: z.string().nullable(),
+  processedBy: z.string().nullable(),
+  processedAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type WithdrawalResponse = z.infer<typeof WithdrawalResponse>;
+
+/** PATCH /api/admin/withdrawal-requests/{id} */
+export const WithdrawalReviewBody = z.object({
+  status: z.enum(['approved', 'declined', 'processing', 'completed'], {
+    error: 'Status must be approved, declined, processing or completed',
+  }),
+  adminNotes: optionalText('Admin notes', 2000),
+});
+export type WithdrawalReviewBody = z.output<typeof WithdrawalReviewBody>;
+
+/** The note an approval carries (SPEC §4). */
+export const APPROVED_WITHDRAWAL_NOTE = 'approved for processing, payment within 24 hours';
+export const DECLINED_WITHDRAWAL_NOTE = 'Declined by admin';
+
+export const RoyaltyItem = z.object({
+  id: z.string(),
+  releaseId: z.string().nullable(),
+  amount: DecimalAmount,
+  currency: z.enum(currencies),
+  period: z.string(),
+  status: z.enum(royaltyStatuses),
+  paidAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+});
+
+/** GET /api/royalties: from the royalty ledger, in USD. */
+export const RoyaltiesResponse = z.object({
+  totalEarnings: DecimalAmount,
+  thisMonth: DecimalAmount,
+  availableToWithdraw: DecimalAmount,
+  currency: z.literal('USD'),
+  items: z.array(RoyaltyItem),
+});
+export type RoyaltiesResponse = z.infer<typeof RoyaltiesResponse>;

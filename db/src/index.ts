@@ -12,3 +12,4 @@ export * from './mail/outbox.ts';
 export * from './unavailable.ts';
 export * from './mail/mailer.ts';
 export * from './releases/index.ts';
+export * from './wallet/index.ts';

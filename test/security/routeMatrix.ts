@@ -230,6 +230,48 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   },
   'GET /user/coins': { audience: 'approved' },
 
+  // Money: an approved artist's own ledger and payouts.
+  'GET /royalties': { audience: 'approved' },
+  'GET /withdrawal-requests': { audience: 'approved' },
+  'POST /withdrawal-requests': {
+    audience: 'approved',
+    // Whoever gets past the gate has earned 100 USD, a verified address and a payout method of their own.
+    request: async (f) => {
+      const user = f.caller.user;
+      if (!user) return { body: { paymentMethodId: randomUUID(), amount: '25.00' } };
+      await f.db('users').where({ id: user.id }).update({ email_verified: true });
+      await f
+        .db('royalties')
+        .insert({ user_id: user.id, amount: '100.00', currency: 'USD', period: '2026-10' });
+      const upiId = `${unique(f.caller.name).replace(/[^a-zA-Z0-9.]/g, '.')}@okbank`;
+      f.own(f.caller.name, upiId);
+      const method = await PaymentMethod.query(f.db)
+        .insert({ userId: user.id, type: 'upi', upiId, isDefault: false })
+        .returning('*');
+      return { body: { paymentMethodId: method.id, amount: '25.00' } };
+    },
+  },
+  'GET /admin/withdrawal-requests': { audience: 'admin' },
+  'PATCH /admin/withdrawal-requests/:id': {
+    audience: 'admin',
+    ownedBy: 'A',
+    request: async (f) => {
+      const methodId = await paymentMethodOfA(f);
+      const rows = await f
+        .db('withdrawal_requests')
+        .insert({
+          user_id: f.personas.A.user.id,
+          payment_method_id: methodId,
+          amount: '30.00',
+          status: 'pending',
+        })
+        .returning('id');
+      const id = (rows[0] as { id: string }).id;
+      f.own('A', id);
+      return { path: `/admin/withdrawal-requests/${id}`, body: { status: 'approved' } };
+    },
+  },
+
   // Payout methods: an approved artist's own.
   'GET /payment-methods': { audience: 'approved' },
   'POST /payment-methods': {

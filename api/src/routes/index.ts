@@ -10,6 +10,9 @@ import { applicationRoutes } from './artist/applications/index.ts';
 import { mediaRoutes } from './artist/media/index.ts';
 import { paymentMethodRoutes } from './artist/paymentMethods/index.ts';
 import { releaseRoutes } from './artist/releases/index.ts';
+import { royaltyRoutes } from './artist/royalties/index.ts';
+import { withdrawalRoutes } from './artist/withdrawalRequests/index.ts';
+import { adminWithdrawalRoutes } from './admin/withdrawalRequests/index.ts';
 import { supportTicketRoutes } from './artist/supportTickets/index.ts';
 import { trackRoutes } from './artist/tracks/index.ts';
 import { userRoutes } from './artist/user/index.ts';
@@ -34,6 +37,8 @@ export function allRoutes(): RouteDef[] {
     ...supportTicketRoutes,
     ...userRoutes,
     ...paymentMethodRoutes,
+    ...royaltyRoutes,
+    ...withdrawalRoutes,
     ...releaseRoutes,
     ...trackRoutes,
     ...mediaRoutes,
@@ -43,6 +48,7 @@ export function allRoutes(): RouteDef[] {
     ...adminUserRoutes,
     ...adminStatsRoutes,
     ...adminReleaseRoutes,
+    ...adminWithdrawalRoutes,
     ...devMailRoutes,
   ];
   return [...routes, ...openApiRoutes(() => routes)];

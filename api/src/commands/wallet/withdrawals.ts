@@ -1,0 +1,114 @@
+import {
+  APPROVED_WITHDRAWAL_NOTE,
+  compareAmounts,
+  DECLINED_WITHDRAWAL_NOTE,
+  formatMoney,
+  MIN_WITHDRAWAL_USD,
+  type WithdrawalBody,
+  type WithdrawalReviewBody,
+  type WithdrawalStatus,
+} from '@riffline/contracts';
+import { appendEvent, PaymentMethod, User, WithdrawalRequest, type Db } from '@riffline/db';
+import { AuthorizationError, ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
+import { mayRequestPayout } from '../../policies/users.ts';
+import { availableToWithdrawUsd } from './balance.ts';
+
+/**
+ * An artist asks for a payout in USD to one of their own methods. The balance check and the insert run
+ * with the artist's row locked, so concurrent requests queue and can never together exceed the balance.
+ */
+export async function requestWithdrawal(
+  db: Db,
+  user: User,
+  body: WithdrawalBody,
+): Promise<WithdrawalRequest> {
+  if (!mayRequestPayout(user)) {
+    throw AuthorizationError('Verify your email address before requesting a payout.');
+  }
+  if (compareAmounts(body.amount, MIN_WITHDRAWAL_USD) < 0) {
+    throw ValidationError(`Minimum withdrawal amount is ${formatMoney(MIN_WITHDRAWAL_USD, 'USD')}`, [
+      {
+        path: 'body.amount',
+        message: `Minimum withdrawal amount is ${formatMoney(MIN_WITHDRAWAL_USD, 'USD')}`,
+      },
+    ]);
+  }
+  return db.transaction(async (trx) => {
+    await User.query(trx).findById(user.id).forUpdate();
+    const method = await PaymentMethod.query(trx).findById(body.paymentMethodId);
+    if (!method || method.userId !== user.id) {
+      throw ValidationError('Choose one of your payment methods', [
+        { path: 'body.paymentMethodId', message: 'Choose one of your payment methods' },
+      ]);
+    }
+    const available = await availableToWithdrawUsd(trx, user.id);
+    if (compareAmounts(body.amount, available) > 0) {
+      const message = `Amount is more than your available balance (${formatMoney(available, 'USD')})`;
+      throw ValidationError(message, [{ path: 'body.amount', message }]);
+    }
+    const request = await WithdrawalRequest.query(trx)
+      .insert({ userId: user.id, paymentMethodId: method.id, amount: body.amount, status: 'pending' })
+      .returning('*');
+    await appendEvent(trx, {
+      type: 'withdrawal.requested',
+      aggregateId: request.id,
+      actorId: user.id,
+      payload: { userId: user.id, amount: request.amount, paymentMethodId: method.id },
+    });
+    return request;
+  });
+}
+
+/** The admin's moves: pending → approved | declined, approved → processing, processing → completed. */
+const allowed: Record<WithdrawalReviewBody['status'], WithdrawalStatus> = {
+  approved: 'pending',
+  declined: 'pending',
+  processing: 'approved',
+  completed: 'processing',
+};
+
+const events = {
+  approved: 'withdrawal.approved',
+  declined: 'withdrawal.declined',
+  processing: 'withdrawal.paymentStarted',
+  completed: 'withdrawal.completed',
+} as const;
+
+export async function reviewWithdrawal(
+  db: Db,
+  admin: User,
+  id: string,
+  body: WithdrawalReviewBody,
+  now: Date,
+): Promise<WithdrawalRequest> {
+  return db.transaction(async (trx) => {
+    const request = await WithdrawalRequest.query(trx).findById(id).forUpdate();
+    if (!request) throw NotFoundError('Withdrawal request not found');
+    if (request.status !== allowed[body.status]) {
+      throw ConflictError(`A ${request.status} withdrawal request cannot become ${body.status}`);
+    }
+    const adminNotes =
+      body.status === 'approved'
+        ? APPROVED_WITHDRAWAL_NOTE
+        : body.status === 'declined'
+          ? (body.adminNotes ?? DECLINED_WITHDRAWAL_NOTE)
+          : (body.adminNotes ?? request.adminNotes);
+    const updated = await WithdrawalRequest.query(trx).patchAndFetchById(id, {
+      status: body.status,
+      adminNotes,
+      processedBy: admin.id,
+      processedAt: now,
+    });
+    const type = events[body.status];
+    await appendEvent(trx, {
+      type,
+      aggregateId: id,
+      actorId: admin.id,
+      payload:
+        type === 'withdrawal.approved' || type === 'withdrawal.declined'
+          ? { userId: request.userId, amount: request.amount, adminNotes: adminNotes ?? '' }
+          : { userId: request.userId, amount: request.amount },
+    } as Parameters<typeof appendEvent>[1]);
+    return updated;
+  });
+}

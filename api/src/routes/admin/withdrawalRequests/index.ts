@@ -1,0 +1,60 @@
+import { uuidParam, WithdrawalResponse, WithdrawalReviewBody, withdrawalStatuses } from '@riffline/contracts';
+import { WithdrawalRequest } from '@riffline/db';
+import { z } from 'zod';
+import { reviewWithdrawal } from '../../../commands/wallet/withdrawals.ts';
+import { presentWithdrawal } from '../../../presenters/withdrawal.ts';
+import { defineRoute } from '../../route.ts';
+import { listQuery, pageOf } from '../listQuery.ts';
+
+const tag = 'Admin: payouts';
+const ListSchema = z.object({
+  query: listQuery(['id', 'createdAt', 'amount', 'status'], {
+    status: z.enum(withdrawalStatuses, { error: `status must be one of ${withdrawalStatuses.join(', ')}` }),
+    userId: z.string().trim().min(1).max(255, 'userId must be at most 255 characters'),
+  }),
+});
+const ReviewSchema = z.object({ params: uuidParam, body: WithdrawalReviewBody });
+
+export const adminWithdrawalRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/admin/withdrawal-requests',
+    summary:
+      'Payout requests with their payment method (ra-data-simple-rest: sort, range, filter status, userId)',
+    tag,
+    audience: 'admin',
+    list: true,
+    request: ListSchema,
+    response: z.array(WithdrawalResponse),
+    handler: async (ctx, { db }) => {
+      const { filter, sort, range } = (ctx.state.input as z.infer<typeof ListSchema>).query;
+      const query = WithdrawalRequest.query(db).withGraphFetched('paymentMethod');
+      if (filter.status) query.where('withdrawal_requests.status', filter.status);
+      if (filter.userId) query.where('withdrawal_requests.userId', filter.userId);
+      const rows = await pageOf(
+        ctx,
+        'withdrawal-requests',
+        query,
+        { sort, range },
+        { field: 'createdAt', order: 'desc' },
+      );
+      return rows.map(presentWithdrawal);
+    },
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/admin/withdrawal-requests/:id',
+    summary:
+      "Approve ('approved for processing, payment within 24 hours') or decline (the reason, or 'Declined by admin') a pending request; then processing and completed",
+    tag,
+    audience: 'admin',
+    request: ReviewSchema,
+    response: WithdrawalResponse,
+    errors: [409],
+    handler: async (ctx, { db, clock }) => {
+      const { params, body } = ctx.state.input as z.infer<typeof ReviewSchema>;
+      const request = await reviewWithdrawal(db, ctx.state.user!, params.id, body, clock());
+      return presentWithdrawal(await request.$query(db).withGraphFetched('paymentMethod'));
+    },
+  }),
+];

@@ -1,0 +1,47 @@
+import { WithdrawalBody, WithdrawalResponse } from '@riffline/contracts';
+import { WithdrawalRequest } from '@riffline/db';
+import { z } from 'zod';
+import { requestWithdrawal } from '../../../commands/wallet/withdrawals.ts';
+import { presentWithdrawal } from '../../../presenters/withdrawal.ts';
+import { defineRoute } from '../../route.ts';
+
+const RequestSchema = z.object({ body: WithdrawalBody });
+
+export const withdrawalRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/withdrawal-requests',
+    summary: "The approved artist's payout requests, newest first",
+    tag: 'Wallet',
+    audience: 'approved',
+    response: z.array(WithdrawalResponse),
+    handler: async (ctx, { db }) => {
+      const rows = await WithdrawalRequest.query(db)
+        .where({ userId: ctx.state.user!.id })
+        .withGraphFetched('paymentMethod')
+        .orderBy([
+          { column: 'createdAt', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .limit(200);
+      return rows.map(presentWithdrawal);
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/withdrawal-requests',
+    summary:
+      'Ask for a payout in USD (at least 20, at most the available balance) to one of your payment methods; needs a verified email address',
+    tag: 'Wallet',
+    audience: 'approved',
+    request: RequestSchema,
+    response: WithdrawalResponse,
+    status: 201,
+    rateLimit: { name: 'withdrawals', limit: 60, windowMs: 60 * 60_000 },
+    handler: async (ctx, { db }) => {
+      const { body } = ctx.state.input as z.infer<typeof RequestSchema>;
+      const request = await requestWithdrawal(db, ctx.state.user!, body);
+      return presentWithdrawal(await request.$query(db).withGraphFetched('paymentMethod'));
+    },
+  }),
+];
