@@ -6,6 +6,8 @@ import { createAuthServices } from './auth/index.ts';
 import { sessionStore } from './auth/sessionStore.ts';
 import type { ApiDeps, AppDeps } from './context.ts';
 import { interactionRouter } from './identity/interactions.ts';
+import { sandboxEnabled } from './payments/index.ts';
+import { sandboxRouter } from './payments/sandboxPages.ts';
 import { apiFallback } from './middleware/apiFallback.ts';
 import { loadUser } from './middleware/auth.ts';
 import { sameOriginOnly } from './middleware/csrf.ts';
@@ -87,6 +89,12 @@ export async function createApp(appDeps: AppDeps, webApps?: WebApp[]): Promise<C
     app.use(under('/oidc/interaction', bodyParser({ enableTypes: ['form'], formLimit: '16kb' })));
     app.use(interactions.routes());
     app.use(mount('/oidc', auth.identityProvider));
+  }
+
+  if (sandboxEnabled(config)) {
+    // The embedded payment gateway's own page (a real gateway's would be on its own site).
+    app.use(under('/sandbox-pay', bodyParser({ enableTypes: ['form'], formLimit: '1kb' })));
+    app.use(sandboxRouter(db).routes());
   }
 
   app.use(serveWebApps(webApps));

@@ -112,6 +112,9 @@ export const eventSchemas = {
   'withdrawal.declined': z.object({ userId: z.string(), amount: z.string(), adminNotes: z.string() }),
   'withdrawal.paymentStarted': z.object({ userId: z.string(), amount: z.string() }),
   'withdrawal.completed': z.object({ userId: z.string(), amount: z.string() }),
+  'wallet.orderCreated': z.object({ userId: z.string(), orderId: z.string(), amount: z.string() }),
+  'wallet.paymentCompleted': z.object({ userId: z.string(), orderId: z.string(), coinsAdded: z.string() }),
+  'wallet.paymentFailed': z.object({ userId: z.string(), orderId: z.string(), message: z.string() }),
   'track.deleted': z.object({ releaseId: z.string(), title: z.string(), trackNumber: z.number().int() }),
   /** camelCase like every event type (the events table's check refuses an underscore). */
   'track.audioUploaded': z.object({

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { email, optionalText, requiredText } from './common.ts';
-import { currencies, paymentMethodTypes, royaltyStatuses, withdrawalStatuses } from './enums.ts';
+import {
+  currencies,
+  paymentMethodTypes,
+  royaltyStatuses,
+  transactionStatuses,
+  transactionTypes,
+  withdrawalStatuses,
+} from './enums.ts';
 import { DecimalAmount, normalizeAmount } from './money.ts';
 
 /** GET /api/user/coins: the approved artist's balance (1 coin = 1 rupee, SPEC §9). */
@@ -136,3 +143,52 @@ export const RoyaltiesResponse = z.object({
   items: z.array(RoyaltyItem),
 });
 export type RoyaltiesResponse = z.infer<typeof RoyaltiesResponse>;
+
+/** SPEC §5 Recharge: rupees (1 coin = 1 rupee), at least 1, at most 100,000, two decimals at most. */
+export const RECHARGE_AMOUNT_MESSAGE = 'Please enter a valid amount.';
+export const CreateOrderBody = z.object({
+  amount: z.union([z.number(), z.string()], { error: RECHARGE_AMOUNT_MESSAGE }).transform((v, ctx) => {
+    const text = typeof v === 'number' ? String(v) : v.trim();
+    if (!/^\d{1,6}(\.\d{1,2})?$/.test(text) || Number(text) < 1 || Number(text) > 100_000) {
+      ctx.addIssue({ code: 'custom', message: RECHARGE_AMOUNT_MESSAGE });
+      return z.NEVER;
+    }
+    return normalizeAmount(text);
+  }),
+  customerMobile: z
+    .string({ error: 'Mobile number must be 10 digits' })
+    .trim()
+    .regex(/^\d{10}$/, 'Mobile number must be 10 digits')
+    .optional()
+    .or(z.literal('').transform(() => undefined))
+    .transform((v) => v ?? '0000000000'),
+});
+export type CreateOrderBody = z.output<typeof CreateOrderBody>;
+
+export const CreateOrderResponse = z.object({
+  success: z.literal(true),
+  orderId: z.string(),
+  paymentUrl: z.string(),
+});
+
+export const VerifyOrderResponse = z.object({
+  status: z.enum(transactionStatuses),
+  coinsAdded: DecimalAmount,
+  message: z.string(),
+});
+export type VerifyOrderResponse = z.infer<typeof VerifyOrderResponse>;
+
+export const TransactionResponse = z.object({
+  id: z.string(),
+  type: z.enum(transactionTypes),
+  orderId: z.string(),
+  amount: DecimalAmount,
+  status: z.enum(transactionStatuses),
+  paymentUrl: z.string().nullable(),
+  utr: z.string().nullable(),
+  message: z.string().nullable().describe("the gateway's word on a failed payment"),
+  releaseId: z.string().nullable(),
+  completedAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type TransactionResponse = z.infer<typeof TransactionResponse>;

@@ -253,6 +253,7 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
       '20261122000300_identity',
       '20261123000100_email_verification',
       '20261123000200_releases_media',
+      '20261123000300_payments',
     ]);
     expect((await migrationStatus(db)).pending).toEqual([]);
 

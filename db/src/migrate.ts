@@ -4,6 +4,7 @@ import * as events from './migrations/20261122000200_events.ts';
 import * as identity from './migrations/20261122000300_identity.ts';
 import * as emailVerification from './migrations/20261123000100_email_verification.ts';
 import * as releasesMedia from './migrations/20261123000200_releases_media.ts';
+import * as payments from './migrations/20261123000300_payments.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '20261122000300_identity': identity,
   '20261123000100_email_verification': emailVerification,
   '20261123000200_releases_media': releasesMedia,
+  '20261123000300_payments': payments,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -272,6 +272,26 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     },
   },
 
+  // Coin top-ups through the sandbox gateway.
+  'POST /payment/create-order': { audience: 'approved', request: () => ({ body: { amount: 100 } }) },
+  'POST /payment/verify/:orderId': {
+    audience: 'approved',
+    ownedBy: 'A',
+    request: async (f) => {
+      const orderId = `RFLMATRIX${randomUUID().replace(/-/g, '').slice(0, 16).toUpperCase()}`;
+      await f.db('payment_transactions').insert({
+        user_id: f.personas.A.user.id,
+        type: 'recharge',
+        order_id: orderId,
+        amount: '10.00',
+        status: 'pending',
+      });
+      f.own('A', orderId);
+      return { path: `/payment/verify/${orderId}` };
+    },
+  },
+  'GET /payment/transactions': { audience: 'approved' },
+
   // Payout methods: an approved artist's own.
   'GET /payment-methods': { audience: 'approved' },
   'POST /payment-methods': {

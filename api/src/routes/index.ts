@@ -8,6 +8,7 @@ import { adminTicketRoutes } from './admin/tickets/index.ts';
 import { adminUserRoutes } from './admin/users/index.ts';
 import { applicationRoutes } from './artist/applications/index.ts';
 import { mediaRoutes } from './artist/media/index.ts';
+import { paymentRoutes } from './artist/payment/index.ts';
 import { paymentMethodRoutes } from './artist/paymentMethods/index.ts';
 import { releaseRoutes } from './artist/releases/index.ts';
 import { royaltyRoutes } from './artist/royalties/index.ts';
@@ -37,6 +38,7 @@ export function allRoutes(): RouteDef[] {
     ...supportTicketRoutes,
     ...userRoutes,
     ...paymentMethodRoutes,
+    ...paymentRoutes,
     ...royaltyRoutes,
     ...withdrawalRoutes,
     ...releaseRoutes,

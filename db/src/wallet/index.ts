@@ -1,1 +1,2 @@
 export * from './ledger.ts';
+export * from './recharges.ts';
