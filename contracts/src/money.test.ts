@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Currency } from './enums.ts';
 import {
   addAmounts,
   compareAmounts,
@@ -8,6 +10,7 @@ import {
   fromMinor,
   isAmount,
   normalizeAmount,
+  ratesPerUsd,
   subtractAmounts,
   toMinor,
 } from './money.ts';
@@ -64,5 +67,39 @@ describe('money', () => {
     expect(formatCoins('not a number')).toBe('0.00');
     expect(formatCoins('120.5')).toBe('120.50');
     expect(formatCoins('100000')).toBe('100,000.00');
+  });
+});
+
+describe('conversions at the SPEC §9 rates, for amounts from 0.01 to 1,000,000', () => {
+  const codes = Object.keys(ratesPerUsd) as Currency[];
+  it('round-trip within the rounding of each leg (a cent, plus half a cent of the other currency)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 100_000_000 }),
+        fc.constantFrom(...codes),
+        fc.constantFrom(...codes),
+        (cents, from, to) => {
+          const amount = fromMinor(BigInt(cents));
+          const back = convertAmount(convertAmount(amount, from, to), to, from);
+          const error = Math.abs(Number(toMinor(back) - toMinor(amount)));
+          // Each leg rounds to a cent: the way there loses at most half a cent of `to`, worth
+          // rate(from)/rate(to) of that in `from`; the way back at most half a cent of `from`.
+          const bound = 0.5 * (Number(ratesPerUsd[from]) / Number(ratesPerUsd[to])) + 0.5;
+          return error <= Math.ceil(bound);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('is exact where the rates allow: through USD and back for USD amounts', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 100_000_000 }), fc.constantFrom(...codes), (cents, to) => {
+        const amount = fromMinor(BigInt(cents));
+        const there = convertAmount(amount, 'USD', to);
+        return Math.abs(Number(toMinor(convertAmount(there, to, 'USD')) - toMinor(amount))) <= 1;
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
