@@ -29,7 +29,11 @@ import { hostileRequests, type JsonSchema, type Part, type RouteInputs } from '.
 import { bodyView, paramView, percentEncode, queryView, requestUrl, type FuzzCase } from './fuzz/wire.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS || 200);
-const SEED = Number(process.env.FUZZ_SEED || Math.floor(Math.random() * 2 ** 31));
+// CI replays one known seed, so a landing is never decided by the draw; every other run (`make test` at a
+// desk, `make verify`) draws a new one and prints it, so new inputs keep being tried.
+const CI_SEED = 20261123;
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+const SEED = Number(process.env.FUZZ_SEED || (ci ? CI_SEED : Math.floor(Math.random() * 2 ** 31)));
 /** Requests in flight at once: enough to keep a 2-core machine busy, few enough to keep it responsive. */
 const CONCURRENCY = 8;
 
@@ -214,6 +218,12 @@ const seedFor = (route: string) =>
   [...route].reduce((h, ch) => (Math.imul(h, 31) + ch.charCodeAt(0)) | 0, SEED);
 
 /**
+ * A path parameter that is `.` or `..` (or their percent-encoded forms) never reaches the server: URL
+ * parsers drop dot segments before a request is sent, so the route is not even asked.
+ */
+const dotSegment = (c: FuzzCase) => Object.values(c.params).some((v) => /^(\.|%2e){1,2}$/i.test(v));
+
+/**
  * FUZZ_RUNS cases the route must refuse, from its hostile requests (a few rounds of fresh samples when
  * some turn out valid); fewer when its schema takes nearly anything, which the test then reports.
  */
@@ -223,7 +233,7 @@ function invalidCases(def: RouteDef, existing: Existing): FuzzCase[] {
   const out: FuzzCase[] = [];
   for (let round = 0; out.length < RUNS && round < 20; round++) {
     for (const c of fc.sample(hostile, { numRuns: RUNS, seed: seed + round })) {
-      if (out.length < RUNS && refusal(def, c)) out.push(c);
+      if (out.length < RUNS && !dotSegment(c) && refusal(def, c)) out.push(c);
     }
   }
   return out;
