@@ -79,6 +79,7 @@ const envSchema = z
     OIDC_PROVIDER_NAME: optionalText,
     OIDC_ALLOW_EMBEDDED_IN_PRODUCTION: flag,
     ADMIN_EMAILS: list,
+    PAYMENT_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
     ISRC_PREFIX: z
       .string()
       .trim()
@@ -178,6 +179,8 @@ export interface Config {
   adminEmails: string[];
   /** Where ISRCs and UPCs come from (ISRC_PREFIX: country + registrant; UPC_PREFIX: GS1 company prefix). */
   identifiers: { isrcPrefix: string; upcPrefix: string };
+  /** How long a coin top-up may stay pending before it expires. */
+  payments: { orderTtlMs: number };
 }
 
 export class ConfigError extends Error {
@@ -241,6 +244,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         },
     adminEmails: env.ADMIN_EMAILS.map((e) => e.toLowerCase()),
     identifiers: { isrcPrefix: env.ISRC_PREFIX, upcPrefix: env.UPC_PREFIX },
+    payments: { orderTtlMs: env.PAYMENT_ORDER_TTL_MINUTES * 60_000 },
   };
 }
 

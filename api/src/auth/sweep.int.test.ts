@@ -1,5 +1,7 @@
 import { expect } from 'vitest';
+import { PaymentTransaction } from '@riffline/db';
 import { dbTest, unique } from '#test/support/db.ts';
+import { buildArtist } from '#test/support/factories.ts';
 import { hit } from './rateLimiter.ts';
 import { sessionStore } from './sessionStore.ts';
 import { sweepExpired } from './sweep.ts';
@@ -57,4 +59,32 @@ dbTest('counts hits in a window and starts a new window when it has passed', asy
     .where({ key })
     .update({ resetAt: new Date(Date.now() - 1) });
   expect(await hit(db, key, 2, 60_000)).toMatchObject({ allowed: true, hits: 1 });
+});
+
+dbTest('expires coin top-ups left pending past their time, and only those', async ({ db }) => {
+  const user = await buildArtist(db);
+  // Real time: a sweep at a later moment would expire other test files' fresh orders in the shared database.
+  const now = new Date();
+  const order = (orderId: string, minutesAgo: number, status = 'pending') => ({
+    userId: user.id,
+    type: 'recharge' as const,
+    orderId,
+    amount: '10.00',
+    status: status as 'pending',
+    createdAt: new Date(now.getTime() - minutesAgo * 60_000),
+  });
+  const [stale, fresh, paid] = [unique('STALE'), unique('FRESH'), unique('PAID')];
+  await PaymentTransaction.query(db).insert([
+    order(stale, 31),
+    order(fresh, 29),
+    order(paid, 90, 'completed'),
+  ]);
+  const swept = await sweepExpired(db, now, 30 * 60_000);
+  expect(swept.recharges).toBeGreaterThanOrEqual(1);
+  const statuses = await PaymentTransaction.query(db).whereIn('orderId', [stale, fresh, paid]);
+  expect(Object.fromEntries(statuses.map((t) => [t.orderId, t.status]))).toEqual({
+    [stale]: 'expired',
+    [fresh]: 'pending',
+    [paid]: 'completed',
+  });
 });

@@ -11,9 +11,6 @@ import {
 import { HttpError, NotFoundError } from '../../errors.ts';
 import type { PaymentGateway } from '../../payments/gateway.ts';
 
-/** Orders left pending this long become expired (the gateway's page is long closed by then). */
-export const ORDER_TTL_MS = 30 * 60_000;
-
 const newOrderId = () =>
   `RFL${Date.now().toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`;
 
@@ -75,6 +72,8 @@ export async function verifyRechargeOrder(
   user: User,
   orderId: string,
   now: Date,
+  /** Orders left pending this long are expired (PAYMENT_ORDER_TTL_MINUTES). */
+  orderTtlMs: number,
 ): Promise<VerifyOrderResponse> {
   const order = await PaymentTransaction.query(db).findOne({ orderId, type: 'recharge' });
   if (!order || order.userId !== user.id) throw NotFoundError('Order not found');
@@ -89,7 +88,7 @@ export async function verifyRechargeOrder(
     return { status: 'failed', coinsAdded: none, message: order.remark1 ?? 'Payment verification failed.' };
   if (
     order.status === 'expired' ||
-    (!order.gatewayOrderId && order.createdAt.getTime() < now.getTime() - ORDER_TTL_MS)
+    (!order.gatewayOrderId && order.createdAt.getTime() < now.getTime() - orderTtlMs)
   ) {
     return {
       status: 'expired',
@@ -141,7 +140,7 @@ export async function verifyRechargeOrder(
     });
     return { status: 'failed', coinsAdded: none, message: answer.message };
   }
-  if (order.createdAt.getTime() < now.getTime() - ORDER_TTL_MS) {
+  if (order.createdAt.getTime() < now.getTime() - orderTtlMs) {
     await PaymentTransaction.query(db).patch({ status: 'expired' }).where({ orderId, status: 'pending' });
     return {
       status: 'expired',

@@ -60,6 +60,7 @@ export const paymentRoutes = [
         ctx.state.user!,
         params.orderId,
         deps.clock(),
+        deps.config.payments.orderTtlMs,
       );
     },
   }),
