@@ -1,4 +1,6 @@
-import type { Release, Storage, Track } from '@riffline/db';
+import type { ReleaseResponse, ReleaseWithTracksResponse } from '@riffline/contracts';
+import { trackCounts, tracksOf, type Db, type Release, type Storage, type Track } from '@riffline/db';
+import { presentRelease, presentTrack } from '../presenters/release.ts';
 import { audioContentType, imageContentType, imageExtension } from './sniff.ts';
 
 /** How long a signed media URL in an answer works: long enough to play or show, short enough to leak little. */
@@ -37,4 +39,27 @@ export async function artworkUrl(storage: Storage, release: Release): Promise<st
     filename: fileName(release.title, imageExtension[release.artworkFormat]),
     contentType: imageContentType[release.artworkFormat],
   });
+}
+
+/** A release as the API answers it: its track count and its cover signed. */
+export async function signedRelease(
+  { db, storage }: { db: Db; storage: Storage },
+  release: Release,
+): Promise<ReleaseResponse> {
+  const trackCount = (await trackCounts(db, [release.id])).get(release.id) ?? 0;
+  return presentRelease(release, { trackCount, coverUrl: await artworkUrl(storage, release) });
+}
+
+/** A release with its tracks in order (read unless given), cover and audio signed. */
+export async function signedReleaseWithTracks(
+  { db, storage }: { db: Db; storage: Storage },
+  release: Release,
+  given?: Track[],
+): Promise<ReleaseWithTracksResponse> {
+  const tracks = given ?? (await tracksOf(db, release.id));
+  const audio = await audioUrls(storage, tracks);
+  return {
+    ...presentRelease(release, { trackCount: tracks.length, coverUrl: await artworkUrl(storage, release) }),
+    tracks: tracks.map((t) => presentTrack(t, audio.get(t.id))),
+  };
 }

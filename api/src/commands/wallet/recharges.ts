@@ -11,6 +11,9 @@ import {
 import { HttpError, NotFoundError } from '../../errors.ts';
 import type { PaymentGateway } from '../../payments/gateway.ts';
 
+const ALREADY_ADDED = 'This payment was already added to your coins.';
+const EXPIRED = 'This payment order has expired. Please create a new one.';
+
 const newOrderId = () =>
   `RFL${Date.now().toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`;
 
@@ -82,7 +85,7 @@ export async function verifyRechargeOrder(
     return {
       status: 'completed',
       coinsAdded: none,
-      message: 'This payment was already added to your coins.',
+      message: ALREADY_ADDED,
     };
   if (order.status === 'failed')
     return { status: 'failed', coinsAdded: none, message: order.remark1 ?? 'Payment verification failed.' };
@@ -93,7 +96,7 @@ export async function verifyRechargeOrder(
     return {
       status: 'expired',
       coinsAdded: none,
-      message: 'This payment order has expired. Please create a new one.',
+      message: EXPIRED,
     };
   }
   const answer = await gateway.checkStatus({ orderId, gatewayOrderId: order.gatewayOrderId ?? '' });
@@ -108,7 +111,7 @@ export async function verifyRechargeOrder(
         return {
           status: 'completed',
           coinsAdded: none,
-          message: 'This payment was already added to your coins.',
+          message: ALREADY_ADDED,
         };
       const owner = (await User.query(trx).findById(user.id).forUpdate())!;
       await User.query(trx)
@@ -145,7 +148,7 @@ export async function verifyRechargeOrder(
     return {
       status: 'expired',
       coinsAdded: none,
-      message: 'This payment order has expired. Please create a new one.',
+      message: EXPIRED,
     };
   }
   return { status: 'pending', coinsAdded: none, message: answer.message };

@@ -13,6 +13,9 @@ import { AuthorizationError, ConflictError, NotFoundError, ValidationError } fro
 import { mayRequestPayout } from '../../policies/users.ts';
 import { availableToWithdrawUsd } from './balance.ts';
 
+/** A 400 about one field, as the schemas' own answers are. */
+const fieldError = (path: string, message: string) => ValidationError(message, [{ path, message }]);
+
 /**
  * An artist asks for a payout in USD to one of their own methods. The balance check and the insert run
  * with the artist's row locked, so concurrent requests queue and can never together exceed the balance.
@@ -26,25 +29,20 @@ export async function requestWithdrawal(
     throw AuthorizationError('Verify your email address before requesting a payout.');
   }
   if (compareAmounts(body.amount, MIN_WITHDRAWAL_USD) < 0) {
-    throw ValidationError(`Minimum withdrawal amount is ${formatMoney(MIN_WITHDRAWAL_USD, 'USD')}`, [
-      {
-        path: 'body.amount',
-        message: `Minimum withdrawal amount is ${formatMoney(MIN_WITHDRAWAL_USD, 'USD')}`,
-      },
-    ]);
+    throw fieldError('body.amount', `Minimum withdrawal amount is ${formatMoney(MIN_WITHDRAWAL_USD, 'USD')}`);
   }
   return db.transaction(async (trx) => {
     await User.query(trx).findById(user.id).forUpdate();
     const method = await PaymentMethod.query(trx).findById(body.paymentMethodId);
     if (!method || method.userId !== user.id) {
-      throw ValidationError('Choose one of your payment methods', [
-        { path: 'body.paymentMethodId', message: 'Choose one of your payment methods' },
-      ]);
+      throw fieldError('body.paymentMethodId', 'Choose one of your payment methods');
     }
     const available = await availableToWithdrawUsd(trx, user.id);
     if (compareAmounts(body.amount, available) > 0) {
-      const message = `Amount is more than your available balance (${formatMoney(available, 'USD')})`;
-      throw ValidationError(message, [{ path: 'body.amount', message }]);
+      throw fieldError(
+        'body.amount',
+        `Amount is more than your available balance (${formatMoney(available, 'USD')})`,
+      );
     }
     const request = await WithdrawalRequest.query(trx)
       .insert({ userId: user.id, paymentMethodId: method.id, amount: body.amount, status: 'pending' })

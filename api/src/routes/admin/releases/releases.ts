@@ -1,8 +1,8 @@
 import { Release, Track } from '@riffline/db';
 import { reviewRelease } from '../../../commands/releases/releaseReviewer.ts';
 import { NotFoundError } from '../../../errors.ts';
-import { artworkUrl, audioUrls } from '../../../media/urls.ts';
-import { presentRelease, presentTrack } from '../../../presenters/release.ts';
+import { artworkUrl, signedReleaseWithTracks } from '../../../media/urls.ts';
+import { presentRelease } from '../../../presenters/release.ts';
 import type { Handler } from '../../route.ts';
 import { containsPattern, pageOf } from '../listQuery.ts';
 import type { AdminReleaseIdInput, ListAdminReleasesInput, ReviewReleaseInput } from './schema.ts';
@@ -29,24 +29,21 @@ export const list: Handler<ListAdminReleasesInput> = async (ctx, { db, storage }
   );
 };
 
-export const show: Handler<AdminReleaseIdInput> = async (ctx, { db, storage }) => {
-  const release = await Release.query(db).findById(ctx.state.input.params.id);
+export const show: Handler<AdminReleaseIdInput> = async (ctx, deps) => {
+  const release = await Release.query(deps.db).findById(ctx.state.input.params.id);
   if (!release) throw NotFoundError('Release not found');
-  const tracks = await Track.query(db).where({ releaseId: release.id }).orderBy('trackNumber');
-  const audio = await audioUrls(storage, tracks);
-  return {
-    ...presentRelease(release, { trackCount: tracks.length, coverUrl: await artworkUrl(storage, release) }),
-    tracks: tracks.map((t) => presentTrack(t, audio.get(t.id))),
-  };
+  return signedReleaseWithTracks(deps, release);
 };
 
-export const review: Handler<ReviewReleaseInput> = async (ctx, { db, storage, config, clock }) => {
+export const review: Handler<ReviewReleaseInput> = async (ctx, deps) => {
   const { params, body } = ctx.state.input;
-  const release = await reviewRelease(db, ctx.state.user!, params.id, body, config.identifiers, clock());
-  const tracks = await Track.query(db).where({ releaseId: release.id }).orderBy('trackNumber');
-  const audio = await audioUrls(storage, tracks);
-  return {
-    ...presentRelease(release, { trackCount: tracks.length, coverUrl: await artworkUrl(storage, release) }),
-    tracks: tracks.map((t) => presentTrack(t, audio.get(t.id))),
-  };
+  const release = await reviewRelease(
+    deps.db,
+    ctx.state.user!,
+    params.id,
+    body,
+    deps.config.identifiers,
+    deps.clock(),
+  );
+  return signedReleaseWithTracks(deps, release);
 };

@@ -1,10 +1,9 @@
-import { trackCounts } from '@riffline/db';
 import type { Context } from 'koa';
 import { uploadArtwork } from '../../../commands/releases/artworkUploader.ts';
 import { uploadTrackAudio } from '../../../commands/releases/audioUploader.ts';
 import type { IncomingFile } from '../../../media/receive.ts';
-import { artworkUrl, audioUrl } from '../../../media/urls.ts';
-import { presentRelease, presentTrack } from '../../../presenters/release.ts';
+import { audioUrl, signedRelease } from '../../../media/urls.ts';
+import { presentTrack } from '../../../presenters/release.ts';
 import type { Handler } from '../../route.ts';
 import type { UploadInput } from './schema.ts';
 
@@ -23,8 +22,5 @@ export const audio: Handler<UploadInput> = async (ctx, deps) => {
 /** PUT /api/releases/{id}/artwork: the release, its cover now the uploaded artwork (signed). */
 export const artwork: Handler<UploadInput> = async (ctx, deps) => {
   const release = await uploadArtwork(deps, ctx.state.user!, ctx.state.input.params.id, incomingFile(ctx));
-  return presentRelease(release, {
-    trackCount: (await trackCounts(deps.db, [release.id])).get(release.id) ?? 0,
-    coverUrl: await artworkUrl(deps.storage, release),
-  });
+  return signedRelease(deps, release);
 };

@@ -4,7 +4,7 @@ import { deleteRelease } from '../../../commands/releases/releaseDeleter.ts';
 import { submitRelease } from '../../../commands/releases/releaseSubmitter.ts';
 import { updateRelease } from '../../../commands/releases/releaseUpdater.ts';
 import { loadRelease } from '../../../commands/releases/ownRelease.ts';
-import { artworkUrl, audioUrls } from '../../../media/urls.ts';
+import { artworkUrl, audioUrls, signedRelease, signedReleaseWithTracks } from '../../../media/urls.ts';
 import { presentRelease, presentTrack } from '../../../presenters/release.ts';
 import type { Handler } from '../../route.ts';
 import type { CreateReleaseInput, ListReleasesInput, ReleaseIdInput, UpdateReleaseInput } from './schema.ts';
@@ -23,26 +23,15 @@ export const list: Handler<ListReleasesInput> = async (ctx, { db, storage }) => 
   );
 };
 
-export const create: Handler<CreateReleaseInput> = async (ctx, { db }) => {
-  const { release, tracks } = await createRelease(db, ctx.state.user!, ctx.state.input.body);
-  return {
-    ...presentRelease(release, { trackCount: tracks.length }),
-    tracks: tracks.map((t) => presentTrack(t)),
-  };
+export const create: Handler<CreateReleaseInput> = async (ctx, deps) => {
+  const { release, tracks } = await createRelease(deps.db, ctx.state.user!, ctx.state.input.body);
+  return signedReleaseWithTracks(deps, release, tracks);
 };
 
 /** One release with its tracks: its artist's, or any for an admin. */
-export const show: Handler<ReleaseIdInput> = async (ctx, { db, storage }) => {
-  const release = await loadRelease(db, ctx.state.user!, ctx.state.input.params.id, { admins: true });
-  const tracks = await tracksOf(db, release.id);
-  const audio = await audioUrls(storage, tracks);
-  return {
-    ...presentRelease(release, {
-      trackCount: tracks.length,
-      coverUrl: await artworkUrl(storage, release),
-    }),
-    tracks: tracks.map((t) => presentTrack(t, audio.get(t.id))),
-  };
+export const show: Handler<ReleaseIdInput> = async (ctx, deps) => {
+  const release = await loadRelease(deps.db, ctx.state.user!, ctx.state.input.params.id, { admins: true });
+  return signedReleaseWithTracks(deps, release);
 };
 
 export const tracks: Handler<ReleaseIdInput> = async (ctx, { db, storage }) => {
@@ -52,13 +41,9 @@ export const tracks: Handler<ReleaseIdInput> = async (ctx, { db, storage }) => {
   return rows.map((t) => presentTrack(t, audio.get(t.id)));
 };
 
-export const update: Handler<UpdateReleaseInput> = async (ctx, { db, storage }) => {
+export const update: Handler<UpdateReleaseInput> = async (ctx, deps) => {
   const { params, body } = ctx.state.input;
-  const release = await updateRelease(db, ctx.state.user!, params.id, body);
-  return presentRelease(release, {
-    trackCount: (await trackCounts(db, [release.id])).get(release.id) ?? 0,
-    coverUrl: await artworkUrl(storage, release),
-  });
+  return signedRelease(deps, await updateRelease(deps.db, ctx.state.user!, params.id, body));
 };
 
 export const remove: Handler<ReleaseIdInput> = async (ctx, { db, storage, logger }) => {
@@ -66,12 +51,11 @@ export const remove: Handler<ReleaseIdInput> = async (ctx, { db, storage, logger
   ctx.status = 204;
 };
 
-export const submit: Handler<ReleaseIdInput> = async (ctx, { db, storage, clock }) => {
-  const release = await submitRelease(db, ctx.state.user!, ctx.state.input.params.id, clock());
-  return presentRelease(release, {
-    trackCount: (await trackCounts(db, [release.id])).get(release.id) ?? 0,
-    coverUrl: await artworkUrl(storage, release),
-  });
+export const submit: Handler<ReleaseIdInput> = async (ctx, deps) => {
+  return signedRelease(
+    deps,
+    await submitRelease(deps.db, ctx.state.user!, ctx.state.input.params.id, deps.clock()),
+  );
 };
 
 /**
