@@ -101,13 +101,28 @@ interface Row {
   p50: number;
   p99: number;
   bareP99: number;
+  cpu: number;
+  bareCpu: number;
 }
 
-async function measure(target: Target) {
+/** CPU seconds (user + system) the process has used so far, from /proc. */
+function cpuOf(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+}
+
+/**
+ * Throughput, latency, and the server's own CPU time per request during the throughput run: the ratio of
+ * two servers' req/s depends on how the load generator and PostgreSQL share the cores with them, CPU per
+ * request does not.
+ */
+async function measure(target: Target, server: ChildProcess) {
   await closedLoop(target, 10, 1000); // warm up
+  const cpuBefore = cpuOf(server.pid!);
   const throughput = await closedLoop(target, 10, seconds * 1000);
+  const cpuPerRequest = (cpuOf(server.pid!) - cpuBefore) / throughput.requests;
   const latency = await openLoop(target, 150, seconds * 1000);
-  return { throughput, latency };
+  return { throughput, latency, cpuPerRequest };
 }
 
 function rssOf(pid: number): number {
@@ -204,14 +219,18 @@ async function main() {
       ['GET /api/auth/user', '/api/auth/user', artistCookie],
       ['GET /api/admin/applications (100 of 20,000)', adminList, adminCookie],
     ];
+    // BENCH_ONLY=<text> measures only the routes whose label contains it (with the upload skipped too
+    // unless the text matches it), for profiling one route at a time.
+    const only = process.env.BENCH_ONLY;
+    if (only) cases.splice(0, cases.length, ...cases.filter(([label]) => label.includes(only)));
+    const withUpload = !only || 'PUT /api/tracks/:id/audio'.includes(only);
     const results = new Map<string, Awaited<ReturnType<typeof measure>>>();
     for (const [label, route, cookie] of cases) {
-      results.set(label, await measure({ url: `${base}${route}`, headers: { cookie } }));
+      results.set(label, await measure({ url: `${base}${route}`, headers: { cookie } }, app));
     }
-    const appUpload = await upload(app, `${base}/api/tracks/${trackId}/audio`, {
-      cookie: artistCookie,
-      origin: base,
-    });
+    const appUpload = withUpload
+      ? await upload(app, `${base}/api/tracks/${trackId}/audio`, { cookie: artistCookie, origin: base })
+      : undefined;
     await stop(app);
     app = undefined;
 
@@ -222,7 +241,7 @@ async function main() {
     const rows: Row[] = [];
     for (const [label, route, cookie] of cases) {
       const ours = results.get(label)!;
-      const theirs = await measure({ url: `${bareBase}${route}`, headers: { cookie } });
+      const theirs = await measure({ url: `${bareBase}${route}`, headers: { cookie } }, bare);
       rows.push({
         name: label,
         rps: ours.throughput.perSecond,
@@ -230,26 +249,30 @@ async function main() {
         p50: ours.latency.p50,
         p99: ours.latency.p99,
         bareP99: theirs.latency.p99,
+        cpu: ours.cpuPerRequest,
+        bareCpu: theirs.cpuPerRequest,
       });
     }
-    const bareUpload = await upload(bare, `${bareBase}/upload`, {});
+    const bareUpload = withUpload ? await upload(bare, `${bareBase}/upload`, {}) : undefined;
 
     console.log(`\nRiffline benchmark (${os.cpus().length} cores, ${seconds} s per measurement)\n`);
     console.log(
-      'route                                        req/s  bare req/s  ratio   p50@150/s  p99@150/s  bare p99',
+      'route                                        req/s  bare req/s  ratio   p50@150/s  p99@150/s  bare p99  CPU/req  bare CPU/req',
     );
     for (const r of rows) {
       console.log(
-        `${r.name.padEnd(44)} ${r.rps.toFixed(0).padStart(6)} ${r.bareRps.toFixed(0).padStart(11)} ${(r.rps / r.bareRps).toFixed(2).padStart(6)}x ${r.p50.toFixed(1).padStart(9)}ms ${r.p99.toFixed(1).padStart(8)}ms ${r.bareP99.toFixed(1).padStart(8)}ms`,
+        `${r.name.padEnd(44)} ${r.rps.toFixed(0).padStart(6)} ${r.bareRps.toFixed(0).padStart(11)} ${(r.rps / r.bareRps).toFixed(2).padStart(6)}x ${r.p50.toFixed(1).padStart(9)}ms ${r.p99.toFixed(1).padStart(8)}ms ${r.bareP99.toFixed(1).padStart(8)}ms ${(r.cpu * 1e6).toFixed(0).padStart(6)}µs ${(r.bareCpu * 1e6).toFixed(0).padStart(11)}µs`,
       );
     }
     const uploadLine = (label: string, u: Awaited<ReturnType<typeof upload>>) =>
       `${label.padEnd(44)} status ${u.status}  ${(u.ms / 1000).toFixed(2)} s  ${(AUDIO_BYTES / 1024 / 1024 / (u.ms / 1000)).toFixed(0)} MiB/s  peak RSS growth ${mb(u.growth)}`;
-    console.log('\n' + uploadLine('PUT /api/tracks/:id/audio (200 MiB)', appUpload));
-    console.log(uploadLine('bare Node stream to disk (200 MiB)', bareUpload));
+    if (appUpload && bareUpload) {
+      console.log('\n' + uploadLine('PUT /api/tracks/:id/audio (200 MiB)', appUpload));
+      console.log(uploadLine('bare Node stream to disk (200 MiB)', bareUpload));
+      console.log(`upload ratio ${(bareUpload.ms / appUpload.ms || 0).toFixed(2)}x of bare`);
+    }
     console.log(
-      `upload ratio ${(bareUpload.ms / appUpload.ms || 0).toFixed(2)}x of bare` +
-        '\n\nTargets: ≥ 0.7x bare req/s at 10 connections; p99 ≤ 15 ms at 150 req/s; upload ≥ 0.5x bare with peak RSS growth ≤ 64 MiB.',
+      '\nTargets: ≥ 0.7x bare req/s at 10 connections; p99 ≤ 15 ms at 150 req/s; upload ≥ 0.5x bare with peak RSS growth ≤ 64 MiB.',
     );
   } finally {
     if (app) await stop(app);

@@ -16,7 +16,8 @@ const ran = await migrateLatest(deps.db);
 if (ran.length) logger.info({ migrations: ran }, 'database migrated');
 const demos = process.env.SEED_DEMO === 'false' ? [] : await seedDemoAccounts(deps.db, config);
 const workers = await startWorkers({ ...deps, logger: logger.child({ component: 'workers' }) });
-const server = await startServer(deps);
+// One process, one GET /metrics: the API's and the workers' metrics together.
+const server = await startServer({ ...deps, extraMetrics: [workers.metrics] });
 logger.info(
   {
     database: config.database.url ? 'postgres' : `pglite (${config.dataDir}/pglite)`,

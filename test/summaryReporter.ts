@@ -1,4 +1,5 @@
 import type { Reporter, TestModule } from 'vitest/node';
+import { reportTally } from './tally.ts';
 
 /** Adds one plain closing line, `Tests: N passed, N failed, N skipped`, after vitest's own summary. */
 export default class SummaryReporter implements Reporter {
@@ -17,6 +18,6 @@ export default class SummaryReporter implements Reporter {
       const testFailed = [...module.children.allTests()].some((t) => t.result().state === 'failed');
       if (module.state() === 'failed' && !testFailed) failed++;
     }
-    process.stdout.write(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+    reportTally('vitest', { passed, failed, skipped });
   }
 }

@@ -1,5 +1,6 @@
 import type { Config, Db, Storage } from '@riffline/db';
 import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
 import type { AuthServices } from './auth/index.ts';
 
 /** What time it is for the API's own timekeeping (rate-limit windows, session expiry, sweeps). */
@@ -17,6 +18,8 @@ export interface AppDeps {
   clock: Clock;
   /** Prefixes rate-limit keys, so servers sharing a database (tests) keep separate counters. */
   rateLimitNamespace?: string;
+  /** Metrics served at GET /metrics beside the API's own (the workers', when one process runs both). */
+  extraMetrics?: Registry[];
 }
 
 /** AppDeps plus the sign-in services, which need the database to start (keys, secrets). */

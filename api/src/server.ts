@@ -47,8 +47,8 @@ export async function startServer(
   const actualPort = typeof address === 'object' && address ? address.port : port;
   // Expired sessions, sign-in grants and rate-limit windows are swept every 10 minutes.
   const sweep = setInterval(() => {
-    void sweepExpired(deps.db, deps.clock(), deps.config.payments.orderTtlMs).catch((err: unknown) =>
-      deps.logger.warn({ err }, 'sweeping expired rows failed'),
+    void sweepExpired(deps.db, deps.clock(), deps.config.payments.orderTtlMs, deps.config.retention).catch(
+      (err: unknown) => deps.logger.warn({ err }, 'sweeping expired rows failed'),
     );
   }, 10 * 60_000);
   sweep.unref();

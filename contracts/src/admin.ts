@@ -8,3 +8,133 @@ export const AdminStats = z.object({
   openTickets: z.number().int(),
 });
 export type AdminStats = z.infer<typeof AdminStats>;
+
+/** Where a (consumer group, event) pair whose handler failed stands (the `failed_events` row). */
+export const failedEventStatuses = ['retrying', 'parked', 'replay_requested', 'replayed'] as const;
+export type FailedEventStatus = (typeof failedEventStatuses)[number];
+
+/** GET /api/admin/failed-events: a dead letter (or an event still being retried) with its event. */
+export const AdminFailedEventResponse = z.object({
+  id: z.string(),
+  group: z.string(),
+  status: z.enum(failedEventStatuses),
+  attempts: z.number().int(),
+  /** The last error, `<name>: <message>`, and its stack. */
+  error: z.string(),
+  stack: z.string().nullable(),
+  firstFailedAt: z.string(),
+  lastFailedAt: z.string(),
+  parkedAt: z.string().nullable(),
+  replayRequestedAt: z.string().nullable(),
+  replayedAt: z.string().nullable(),
+  event: z.object({
+    id: z.string(),
+    type: z.string(),
+    aggregateType: z.string(),
+    aggregateId: z.string(),
+    position: z.string().nullable(),
+    occurredAt: z.string(),
+    payload: z.record(z.string(), z.unknown()),
+  }),
+});
+export type AdminFailedEventResponse = z.infer<typeof AdminFailedEventResponse>;
+
+/** The platform settings an admin may write (SPEC §3 platform_settings), each a number in its range. */
+export const platformSettings = {
+  streams_growth_percentage: { min: -100, max: 1000, label: 'Streams growth (%)' },
+  earnings_growth_percentage: { min: -100, max: 1000, label: 'Earnings growth (%)' },
+  distribution_fee_coins: { min: 0, max: 100000, label: 'Distribution fee (coins)' },
+} as const;
+export type PlatformSettingKey = keyof typeof platformSettings;
+export const platformSettingKeys = Object.keys(platformSettings) as [
+  PlatformSettingKey,
+  ...PlatformSettingKey[],
+];
+
+const settingKeyMessage = `settingKey must be one of ${platformSettingKeys.join(', ')}`;
+
+/** A setting's value as a form sends it (text or a number): a number with at most 2 decimals. */
+export const SettingValue = z
+  .union([z.string(), z.number()], { error: 'settingValue must be a number' })
+  .transform((value) => String(value).trim())
+  .pipe(
+    z
+      .string()
+      .min(1, 'settingValue must not be empty')
+      .regex(/^-?\d{1,7}(\.\d{1,2})?$/, 'settingValue must be a number with at most 2 decimals'),
+  );
+
+const inRange = (key: PlatformSettingKey, value: string) =>
+  Number(value) >= platformSettings[key].min && Number(value) <= platformSettings[key].max;
+const rangeMessage = (key: PlatformSettingKey) =>
+  `${key} must be between ${platformSettings[key].min} and ${platformSettings[key].max}`;
+
+/** POST /api/admin/settings: write one setting (created if it is not stored yet). */
+export const PlatformSettingBody = z
+  .object({
+    settingKey: z.enum(platformSettingKeys, { error: settingKeyMessage }),
+    settingValue: SettingValue,
+  })
+  .check((ctx) => {
+    const { settingKey, settingValue } = ctx.value;
+    if (!inRange(settingKey, settingValue)) {
+      ctx.issues.push({
+        code: 'custom',
+        message: rangeMessage(settingKey),
+        path: ['settingValue'],
+        input: settingValue,
+      });
+    }
+  });
+
+/** PUT /api/admin/settings/:id (react-admin's update): the value only; the key is the row's. */
+export const PlatformSettingValueBody = z.object({ settingValue: SettingValue }).loose();
+
+/** The range check of a value for a known key, for the update that learns its key from the row. */
+export function settingValueProblem(key: PlatformSettingKey, value: string): string | null {
+  return inRange(key, value) ? null : rangeMessage(key);
+}
+
+export const AdminSettingResponse = z.object({
+  id: z.string(),
+  settingKey: z.string(),
+  settingValue: z.string(),
+  updatedBy: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type AdminSettingResponse = z.infer<typeof AdminSettingResponse>;
+
+/** GET /api/admin/contact-messages: what visitors wrote through the contact form. */
+export const AdminContactMessageResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+});
+export type AdminContactMessageResponse = z.infer<typeof AdminContactMessageResponse>;
+
+/** GET /api/admin/newsletter-subscriptions. */
+export const AdminNewsletterSubscriptionResponse = z.object({
+  id: z.string(),
+  email: z.string(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminNewsletterSubscriptionResponse = z.infer<typeof AdminNewsletterSubscriptionResponse>;
+
+/** GET /api/admin/events: the outbox as an audit trail (who did what, when); read-only. */
+export const AdminEventResponse = z.object({
+  id: z.string(),
+  type: z.string(),
+  aggregateType: z.string(),
+  aggregateId: z.string(),
+  actorId: z.string().nullable(),
+  payload: z.record(z.string(), z.unknown()),
+  occurredAt: z.string(),
+  position: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+});
+export type AdminEventResponse = z.infer<typeof AdminEventResponse>;

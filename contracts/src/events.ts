@@ -3,12 +3,14 @@ import {
   applicationGenres,
   currencies,
   paymentMethodTypes,
+  releaseStatuses,
   releaseTypes,
   roles,
   ticketCategories,
   ticketPriorities,
   ticketStatuses,
 } from './enums.ts';
+import { exportKinds, exportScopes } from './exports.ts';
 
 /**
  * Every event type, its aggregate and its payload schema, defined once for the API, the workers and the outbox (DESIGN.md §2).
@@ -27,6 +29,8 @@ export const aggregates = {
   newsletter: 'support',
   setting: 'platform',
   report: 'usage',
+  failedEvent: 'platform',
+  export: 'releases',
 } as const;
 
 export type AggregateType = keyof typeof aggregates;
@@ -77,6 +81,13 @@ export const eventSchemas = {
     reason: z.string(),
   }),
   'user.currencyChanged': z.object({ from: z.enum(currencies), to: z.enum(currencies) }),
+  /** The Settings page's toggles as they now are, and which of them changed. */
+  'user.notificationSettingsChanged': z.object({
+    emailNotifications: z.boolean(),
+    royaltyUpdates: z.boolean(),
+    marketing: z.boolean(),
+    changed: z.array(z.enum(['emailNotifications', 'royaltyUpdates', 'marketing'])),
+  }),
   'user.passwordChanged': z.object({}),
   /** The address was proven (never the link's token: tokens stay out of the log). */
   'user.emailVerified': z.object({ email: z.string() }),
@@ -124,6 +135,49 @@ export const eventSchemas = {
     duration: z.number().int().nullable(),
     sha256: z.string(),
   }),
+  /** An admin uploaded a store report (the aggregate): the `reports` group imports it. */
+  'report.uploaded': z.object({
+    filename: z.string(),
+    size: z.number().int(),
+    contentHash: z.string(),
+    forced: z.boolean(),
+  }),
+  /** The import's summary: what the report's lines became, and the totals it added. */
+  'report.imported': z.object({
+    lines: z.number().int(),
+    matched: z.number().int(),
+    unmatched: z.number().int(),
+    invalid: z.number().int(),
+    streams: z.number().int(),
+    downloads: z.number().int(),
+    /** USD before commission, 8 decimals. */
+    revenueUsd: z.string(),
+    /** USD credited to the artists' royalty ledger. */
+    royaltiesUsd: z.string(),
+    /** How many artists were credited, and for which sale months. */
+    artists: z.number().int(),
+    periods: z.array(z.string()),
+  }),
+  /** The file could not be imported at all (nothing was counted): why. */
+  'report.failed': z.object({ reason: z.string() }),
+  /** A release export was asked for (the aggregate: its job row): the `exports` group builds it. */
+  'export.requested': z.object({
+    kind: z.enum(exportKinds),
+    scope: z.enum(exportScopes),
+    totalReleases: z.number().int(),
+    releaseId: z.string().nullable(),
+    releaseStatus: z.enum(releaseStatuses).nullable(),
+  }),
+  /** The export's files are all in storage. */
+  'export.completed': z.object({
+    kind: z.enum(exportKinds),
+    totalReleases: z.number().int(),
+    files: z.number().int(),
+  }),
+  /** The export could not be built, after its retries: why. */
+  'export.failed': z.object({ kind: z.enum(exportKinds), reason: z.string() }),
+  /** An admin asked to deliver a parked event (a `failed_events` row, the aggregate) again to its group. */
+  'failedEvent.replayRequested': z.object({ group: z.string().min(1), eventId: z.string().min(1) }),
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

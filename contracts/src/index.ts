@@ -15,3 +15,7 @@ export * from './admin.ts';
 export * from './wallet.ts';
 export * from './identifiers.ts';
 export * from './releases.ts';
+export * from './exports.ts';
+export * from './reports.ts';
+export * from './analytics.ts';
+export * from './notifications.ts';

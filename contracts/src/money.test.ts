@@ -5,14 +5,18 @@ import {
   addAmounts,
   compareAmounts,
   convertAmount,
+  convertScaled,
   formatCoins,
   formatMoney,
   fromMinor,
+  fromScaled,
   isAmount,
   normalizeAmount,
   ratesPerUsd,
+  rescale,
   subtractAmounts,
   toMinor,
+  toScaled,
 } from './money.ts';
 
 describe('money', () => {
@@ -100,6 +104,38 @@ describe('conversions at the SPEC §9 rates, for amounts from 0.01 to 1,000,000'
         return Math.abs(Number(toMinor(convertAmount(there, to, 'USD')) - toMinor(amount))) <= 1;
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe('amounts finer than a cent (store report revenue)', () => {
+  it('parses and prints them exactly at a given scale', () => {
+    expect(toScaled('0.0031', 8)).toBe(310000n);
+    expect(toScaled('-12', 8)).toBe(-1200000000n);
+    expect(fromScaled(310000n, 8)).toBe('0.00310000');
+    expect(fromScaled(-1200000000n, 8)).toBe('-12.00000000');
+    expect(fromScaled(1230n, 2)).toBe('12.30');
+    for (const bad of ['', '1.123456789', '1e-3', '.5', '1,5']) {
+      expect(() => toScaled(bad, 8), bad).toThrow(RangeError);
+    }
+  });
+
+  it('rounds half away from zero when it drops decimals', () => {
+    expect(rescale(12345n, 4, 2)).toBe(123n);
+    expect(rescale(12350n, 4, 2)).toBe(124n);
+    expect(rescale(-12350n, 4, 2)).toBe(-124n);
+    expect(rescale(123n, 2, 4)).toBe(12300n);
+  });
+
+  it('converts through USD at the SPEC rates, rounding once at the same scale', () => {
+    // 100 INR / 83.12 = 1.20307988… USD
+    expect(fromScaled(convertScaled(toScaled('100', 8), 'INR', 'USD'), 8)).toBe('1.20307988');
+    // 1 JPY / 149.5 = 0.006688963… USD
+    expect(fromScaled(convertScaled(toScaled('1', 8), 'JPY', 'USD'), 8)).toBe('0.00668896');
+    expect(convertScaled(5n, 'EUR', 'EUR')).toBe(5n);
+    // The same as convertAmount at two decimals.
+    expect(fromScaled(convertScaled(toScaled('10.00', 2), 'USD', 'INR'), 2)).toBe(
+      convertAmount('10.00', 'USD', 'INR'),
     );
   });
 });

@@ -89,13 +89,19 @@ export function isAmount(amount: string): boolean {
 
 /** A rate as an integer scaled by 10^RATE_DECIMALS, so conversion stays in integers. */
 const RATE_DECIMALS = 6;
+const scaledRates = new Map<Currency, bigint>();
 function scaledRate(currency: Currency): bigint {
-  const [whole = '0', fraction = ''] = ratesPerUsd[currency].split('.');
-  return BigInt(whole) * 10n ** BigInt(RATE_DECIMALS) + BigInt(fraction.padEnd(RATE_DECIMALS, '0'));
+  let rate = scaledRates.get(currency);
+  if (rate === undefined) {
+    const [whole = '0', fraction = ''] = ratesPerUsd[currency].split('.');
+    rate = BigInt(whole) * 10n ** BigInt(RATE_DECIMALS) + BigInt(fraction.padEnd(RATE_DECIMALS, '0'));
+    scaledRates.set(currency, rate);
+  }
+  return rate;
 }
 
 /** Integer division rounding half away from zero. */
-function divideRounded(numerator: bigint, denominator: bigint): bigint {
+export function divideRounded(numerator: bigint, denominator: bigint): bigint {
   const negative = numerator < 0n !== denominator < 0n;
   const n = numerator < 0n ? -numerator : numerator;
   const d = denominator < 0n ? -denominator : denominator;
@@ -110,6 +116,51 @@ function divideRounded(numerator: bigint, denominator: bigint): bigint {
 export function convertAmount(amount: string | number, from: Currency, to: Currency): string {
   if (from === to) return normalizeAmount(amount);
   return fromMinor(divideRounded(toMinor(amount) * scaledRate(to), scaledRate(from)));
+}
+
+/** toScaled's pattern per number of decimals, built once. */
+const scaledPatterns = new Map<number, RegExp>();
+
+/**
+ * Amounts finer than a cent (a store report's revenue per line) as integers scaled by 10^decimals:
+ * toScaled("0.0031", 8) → 310000n. Throws a RangeError on anything that is not a plain decimal with at most
+ * `decimals` places.
+ */
+export function toScaled(amount: string, decimals: number): bigint {
+  const text = amount.trim();
+  let pattern = scaledPatterns.get(decimals);
+  if (!pattern) scaledPatterns.set(decimals, (pattern = new RegExp(`^-?\\d+(\\.\\d{1,${decimals}})?$`)));
+  if (!pattern.test(text)) {
+    throw new RangeError(`Not an amount with at most ${decimals} decimals: ${JSON.stringify(amount)}`);
+  }
+  const negative = text.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? text.slice(1) : text).split('.');
+  const value = BigInt(whole) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0');
+  return negative ? -value : value;
+}
+
+/** 310000n, 8 → "0.00310000": every one of the `decimals` places. */
+export function fromScaled(value: bigint, decimals: number): string {
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const unit = 10n ** BigInt(decimals);
+  const fraction = decimals ? `.${(abs % unit).toString().padStart(decimals, '0')}` : '';
+  return `${negative ? '-' : ''}${abs / unit}${fraction}`;
+}
+
+/** A scaled amount at fewer (rounded half away from zero) or more decimals: rescale(12345n, 4, 2) → 123n. */
+export function rescale(value: bigint, from: number, to: number): bigint {
+  if (to >= from) return value * 10n ** BigInt(to - from);
+  return divideRounded(value, 10n ** BigInt(from - to));
+}
+
+/**
+ * convertAmount for scaled amounts: through USD at SPEC §9's rates, rounded once, half away from zero,
+ * at the same number of decimals.
+ */
+export function convertScaled(value: bigint, from: Currency, to: Currency): bigint {
+  if (from === to) return value;
+  return divideRounded(value * scaledRate(to), scaledRate(from));
 }
 
 /** "1234567.5" → "1,234,567.50". */

@@ -85,4 +85,32 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow('S3_BUCKET');
   });
+
+  it('reads the UPI gateway (URL and key together) and the webhook secrets; the sandbox by default', () => {
+    expect(loadConfig({}).payments).toEqual({
+      orderTtlMs: 30 * 60_000,
+      gateway: undefined,
+      webhookSecrets: [],
+    });
+    const config = loadConfig({
+      PAYMENT_GATEWAY_URL: 'https://upi.example.com/v1/',
+      PAYMENT_GATEWAY_KEY: 'live-key',
+      PAYMENT_WEBHOOK_SECRET: 'whsec-new-0123456789, whsec-old-0123456789',
+    });
+    expect(config.payments).toMatchObject({
+      gateway: { url: 'https://upi.example.com/v1', key: 'live-key', timeoutMs: 5000 },
+      webhookSecrets: ['whsec-new-0123456789', 'whsec-old-0123456789'],
+    });
+    expect(() => loadConfig({ PAYMENT_GATEWAY_URL: 'https://upi.example.com' })).toThrow(
+      'PAYMENT_GATEWAY_KEY: PAYMENT_GATEWAY_URL and PAYMENT_GATEWAY_KEY are set together',
+    );
+    expect(() => loadConfig({ PAYMENT_GATEWAY_KEY: 'k' })).toThrow('PAYMENT_GATEWAY_URL');
+    expect(() =>
+      loadConfig({ PAYMENT_GATEWAY_URL: 'ftp://upi.example.com', PAYMENT_GATEWAY_KEY: 'k' }),
+    ).toThrow('PAYMENT_GATEWAY_URL: must be a http or https URL');
+    expect(() => loadConfig({ PAYMENT_GATEWAY_TIMEOUT_MS: '10' })).toThrow('PAYMENT_GATEWAY_TIMEOUT_MS');
+    expect(() => loadConfig({ PAYMENT_WEBHOOK_SECRET: 'short' })).toThrow(
+      'PAYMENT_WEBHOOK_SECRET: each secret needs at least 16 characters',
+    );
+  });
 });

@@ -80,6 +80,10 @@ const envSchema = z
     OIDC_ALLOW_EMBEDDED_IN_PRODUCTION: flag,
     ADMIN_EMAILS: list,
     PAYMENT_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+    PAYMENT_GATEWAY_URL: urlText(['http:', 'https:']).optional(),
+    PAYMENT_GATEWAY_KEY: optionalText,
+    PAYMENT_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    PAYMENT_WEBHOOK_SECRET: list,
     ISRC_PREFIX: z
       .string()
       .trim()
@@ -91,7 +95,38 @@ const envSchema = z
       .trim()
       .regex(/^\d{6,10}$/, 'must be a GS1 company prefix of 6 to 10 digits')
       .default('0860000'),
+    DDEX_PARTY_ID: z
+      .string()
+      .trim()
+      .regex(/^PADPIDA[A-Za-z0-9]+$/, 'must be a DDEX Party ID (PADPIDA…)')
+      .default('PADPIDA0RIFFLINE0'),
+    DDEX_RECIPIENT_PARTY_ID: optionalText.refine(
+      (v) => v === undefined || /^PADPIDA[A-Za-z0-9]+$/.test(v),
+      'must be a DDEX Party ID (PADPIDA…)',
+    ),
     WORKERS_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+    EVENT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+    // Longer than the broker's retention (24 hours in infra/kafka): a redelivered event must still be known.
+    PROCESSED_EVENT_RETENTION_DAYS: z.coerce
+      .number()
+      .int()
+      .min(2, 'must be at least 2 (days)')
+      .max(3650)
+      .default(7),
+    EVENT_RETENTION_DAYS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(36500)
+      .refine((days) => days === 0 || days >= 2, 'must be 0 (keep every event) or at least 2 (days)')
+      .default(0),
+    METRICS_TOKEN: optionalText,
+    ROYALTY_COMMISSION_PERCENT: z
+      .string()
+      .trim()
+      .regex(/^\d{1,3}(\.\d{1,2})?$/, 'must be a percentage from 0 to 100 with at most two decimals')
+      .refine((v) => Number(v) <= 100, 'must be a percentage from 0 to 100 with at most two decimals')
+      .default('0'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.DATABASE_URL) {
@@ -135,6 +170,23 @@ const envSchema = z
         message: 'each key needs at least 32 characters',
       });
     }
+    if (Boolean(env.PAYMENT_GATEWAY_URL) !== Boolean(env.PAYMENT_GATEWAY_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.PAYMENT_GATEWAY_URL ? 'PAYMENT_GATEWAY_KEY' : 'PAYMENT_GATEWAY_URL'],
+        message: 'PAYMENT_GATEWAY_URL and PAYMENT_GATEWAY_KEY are set together',
+      });
+    }
+    if (env.PAYMENT_WEBHOOK_SECRET.some((k) => k.length < 16)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_WEBHOOK_SECRET'],
+        message: 'each secret needs at least 16 characters',
+      });
+    }
+    if (env.METRICS_TOKEN && env.METRICS_TOKEN.length < 16) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_TOKEN'], message: 'needs at least 16 characters' });
+    }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({
         code: 'custom',
@@ -169,7 +221,12 @@ export interface Config {
         credentials?: { accessKeyId: string; secretAccessKey: string };
       };
   mail: { smtpUrl?: string; from: string; outbox: string };
-  workers: { healthPort: number };
+  /** `maxEventAttempts`: a consumer group's tries at one event before it parks it as a dead letter. */
+  workers: { healthPort: number; maxEventAttempts: number };
+  /** How long the pipeline's processed-event marks and events are kept (db/src/events/retention.ts). */
+  retention: { processedDays: number; eventDays: number };
+  /** `GET /metrics` (api and workers): with a token, only `Authorization: Bearer <token>`; else loopback. */
+  metrics: { token?: string };
   trustProxyHops: number;
   session: { keys: string[]; maxAgeMs: number };
   /** `embedded`: the identity provider at /oidc; `external`: any OpenID Connect issuer. */
@@ -177,10 +234,20 @@ export interface Config {
     | { mode: 'embedded'; providerName: string; issuer: string; clientId: string }
     | { mode: 'external'; providerName: string; issuer: string; clientId: string; clientSecret?: string };
   adminEmails: string[];
+  /** The platform's share of imported store revenue, in percent ("0": artists keep 100%). */
+  royalties: { commissionPercent: string };
   /** Where ISRCs and UPCs come from (ISRC_PREFIX: country + registrant; UPC_PREFIX: GS1 company prefix). */
   identifiers: { isrcPrefix: string; upcPrefix: string };
-  /** How long a coin top-up may stay pending before it expires. */
-  payments: { orderTtlMs: number };
+  /** The DDEX Party IDs in the exports' ERN messages: ours (sender, label), and the recipient's. */
+  ddex: { partyId: string; recipientPartyId: string };
+  payments: {
+    /** How long a coin top-up may stay pending before it expires. */
+    orderTtlMs: number;
+    /** The UPI gateway over HTTP (PAYMENT_GATEWAY_URL and _KEY); absent: the embedded sandbox. */
+    gateway?: { url: string; key: string; timeoutMs: number };
+    /** What the gateway signs its webhook calls with (newest first); none: the webhook is off. */
+    webhookSecrets: string[];
+  };
 }
 
 export class ConfigError extends Error {
@@ -224,7 +291,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         }
       : { driver: 'local', root: path.join(dataDir, 'storage') },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outbox: path.join(dataDir, 'mail') },
-    workers: { healthPort: env.WORKERS_HEALTH_PORT },
+    workers: { healthPort: env.WORKERS_HEALTH_PORT, maxEventAttempts: env.EVENT_MAX_ATTEMPTS },
+    retention: { processedDays: env.PROCESSED_EVENT_RETENTION_DAYS, eventDays: env.EVENT_RETENTION_DAYS },
+    metrics: { token: env.METRICS_TOKEN },
     /** Reverse proxies in front of the API whose X-Forwarded-* headers are believed (0: none). */
     trustProxyHops: env.TRUST_PROXY_HOPS,
     session: { keys: env.SESSION_KEYS, maxAgeMs: env.SESSION_MAX_AGE_HOURS * 3_600_000 },
@@ -244,7 +313,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         },
     adminEmails: env.ADMIN_EMAILS.map((e) => e.toLowerCase()),
     identifiers: { isrcPrefix: env.ISRC_PREFIX, upcPrefix: env.UPC_PREFIX },
-    payments: { orderTtlMs: env.PAYMENT_ORDER_TTL_MINUTES * 60_000 },
+    ddex: { partyId: env.DDEX_PARTY_ID, recipientPartyId: env.DDEX_RECIPIENT_PARTY_ID ?? env.DDEX_PARTY_ID },
+    royalties: { commissionPercent: env.ROYALTY_COMMISSION_PERCENT },
+    payments: {
+      orderTtlMs: env.PAYMENT_ORDER_TTL_MINUTES * 60_000,
+      gateway:
+        env.PAYMENT_GATEWAY_URL && env.PAYMENT_GATEWAY_KEY
+          ? {
+              url: env.PAYMENT_GATEWAY_URL.replace(/\/+$/, ''),
+              key: env.PAYMENT_GATEWAY_KEY,
+              timeoutMs: env.PAYMENT_GATEWAY_TIMEOUT_MS,
+            }
+          : undefined,
+      webhookSecrets: env.PAYMENT_WEBHOOK_SECRET,
+    },
   };
 }
 

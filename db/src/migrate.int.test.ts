@@ -254,6 +254,11 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
       '20261123000100_email_verification',
       '20261123000200_releases_media',
       '20261123000300_payments',
+      '20261123000400_failed_events',
+      '20261123000500_list_indexes',
+      '20261123000600_reports',
+      '20261123000700_mail_delivery',
+      '20261123000800_exports',
     ]);
     expect((await migrationStatus(db)).pending).toEqual([]);
 

@@ -5,6 +5,11 @@ import * as identity from './migrations/20261122000300_identity.ts';
 import * as emailVerification from './migrations/20261123000100_email_verification.ts';
 import * as releasesMedia from './migrations/20261123000200_releases_media.ts';
 import * as payments from './migrations/20261123000300_payments.ts';
+import * as failedEvents from './migrations/20261123000400_failed_events.ts';
+import * as listIndexes from './migrations/20261123000500_list_indexes.ts';
+import * as reports from './migrations/20261123000600_reports.ts';
+import * as mailDelivery from './migrations/20261123000700_mail_delivery.ts';
+import * as exportJobs from './migrations/20261123000800_exports.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -19,6 +24,11 @@ const migrations: Record<string, Migration> = {
   '20261123000100_email_verification': emailVerification,
   '20261123000200_releases_media': releasesMedia,
   '20261123000300_payments': payments,
+  '20261123000400_failed_events': failedEvents,
+  '20261123000500_list_indexes': listIndexes,
+  '20261123000600_reports': reports,
+  '20261123000700_mail_delivery': mailDelivery,
+  '20261123000800_exports': exportJobs,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -19,8 +19,13 @@ export interface KafkaBroker {
 }
 
 export interface StartKafkaOptions {
-  /** Where the broker keeps its logs and KRaft metadata; wiped at start. */
+  /** Where the broker keeps its logs and KRaft metadata; wiped at start unless `keep`. */
   dataDir: string;
+  /**
+   * Start on what the last broker in `dataDir` left (its topics, messages and consumer offsets), on the
+   * same ports, when it left anything; a fresh broker otherwise.
+   */
+  keep?: boolean;
   /** PLAINTEXT port; a free one when omitted. */
   port?: number;
   startTimeoutMs?: number;
@@ -160,12 +165,21 @@ function stopProcess(child: ChildProcess): Promise<void> {
 export async function startKafka(options: StartKafkaOptions): Promise<KafkaBroker> {
   resolveJars();
   const dataDir = path.resolve(options.dataDir);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  const portsFile = path.join(dataDir, 'ports.json');
+  const formatted =
+    fs.existsSync(path.join(dataDir, 'kraft-logs', 'meta.properties')) && fs.existsSync(portsFile);
+  const reuse = Boolean(options.keep) && formatted;
+  if (!reuse) fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dataDir, 'logs'), { recursive: true });
-  const port = options.port ?? (await freePort());
-  const controllerPort = await freePort();
+  // A kept broker comes back on its own ports: the controller's is part of the KRaft metadata it keeps.
+  const kept = reuse
+    ? (JSON.parse(fs.readFileSync(portsFile, 'utf8')) as { port: number; controllerPort: number })
+    : undefined;
+  const port = options.port ?? kept?.port ?? (await freePort());
+  const controllerPort = kept?.controllerPort ?? (await freePort());
   const configFile = writeConfig(dataDir, port, controllerPort);
-  format(dataDir, configFile);
+  if (!reuse) format(dataDir, configFile);
+  fs.writeFileSync(portsFile, JSON.stringify({ port, controllerPort }));
 
   const child = spawn('java', javaArgs(dataDir, 'kafka.Kafka', [configFile]), {
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -71,6 +71,19 @@ describe.each(drivers)('storage: %s', (_name, make) => {
     await storage.delete(key);
   });
 
+  it('reads an object back as a stream (a store report), and answers null for one that is not there', async () => {
+    const storage = make();
+    const key = `reports/${uniqueName('report')}.csv`;
+    const text = 'period,store\n'.padEnd(300 * 1024, 'x');
+    await storage.put(key, Buffer.from(text), 'text/csv');
+    const stream = (await storage.stream(key))!;
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString()).toBe(text);
+    await storage.delete(key);
+    expect(await storage.stream(key)).toBeNull();
+  });
+
   it('keeps nothing when the body fails half-way', async () => {
     const storage = make();
     const key = `${uniqueName('audio')}/broken.wav`;

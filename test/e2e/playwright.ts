@@ -39,7 +39,11 @@ export function browserSuite(options: {
     retries: 0,
     timeout: 60_000,
     expect: { timeout: 10_000 },
-    reporter: [['list'], ['html', { open: 'never', outputFolder: 'test-results/report' }]],
+    reporter: [
+      ['list'],
+      ['html', { open: 'never', outputFolder: 'test-results/report' }],
+      [path.join(import.meta.dirname, 'summaryReporter.ts')],
+    ],
     use: {
       baseURL,
       trace: 'retain-on-failure',

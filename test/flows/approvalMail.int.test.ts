@@ -8,11 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, describe, expect } from 'vitest';
-import { Event } from '@riffline/db';
+import { Event, mailBacklog } from '@riffline/db';
 import { startWorkers } from '@riffline/workers';
 import { apiTest } from '#test/support/api.ts';
 import { uniqueName } from '#test/support/database.ts';
-import { waitUntilGroupPassed } from '#test/support/eventLog.ts';
+import { pollUntil, waitUntilGroupPassed } from '#test/support/eventLog.ts';
 import { validApplication } from '#test/support/factories.ts';
 
 const flowTest = apiTest.extend(
@@ -46,6 +46,12 @@ describe('an admin approves an application', () => {
       await waitUntilGroupPassed(
         { db, group: 'notifications', kafka: app.deps.config.kafka },
         String(approved!.id),
+      );
+      // The group recorded the mail; the mail delivery sends it after that commit.
+      await pollUntil(
+        'the approval email was not sent',
+        async () => ((await mailBacklog(db)).pending === 0 ? true : undefined),
+        () => 'mail still pending',
       );
       const mail = await visitor.get(`/api/dev/mail?to=${encodeURIComponent(artist.user.email!)}`);
       // Besides the sign-up's own mail (the link that verifies the address), the approval, once.

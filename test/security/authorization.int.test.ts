@@ -21,6 +21,7 @@ import { unique } from '#test/support/db.ts';
 import { buildApplication, buildTicket } from '#test/support/factories.ts';
 import { snapshotTables, tableChanges } from '#test/support/tableSnapshot.ts';
 import {
+  matrixWebhookSecret,
   personaNames,
   routeMatrix,
   type Call,
@@ -106,7 +107,10 @@ const matrixTest = apiTest.extend('personas', { scope: 'file' }, async ({ app, d
     markers,
   };
 });
-matrixTest.override({ freshDb: true, serverEnv: { DATA_DIR: dataDir } });
+matrixTest.override({
+  freshDb: true,
+  serverEnv: { DATA_DIR: dataDir, PAYMENT_WEBHOOK_SECRET: matrixWebhookSecret },
+});
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const keyOf = (def: RouteDef) => `${def.method.toUpperCase()} ${def.path}`;
@@ -141,7 +145,7 @@ function send(browser: Browser, app: TestServer, method: string, url: string, ca
   return browser.request(`${app.url}/api${url}`, {
     method: method.toUpperCase(),
     follow: false,
-    headers: { 'content-type': contentType ?? 'application/json', origin: app.url },
+    headers: { 'content-type': contentType ?? 'application/json', origin: app.url, ...call.headers },
     body: body === undefined ? undefined : contentType ? (body as BodyInit) : JSON.stringify(body),
   });
 }

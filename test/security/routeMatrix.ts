@@ -17,11 +17,24 @@
  * artist applying again); it cannot turn a refusal into a success.
  */
 import { randomUUID } from 'node:crypto';
-import { Application, PaymentMethod, type Db, type Release, type Storage, type User } from '@riffline/db';
+import {
+  Application,
+  ContactMessage,
+  Event,
+  PaymentMethod,
+  PlatformSetting,
+  type Db,
+  type Release,
+  type Storage,
+  type User,
+} from '@riffline/db';
+import { SIGNATURE_HEADER, signWebhook } from '../../api/src/payments/webhookSignature.ts';
 import type { Audience } from '../../api/src/routes/route.ts';
 import { unique } from '#test/support/db.ts';
+import { failEvent } from '#test/support/eventLog.ts';
 import {
   buildApplication,
+  buildExport,
   buildRelease,
   buildTicket,
   buildTrack,
@@ -59,7 +72,12 @@ export interface Call {
   /** JSON, unless `contentType` says otherwise (an upload): then a string or bytes, sent as they are. */
   body?: unknown;
   contentType?: string;
+  /** Further headers, e.g. a webhook's signature. */
+  headers?: Record<string, string>;
 }
+
+/** The matrix server's PAYMENT_WEBHOOK_SECRET: the webhook's entry signs its calls with it. */
+export const matrixWebhookSecret = 'whsec-authorization-matrix-0123456789';
 
 export interface MatrixEntry {
   /** Who may call the route; the expected statuses follow from it (not from the route table). */
@@ -88,6 +106,27 @@ async function applicationOfA(f: Fixture) {
 }
 
 /** An open ticket of artist A, with a private subject and message. */
+/** A pending payout request of A's, to one of A's payment methods. */
+async function withdrawalOfA(f: Fixture): Promise<string> {
+  const methodId = await paymentMethodOfA(f);
+  const rows = await f
+    .db('withdrawal_requests')
+    .insert({
+      user_id: f.personas.A.user.id,
+      payment_method_id: methodId,
+      amount: '30.00',
+      status: 'pending',
+    })
+    .returning('id');
+  const id = (rows[0] as { id: string }).id;
+  f.own('A', id);
+  return id;
+}
+
+async function growthSetting(f: Fixture) {
+  return (await PlatformSetting.query(f.db).findOne({ settingKey: 'streams_growth_percentage' }))!;
+}
+
 async function ticketOfA(f: Fixture) {
   const subject = unique('A-ticket-subject');
   const message = unique('A-ticket-message');
@@ -140,7 +179,44 @@ async function releaseOfA(f: Fixture, fields: Partial<Release> = {}) {
   return { release, track };
 }
 
+/** An export of one of A's releases, asked for by A (pending), named by its release's title. */
+async function exportOfA(f: Fixture) {
+  const { release } = await releaseOfA(f);
+  const job = await buildExport(f.db, {
+    requestedBy: f.personas.A.user.id,
+    releaseIds: [release.id],
+    title: release.title,
+  });
+  f.own('A', job.id);
+  return job;
+}
+
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A store report as the admin console uploads it: multipart/form-data, a file of its own each time. */
+function reportUpload(): Call {
+  const boundary = `----riffline-matrix-${randomUUID()}`;
+  const csv = `Period,Store,Country,ISRC,Sale Type,Units,Net Revenue,Currency\n2026-10,Spotify,IN,QZABC2600001,stream,1,0.01,USD\n2026-10,Spotify,IN,${randomUUID()},stream,1,0.01,USD\n`;
+  const body = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="matrix.csv"\r\n` +
+      `Content-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+  );
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** An import job, as an upload leaves it (no artist's data: reports are the platform's). */
+async function reportOf(f: Fixture): Promise<string> {
+  const rows = await f
+    .db('store_reports')
+    .insert({
+      filename: 'matrix.csv',
+      file_key: `reports/${randomUUID()}.csv`,
+      content_hash: randomUUID(),
+      size: 1,
+    })
+    .returning('id');
+  return (rows[0] as { id: string }).id;
+}
 
 /** An email address private to the caller. */
 function callersEmail(f: Fixture) {
@@ -229,9 +305,12 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     },
   },
   'GET /user/coins': { audience: 'approved' },
+  'GET /user/notifications': { audience: 'approved' },
+  'PATCH /user/notifications': { audience: 'approved', request: () => ({ body: { marketing: true } }) },
 
   // Money: an approved artist's own ledger and payouts.
   'GET /royalties': { audience: 'approved' },
+  'GET /analytics': { audience: 'approved', request: () => ({ path: '/analytics?days=90' }) },
   'GET /withdrawal-requests': { audience: 'approved' },
   'POST /withdrawal-requests': {
     audience: 'approved',
@@ -252,24 +331,18 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     },
   },
   'GET /admin/withdrawal-requests': { audience: 'admin' },
+  'GET /admin/withdrawal-requests/:id': {
+    audience: 'admin',
+    ownedBy: 'A',
+    request: async (f) => ({ path: `/admin/withdrawal-requests/${await withdrawalOfA(f)}` }),
+  },
   'PATCH /admin/withdrawal-requests/:id': {
     audience: 'admin',
     ownedBy: 'A',
-    request: async (f) => {
-      const methodId = await paymentMethodOfA(f);
-      const rows = await f
-        .db('withdrawal_requests')
-        .insert({
-          user_id: f.personas.A.user.id,
-          payment_method_id: methodId,
-          amount: '30.00',
-          status: 'pending',
-        })
-        .returning('id');
-      const id = (rows[0] as { id: string }).id;
-      f.own('A', id);
-      return { path: `/admin/withdrawal-requests/${id}`, body: { status: 'approved' } };
-    },
+    request: async (f) => ({
+      path: `/admin/withdrawal-requests/${await withdrawalOfA(f)}`,
+      body: { status: 'approved' },
+    }),
   },
 
   // Coin top-ups through the sandbox gateway.
@@ -291,6 +364,39 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     },
   },
   'GET /payment/transactions': { audience: 'approved' },
+  // The gateway's notification, server to server: a valid signature is all it takes (a session adds
+  // nothing, and none is needed). It settles A's order, paid at the sandbox gateway; the answer names only
+  // the status.
+  'POST /payment/webhook': {
+    audience: 'public',
+    request: async (f) => {
+      const id = randomUUID().replace(/-/g, '').slice(0, 16).toUpperCase();
+      const orderId = `RFLHOOK${id}`;
+      const gatewayOrderId = `sbx_matrix_${id.toLowerCase()}`;
+      await f.db('payment_transactions').insert({
+        user_id: f.personas.A.user.id,
+        type: 'recharge',
+        order_id: orderId,
+        gateway_order_id: gatewayOrderId,
+        amount: '10.00',
+        status: 'pending',
+      });
+      await f.db('sandbox_payments').insert({
+        gateway_order_id: gatewayOrderId,
+        order_id: orderId,
+        amount: '10.00',
+        status: 'paid',
+        utr: `SBX${id}`,
+      });
+      f.own('A', orderId, gatewayOrderId);
+      const body = JSON.stringify({ orderId, status: 'completed' });
+      return {
+        body,
+        contentType: 'application/json',
+        headers: { [SIGNATURE_HEADER]: signWebhook(body, matrixWebhookSecret) },
+      };
+    },
+  },
 
   // Payout methods: an approved artist's own.
   'GET /payment-methods': { audience: 'approved' },
@@ -368,14 +474,21 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   'POST /releases/:id/export/drive': {
     audience: 'approved',
     ownedBy: 'A',
-    entitled: { admin: 200 },
+    entitled: { admin: 202 },
     request: async (f) => ({ path: `/releases/${(await releaseOfA(f)).release.id}/export/drive` }),
   },
   'POST /releases/:id/export/docs': {
     audience: 'approved',
     ownedBy: 'A',
-    entitled: { admin: 200 },
+    entitled: { admin: 202 },
     request: async (f) => ({ path: `/releases/${(await releaseOfA(f)).release.id}/export/docs` }),
+  },
+  // The page of an export A asked for (a pending one: no worker builds it here).
+  'GET /exports/:id': {
+    audience: 'approved',
+    ownedBy: 'A',
+    entitled: { admin: 200 },
+    request: async (f) => ({ path: `/exports/${(await exportOfA(f)).id}` }),
   },
   'PATCH /tracks/:id': {
     audience: 'approved',
@@ -480,7 +593,47 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     request: (f) => ({ path: `/admin/users/${f.personas.A.user.id}` }),
   },
   'GET /admin/stats': { audience: 'admin' },
+  // Dead letters: events a consumer group gave up on, and their replay (a fresh parked one per call).
+  'GET /admin/failed-events': { audience: 'admin' },
+  'POST /admin/failed-events/:id/replay': {
+    audience: 'admin',
+    request: async (f) => ({
+      path: `/admin/failed-events/${(await failEvent(f.db, { attempts: 5 })).id}/replay`,
+    }),
+  },
+  // Store reports: an upload (a file of its own per call: the same file twice is a 409), the jobs, their lines.
+  'POST /admin/reports': { audience: 'admin', request: reportUpload },
+  'GET /admin/reports': { audience: 'admin' },
+  'GET /admin/reports/:id': {
+    audience: 'admin',
+    request: async (f) => ({ path: `/admin/reports/${await reportOf(f)}` }),
+  },
+  'GET /admin/reports/:id/lines': {
+    audience: 'admin',
+    request: async (f) => ({ path: `/admin/reports/${await reportOf(f)}/lines?status=unmatched` }),
+  },
   'GET /admin/releases': { audience: 'admin' },
+  // Exports of every release (a release of A's is there to export), and the list of exports.
+  'POST /admin/releases/export/drive': {
+    audience: 'admin',
+    request: async (f) => {
+      await releaseOfA(f);
+      return {};
+    },
+  },
+  'POST /admin/releases/export/docs': {
+    audience: 'admin',
+    request: async (f) => {
+      await releaseOfA(f);
+      return { body: { status: 'draft' } };
+    },
+  },
+  'GET /admin/exports': { audience: 'admin' },
+  'GET /admin/exports/:id': {
+    audience: 'admin',
+    ownedBy: 'A',
+    request: async (f) => ({ path: `/admin/exports/${(await exportOfA(f)).id}` }),
+  },
   'GET /admin/releases/:id': {
     audience: 'admin',
     ownedBy: 'A',
@@ -501,5 +654,41 @@ export const routeMatrix: Record<string, MatrixEntry> = {
       path: `/admin/releases/${(await releaseOfA(f, { status: 'processing', submittedAt: new Date() })).release.id}`,
       body: { status: 'live' },
     }),
+  },
+  // Platform settings, the contact form's messages, the newsletter and the audit trail: admins only.
+  'GET /admin/settings': { audience: 'admin' },
+  'GET /admin/settings/:id': {
+    audience: 'admin',
+    request: async (f) => ({ path: `/admin/settings/${(await growthSetting(f)).id}` }),
+  },
+  'POST /admin/settings': {
+    audience: 'admin',
+    request: () => ({ body: { settingKey: 'streams_growth_percentage', settingValue: '13.5' } }),
+  },
+  'PUT /admin/settings/:id': {
+    audience: 'admin',
+    request: async (f) => ({
+      path: `/admin/settings/${(await growthSetting(f)).id}`,
+      body: { settingValue: '9.25' },
+    }),
+  },
+  'GET /admin/contact-messages': { audience: 'admin' },
+  'GET /admin/contact-messages/:id': {
+    audience: 'admin',
+    request: async (f) => {
+      const message = await ContactMessage.query(f.db)
+        .insert({ name: 'Visitor', email: 'visitor@example.test', subject: 'Hello', message: 'A question' })
+        .returning('*');
+      return { path: `/admin/contact-messages/${message.id}` };
+    },
+  },
+  'GET /admin/newsletter-subscriptions': { audience: 'admin' },
+  'GET /admin/events': { audience: 'admin' },
+  'GET /admin/events/:id': {
+    audience: 'admin',
+    request: async (f) => {
+      const event = await Event.query(f.db).orderBy('id', 'desc').first();
+      return { path: `/admin/events/${event!.id}` };
+    },
   },
 };

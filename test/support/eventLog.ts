@@ -1,7 +1,14 @@
 import { setTimeout as pause } from 'node:timers/promises';
 import { Kafka, logLevel } from 'kafkajs';
 import { aggregates } from '../../contracts/src/index.ts';
-import { appendEvent, type Config, type Db, type StoredEvent } from '../../db/src/index.ts';
+import {
+  appendEvent,
+  failureReport,
+  recordFailedAttempt,
+  type Config,
+  type Db,
+  type StoredEvent,
+} from '../../db/src/index.ts';
 import { unique } from './db.ts';
 
 export interface Deadline {
@@ -129,4 +136,26 @@ export function appendMarker(db: Db): Promise<StoredEvent> {
       payload: { settingKey, settingValue: 'marker', previousValue: null },
     }),
   );
+}
+
+/**
+ * What a consumer group that gave up on an event leaves behind: a marker event (appendMarker) that `group`
+ * failed `attempts` times with `error`, parked once the attempts reach `maxAttempts`. The group is a fresh
+ * one unless named, so no running worker replays it. Answers the dead letter's id and its event.
+ */
+export async function failEvent(
+  db: Db,
+  {
+    group = unique('group'),
+    error = new TypeError("Cannot read properties of undefined (reading 'email')"),
+    attempts = 1,
+    maxAttempts = attempts,
+  }: { group?: string; error?: Error; attempts?: number; maxAttempts?: number } = {},
+): Promise<{ id: string; group: string; event: StoredEvent }> {
+  const event = await appendMarker(db);
+  for (let i = 0; i < attempts; i++) {
+    await recordFailedAttempt(db, { group, eventId: event.id, maxAttempts, failure: failureReport(error) });
+  }
+  const row = await db('failed_events').where({ groupName: group, eventId: event.id }).first('id');
+  return { id: String(row.id), group, event };
 }

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
-import { Application, Release, SupportTicket, Track, User } from '../../db/src/index.ts';
+import { randomUUID } from 'node:crypto';
+import { buildIsrc, buildUpc } from '../../contracts/src/index.ts';
+import { Application, Export, Release, SupportTicket, Track, User } from '../../db/src/index.ts';
 import { unique } from './db.ts';
 
 type Conn = Knex | Knex.Transaction;
@@ -28,6 +30,39 @@ export async function buildRelease(
 export async function buildTrack(db: Conn, fields: Partial<Track> & { releaseId: string }): Promise<Track> {
   return Track.query(db)
     .insert({ title: 'Track', trackNumber: 1, ...fields })
+    .returning('*');
+}
+
+const randomInt = (below: number) => Math.floor(Math.random() * below);
+const alphanumeric = () => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'[randomInt(36)]!;
+
+/** A valid UPC-A (GS1 check digit) no other test is likely to hold: releases' UPCs are unique. */
+export const uniqueUpc = () => buildUpc(String(100_000 + randomInt(900_000)), 1 + randomInt(99_999));
+
+/** A valid ISRC no other test is likely to hold (`QZ`, a random registrant, year and sequence). */
+export const uniqueIsrc = () =>
+  buildIsrc(`QZ${alphanumeric()}${alphanumeric()}${alphanumeric()}`, randomInt(100), 1 + randomInt(99_999));
+
+/**
+ * A release export's job row as the API inserts it (pending; no worker builds it unless one runs):
+ * `requestedBy` asked for it; by default one release, `releaseIds`.
+ */
+export async function buildExport(
+  db: Conn,
+  fields: Partial<Export> & { requestedBy: string; releaseIds: string[] },
+): Promise<Export> {
+  const id = fields.id ?? randomUUID();
+  return Export.query(db)
+    .insert({
+      id,
+      kind: 'folder',
+      scope: fields.releaseIds.length === 1 ? 'release' : 'all',
+      title: 'Export',
+      releaseId: fields.releaseIds.length === 1 ? fields.releaseIds[0] : null,
+      totalReleases: fields.releaseIds.length,
+      folderKey: `exports/${id}`,
+      ...fields,
+    })
     .returning('*');
 }
 

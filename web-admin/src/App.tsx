@@ -1,15 +1,25 @@
-import { Admin, Resource } from 'react-admin';
-import { BrowserRouter } from 'react-router-dom';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { BrowserRouter, Route } from 'react-router-dom';
 import applications from './applications/index.ts';
 import { AccessGate } from './auth/AccessGate.tsx';
 import { authProvider } from './auth/authProvider.ts';
+import contactMessages from './contactMessages/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
 import { dataProvider } from './dataProvider.ts';
-import { i18nProvider } from './i18n.ts';
+import events from './events/index.ts';
+import failedEvents from './failedEvents/index.ts';
+import { i18nProvider } from './i18n/index.ts';
+import { AppLayout } from './layout/AppLayout.tsx';
+import { AppNotification } from './layout/AppNotification.tsx';
+import newsletter from './newsletter/index.ts';
+import payouts from './payouts/index.ts';
+import releases from './releases/index.ts';
+import settings from './settings/index.ts';
+import { TeamPage } from './team/TeamPage.tsx';
 import tickets from './tickets/index.ts';
 import users from './users/index.ts';
 
-/** The admin console at /admin: its table of contents. */
+/** The admin console at /admin: its table of contents (SPEC §2's sections, then System and the inboxes). */
 export function App() {
   return (
     <AccessGate>
@@ -21,13 +31,25 @@ export function App() {
           authProvider={authProvider}
           i18nProvider={i18nProvider}
           dashboard={Dashboard}
+          layout={AppLayout}
+          notification={AppNotification}
           loginPage={false}
           requireAuth
           disableTelemetry
         >
           <Resource name="applications" {...applications} />
           <Resource name="users" {...users} />
+          <Resource name="releases" {...releases} />
+          <Resource name="withdrawal-requests" {...payouts} />
           <Resource name="tickets" {...tickets} />
+          <Resource name="settings" {...settings} />
+          <Resource name="events" {...events} />
+          <Resource name="failed-events" {...failedEvents} />
+          <Resource name="contact-messages" {...contactMessages} />
+          <Resource name="newsletter-subscriptions" {...newsletter} />
+          <CustomRoutes>
+            <Route path="/team" element={<TeamPage />} />
+          </CustomRoutes>
         </Admin>
       </BrowserRouter>
     </AccessGate>

@@ -1,6 +1,16 @@
-import type { AdminStats } from '@riffline/contracts';
+import type {
+  AdminFailedEventResponse,
+  AdminStats,
+  DocumentExportResponse,
+  FolderExportResponse,
+  ReleaseReviewBody,
+  ReleaseWithTracksResponse,
+  ReleasesExportBody,
+  WithdrawalResponse,
+  WithdrawalReviewBody,
+} from '@riffline/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
-import { fetchUtils, type DataProvider } from 'react-admin';
+import { fetchUtils, type DataProvider, type Identifier } from 'react-admin';
 
 /** Same-origin JSON calls to the API; its `{message}` error body becomes react-admin's error message. */
 export const httpClient = (url: string, options: fetchUtils.Options = {}) =>
@@ -8,11 +18,59 @@ export const httpClient = (url: string, options: fetchUtils.Options = {}) =>
 
 const rest = simpleRestProvider('/api/admin', httpClient);
 
-/** ra-data-simple-rest unchanged, plus the admin calls of SPEC §7 that are not CRUD. */
-export const dataProvider: DataProvider & { getStats(): Promise<AdminStats> } = {
+const send = async <T>(method: 'PATCH' | 'POST', url: string, body?: unknown): Promise<T> => {
+  const { json } = await httpClient(url, {
+    method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return json as T;
+};
+
+const path = (id: Identifier) => encodeURIComponent(String(id));
+
+/** Where an export's page is: the Drive export names it `mainFolderLink`, the Docs export `webViewLink`. */
+export interface ExportStarted {
+  link: string;
+  totalReleases: number;
+}
+
+/** The admin calls of SPEC §7 that are not CRUD: explicit action endpoints beside ra-data-simple-rest. */
+export interface AdminActions {
+  getStats(): Promise<AdminStats>;
+  /** `PATCH /api/admin/releases/:id`: processing → live (ISRCs, UPC) or rejected (with the reason). */
+  reviewRelease(
+    id: Identifier,
+    body: { status: ReleaseReviewBody['status']; reason?: string },
+  ): Promise<ReleaseWithTracksResponse>;
+  /** `PATCH /api/admin/withdrawal-requests/:id`: approve, decline, then processing and completed. */
+  reviewWithdrawal(
+    id: Identifier,
+    body: { status: WithdrawalReviewBody['status']; adminNotes?: string },
+  ): Promise<WithdrawalResponse>;
+  /** `POST /api/admin/failed-events/:id/replay` (202): the consumer group handles a parked event again. */
+  replayFailedEvent(id: Identifier): Promise<AdminFailedEventResponse>;
+  /** `POST /api/admin/releases/export/drive|docs`: the workers build it; the link opens its page. */
+  exportReleases(target: 'drive' | 'docs', body?: ReleasesExportBody): Promise<ExportStarted>;
+}
+
+export type AdminDataProvider = DataProvider & AdminActions;
+
+/** ra-data-simple-rest unchanged, plus the action endpoints. */
+export const dataProvider: AdminDataProvider = {
   ...rest,
   async getStats() {
     const { json } = await httpClient('/api/admin/stats');
     return json as AdminStats;
+  },
+  reviewRelease: (id, body) => send('PATCH', `/api/admin/releases/${path(id)}`, body),
+  reviewWithdrawal: (id, body) => send('PATCH', `/api/admin/withdrawal-requests/${path(id)}`, body),
+  replayFailedEvent: (id) => send('POST', `/api/admin/failed-events/${path(id)}/replay`),
+  async exportReleases(target, body = {}) {
+    if (target === 'drive') {
+      const json = await send<FolderExportResponse>('POST', '/api/admin/releases/export/drive', body);
+      return { link: json.mainFolderLink, totalReleases: json.totalReleases };
+    }
+    const json = await send<DocumentExportResponse>('POST', '/api/admin/releases/export/docs', body);
+    return { link: json.webViewLink, totalReleases: json.totalReleases };
   },
 };

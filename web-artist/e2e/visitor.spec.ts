@@ -94,9 +94,9 @@ test.describe('a visitor', () => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
     await snap(page, testInfo, 'not-found');
-    // The artist area is not for visitors.
-    await page.goto('/releases');
-    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    // The artist area is not for visitors: it sends them to sign in.
+    await page.goto('/settings');
+    await expect(page).toHaveURL(/\/oidc\/interaction\//);
   });
 
   test('reads the privacy, terms and cookie pages', async ({ page }, testInfo) => {

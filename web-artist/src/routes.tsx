@@ -10,6 +10,10 @@ const Contact = lazy(() => import('./pages/contact/Contact.tsx'));
 const Support = lazy(() => import('./pages/support/Support.tsx'));
 const Category = lazy(() => import('./pages/support/Category.tsx'));
 const Article = lazy(() => import('./pages/support/Article.tsx'));
+const Releases = lazy(() => import('./pages/releases/Releases.tsx'));
+const Wallet = lazy(() => import('./pages/wallet/Wallet.tsx'));
+const Settings = lazy(() => import('./pages/settings/Settings.tsx'));
+const Tickets = lazy(() => import('./pages/tickets/Tickets.tsx'));
 const Privacy = lazy(() => import('./pages/legal/Privacy.tsx'));
 const Terms = lazy(() => import('./pages/legal/Terms.tsx'));
 const Cookies = lazy(() => import('./pages/legal/Cookies.tsx'));
@@ -27,6 +31,10 @@ export const routes: RouteObject[] = [
       { path: 'support', element: <Support /> },
       { path: 'articles/:category', element: <Category /> },
       { path: 'articles/:category/:id', element: <Article /> },
+      { path: 'releases', element: <Releases /> },
+      { path: 'wallet', element: <Wallet /> },
+      { path: 'tickets', element: <Tickets /> },
+      { path: 'settings', element: <Settings /> },
       { path: 'privacy', element: <Privacy /> },
       { path: 'terms', element: <Terms /> },
       { path: 'cookies', element: <Cookies /> },

@@ -29,18 +29,26 @@ async function healthOf(env: Record<string, string>) {
   }
 }
 
+/** Each consumer group's lag (null until the log is open) and dead letters. */
+const group = {
+  lag: expect.toSatisfy((lag: unknown) => lag === null || Number.isInteger(lag)),
+  parked: expect.any(Number),
+  retrying: expect.any(Number),
+};
+const consumers = expect.objectContaining({ notifications: group, exports: group, reports: group });
+
 describe.skipIf(!databaseUrl)('the workers process', () => {
-  it('reports db and the Postgres event log ok, and shuts down cleanly', async () => {
+  it('reports db and the Postgres event log ok, and its consumer groups, and shuts down cleanly', async () => {
     expect(await healthOf({ DATABASE_URL: databaseUrl! })).toEqual({
       status: 200,
-      body: { db: 'ok', events: 'ok' },
+      body: { db: 'ok', events: 'ok', consumers },
     });
   });
 
   it.skipIf(!kafkaBrokers)('reports the Kafka event log when KAFKA_BROKERS is set', async () => {
     expect(await healthOf({ DATABASE_URL: databaseUrl!, KAFKA_BROKERS: kafkaBrokers!.join(',') })).toEqual({
       status: 200,
-      body: { db: 'ok', events: 'ok' },
+      body: { db: 'ok', events: 'ok', consumers },
     });
   });
 

@@ -1,22 +1,28 @@
-/** The workers process (docker compose `workers`): runs the consumers and answers GET /health. */
+/** The workers process (docker compose `workers`): runs the consumers and answers GET /health and /metrics. */
 import http from 'node:http';
 import pino from 'pino';
+import { collectDefaultMetrics } from 'prom-client';
 import { connect, loadConfigOrExit, stopOnSignals } from '@riffline/db';
-import { startWorkers } from './runtime.ts';
+import { serveMetrics } from './metrics.ts';
+import { healthy, startWorkers } from './runtime.ts';
 
 const config = loadConfigOrExit();
 const logger = pino({ name: 'workers', level: config.logLevel });
 const db = connect(config);
 const workers = await startWorkers({ config, db, logger });
+collectDefaultMetrics({ register: workers.metrics });
+const metricsEndpoint = serveMetrics(config, workers.metrics, logger);
 
 const server = http.createServer(async (req, res) => {
+  if (req.url === '/metrics') return metricsEndpoint(req, res);
   if (req.url !== '/health') {
     res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
     return;
   }
   const report = await workers.health();
-  const ok = Object.values(report).every((v) => v === 'ok');
-  res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify(report));
+  res
+    .writeHead(healthy(report) ? 200 : 503, { 'content-type': 'application/json' })
+    .end(JSON.stringify(report));
 });
 server.listen(config.workers.healthPort, config.host, () => {
   logger.info({ port: config.workers.healthPort }, 'workers health on /health');

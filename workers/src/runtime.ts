@@ -1,20 +1,29 @@
 import {
   check,
   createMailer,
+  createStorage,
+  failedEventCounts,
   isEmbedded,
   pingDatabase,
   type Config,
   type Db,
   type Mailer,
+  type Storage,
 } from '@riffline/db';
 import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
 import { kafkaLog } from './events/kafkaLog.ts';
+import { retryPolicy } from './events/deliver.ts';
 import type { ConsumerGroup, EventLog, Subscription } from './events/log.ts';
 import { postgresLog } from './events/postgresLog.ts';
 import { pollLoop, type PollLoop } from './events/pollLoop.ts';
 import { startRelay } from './events/relay.ts';
+import { exportsGroup } from './exports/index.ts';
 import { eventLogCheck } from './health.ts';
 import { notifications } from './notifications/index.ts';
+import { startMailDelivery, type MailDeliveryOptions } from './notifications/mailDelivery.ts';
+import { workersMetrics } from './metrics.ts';
+import { reports } from './reports/index.ts';
 
 export interface WorkerDeps {
   config: Config;
@@ -22,19 +31,46 @@ export interface WorkerDeps {
   logger: Logger;
   /** Defaults to the configured SMTP server or the local outbox. */
   mailer?: Mailer;
+  /** Tests shorten the mail delivery's pauses. */
+  mailDelivery?: MailDeliveryOptions;
+  /** Where uploaded store reports are read from and exports written; defaults to the configured storage. */
+  storage?: Storage;
+}
+
+/** Per consumer group: events logged it has not read yet (null: the log cannot say now), and dead letters. */
+export interface ConsumerHealth {
+  lag: number | null;
+  parked: number;
+  retrying: number;
+}
+
+export interface WorkersHealth {
+  db: string;
+  events: string;
+  consumers: Record<string, ConsumerHealth>;
 }
 
 export interface Workers {
   readonly eventLog: EventLog['kind'];
-  health(): Promise<{ db: string; events: string }>;
+  /** Their Prometheus metrics (GET /metrics). */
+  readonly metrics: Registry;
+  health(): Promise<WorkersHealth>;
   stop(): Promise<void>;
 }
 
+/** Up means the database and the event log answer; parked events are reported, they do not make it down. */
+export const healthy = (report: WorkersHealth) => report.db === 'ok' && report.events === 'ok';
+
 /** Opens the configured event log: Kafka when KAFKA_BROKERS is set, else the Postgres log. */
-export function openEventLog(config: Pick<Config, 'kafka'>, db: Db, logger: Logger): Promise<EventLog> {
+export function openEventLog(
+  config: Pick<Config, 'kafka' | 'workers'>,
+  db: Db,
+  logger: Logger,
+): Promise<EventLog> {
+  const retry = retryPolicy(config.workers.maxEventAttempts);
   return config.kafka.brokers.length
-    ? kafkaLog(config, db, logger)
-    : Promise.resolve(postgresLog(db, logger));
+    ? kafkaLog(config, db, logger, { retry })
+    : Promise.resolve(postgresLog(db, logger, { retry }));
 }
 
 /**
@@ -46,7 +82,20 @@ export function openEventLog(config: Pick<Config, 'kafka'>, db: Db, logger: Logg
 export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
   const { config, db, logger } = deps;
   const mailer = deps.mailer ?? createMailer(config);
-  const groups: ConsumerGroup[] = [notifications(mailer, config)];
+  // Sends the mail consumers record, after their commits; first whatever a crash or a stop left.
+  const mail = startMailDelivery(db, mailer, logger, deps.mailDelivery);
+  const metrics = workersMetrics({
+    db,
+    logger,
+    groups: () => groups.map((g) => g.group),
+    lags: async () => (running ? running.log.lags(groups.map((g) => g.group)) : null),
+  });
+  const storage = deps.storage ?? createStorage(config);
+  const groups: ConsumerGroup[] = [
+    notifications(config, () => mail.wake()),
+    reports({ db, storage, logger, config }),
+    exportsGroup({ db, storage, logger, config }),
+  ].map(metrics.counted);
   let running: { log: EventLog; relay: PollLoop; subscriptions: Subscription[] } | null = null;
 
   const starting = pollLoop(
@@ -75,9 +124,31 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
   const events = eventLogCheck(config, db);
   return {
     eventLog: config.kafka.brokers.length ? 'kafka' : 'postgres',
+    metrics: metrics.registry,
     async health() {
-      const [dbState, ev] = await Promise.all([check(() => pingDatabase(db)), check(events)]);
-      return { db: dbState, events: ev };
+      const names = groups.map((g) => g.group);
+      let lags: Record<string, number> = {};
+      let counts: Awaited<ReturnType<typeof failedEventCounts>> = {};
+      const [dbState, ev] = await Promise.all([
+        check(() => pingDatabase(db)),
+        check(events),
+        check(async () => {
+          counts = await failedEventCounts(db);
+        }),
+        check(async () => {
+          const log = (running as typeof running)?.log;
+          if (log) lags = await log.lags(names);
+        }),
+      ]);
+      const consumers: Record<string, ConsumerHealth> = {};
+      for (const name of names) {
+        consumers[name] = {
+          lag: lags[name] ?? null,
+          parked: counts[name]?.parked ?? 0,
+          retrying: counts[name]?.retrying ?? 0,
+        };
+      }
+      return { db: dbState, events: ev, consumers };
     },
     async stop() {
       await starting.stop();
@@ -87,6 +158,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
         await Promise.all(current.subscriptions.map((s) => s.stop()));
         await current.log.close();
       }
+      await mail.stop();
       if (!deps.mailer) mailer.close();
       logger.info('workers stopped');
     },

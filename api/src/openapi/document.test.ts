@@ -79,4 +79,25 @@ describe('the OpenAPI document derives security and error answers from each rout
     expect(codes(redirect)).toEqual(['302', '4XX', 'default']);
     expect(() => operation({ ...redirect, errors: [201] })).toThrow(/not an error status/);
   });
+
+  it('documents a webhook: its signature header and 401, no session, no same-origin 403', () => {
+    const def = defineRoute({
+      method: 'post',
+      path: '/hooks',
+      summary: 's',
+      tag: 't',
+      audience: 'public',
+      webhook: { signatureHeader: 'X-Signature' },
+      request: z.object({ body: z.object({ id: z.string() }) }),
+      handler,
+    });
+    expect(codes(def).join(' ')).toBe('200 400 401 413 415 4XX default');
+    expect(operation(def).security).toEqual([]);
+    const { parameters } = Object.values(Object.values(openApiDocument([def]).paths)[0]!)[0] as {
+      parameters: Array<Record<string, unknown>>;
+    };
+    expect(parameters).toEqual([
+      expect.objectContaining({ name: 'X-Signature', in: 'header', required: true }),
+    ]);
+  });
 });

@@ -29,6 +29,7 @@ const tagDescriptions: Record<string, string> = {
   Support: 'Support tickets of the signed-in user, the public contact form and the newsletter',
   Applications: "A user's application to become an approved Riffline artist",
   Wallet: "An approved artist's coins, royalties, payout methods and payout requests",
+  Settings: "An approved artist's notification toggles (which emails they get)",
   'Admin: applications': 'Admins: review artist applications (approve or reject)',
   'Admin: tickets': 'Admins: triage, assign and close support tickets',
   'Admin: users': 'Admins: users, their roles and approval',
@@ -36,12 +37,32 @@ const tagDescriptions: Record<string, string> = {
   Releases: "An approved artist's releases and tracks: create, edit, delete, submit for distribution, export",
   'Admin: payouts': 'Admins: payout requests (approve, decline, then processing and completed)',
   'Admin: releases': 'Admins: review releases (approve with ISRCs and a UPC, or reject with a reason)',
+  'Admin: exports':
+    'Admins: export releases to a folder (metadata, DDEX ERN 4.3, artwork, audio links) or a .docx, built by the workers, and follow the exports',
+  'Admin: events':
+    'Admins: the audit trail of every domain event (who did what, when), events a consumer group failed to handle (dead letters), and their replay',
+  'Admin: settings': "Admins: the platform settings (the dashboard's growth badges, the distribution fee)",
+  'Admin: messages': "Admins: the contact form's messages and the newsletter's subscribers",
+  'Admin: reports':
+    'Admins: store sales reports: upload a CSV, follow its import, and read the lines that matched nothing or were invalid',
+  Analytics: "An approved artist's streams, downloads and store revenue from imported store reports",
   Files: 'Stored audio and artwork through the short-lived signed URLs in answers (local storage)',
+  'Payment gateway':
+    "Server to server: the UPI gateway's signed notifications about coin top-ups (HMAC-SHA256 of the body)",
 };
 
 function parameters(def: RouteDef): JsonSchema[] {
   const shape = def.request?.shape ?? {};
   const out: JsonSchema[] = [];
+  if (def.webhook) {
+    out.push({
+      name: def.webhook.signatureHeader,
+      in: 'header',
+      required: true,
+      description: '`sha256=` and the hex HMAC-SHA256 of the raw body under the shared webhook secret',
+      schema: { type: 'string', pattern: '^(sha256=)?[0-9a-fA-F]{64}$' },
+    });
+  }
   for (const location of ['params', 'query'] as const) {
     const part = shape[location];
     if (!part) continue;
@@ -75,11 +96,13 @@ function errorStatuses(def: RouteDef): Map<number, string> {
   };
   if (def.request) add(400, 'Invalid input: `message` names the first problem, `issues` every one');
   if (def.audience !== 'public') add(401, 'Not signed in');
+  if (def.webhook) add(401, `Missing or invalid signature (\`${def.webhook.signatureHeader}\`)`);
   const forbidden: string[] = [];
   if (def.audience === 'admin') forbidden.push('the signed-in user is not an admin');
   if (def.audience === 'approved')
     forbidden.push('the signed-in user is not an approved artist (or an admin)');
-  if (def.method !== 'get') {
+  // A webhook is called by another server: it proves itself by its signature, not its origin.
+  if (def.method !== 'get' && !def.webhook) {
     forbidden.push("a cross-site request: `Origin` (or `Referer`) is not the app's own");
   }
   if (forbidden.length) add(403, `Forbidden: ${forbidden.join('; or ')}`);
@@ -141,6 +164,16 @@ function responses(def: RouteDef): Record<string, unknown> {
   return out;
 }
 
+/** The file as the body, or (multipart/form-data) as the form field that carries it. */
+const uploadSchema = (mediaType: string, field = 'file'): JsonSchema =>
+  mediaType === 'multipart/form-data'
+    ? {
+        type: 'object',
+        required: [field],
+        properties: { [field]: { type: 'string', format: 'binary', description: 'The file' } },
+      }
+    : { type: 'string', format: 'binary' };
+
 /** OpenAPI 3.1, generated from the routes' own zod schemas. */
 export function openApiDocument(routes: RouteDef[]) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -168,7 +201,10 @@ export function openApiDocument(routes: RouteDef[]) {
               required: true,
               description: `The file itself, at most ${def.upload.maxBytes.toLocaleString('en')} bytes`,
               content: Object.fromEntries(
-                def.upload.mediaTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+                def.upload.mediaTypes.map((type) => [
+                  type,
+                  { schema: uploadSchema(type, def.upload!.field) },
+                ]),
               ),
             },
           }

@@ -10,13 +10,26 @@ export interface GatewayOrder {
   redirectUrl: string;
 }
 
+/** `message` is the gateway's word on the order (remark1); `remark2` any further detail it gives. */
 export type GatewayStatus =
-  | { status: 'completed'; utr: string | null; message: string }
-  | { status: 'failed'; message: string }
+  | { status: 'completed'; utr: string | null; message: string; remark2?: string | null }
+  | { status: 'failed'; message: string; remark2?: string | null }
   | { status: 'pending'; message: string };
 
 export interface PaymentGateway {
   readonly name: string;
   createOrder(order: GatewayOrder): Promise<{ gatewayOrderId: string; paymentUrl: string }>;
   checkStatus(order: { orderId: string; gatewayOrderId: string }): Promise<GatewayStatus>;
+}
+
+/**
+ * The gateway could not be asked, or gave no usable answer: it was unreachable, timed out, answered 5xx
+ * (after the retries), refused our key, or answered something that is not the protocol. Nothing about the
+ * order is known from it, so callers change nothing and answer 502.
+ */
+export class GatewayError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'GatewayError';
+  }
 }

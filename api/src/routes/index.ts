@@ -2,12 +2,21 @@ import Router from '@koa/router';
 import type { ApiDeps } from '../context.ts';
 import { openApiRoutes } from '../openapi/routes.ts';
 import { adminApplicationRoutes } from './admin/applications/index.ts';
+import { adminExportRoutes } from './admin/exports/index.ts';
+import { adminEventRoutes } from './admin/events/index.ts';
+import { adminFailedEventRoutes } from './admin/failedEvents/index.ts';
+import { adminMessageRoutes } from './admin/messages/index.ts';
+import { adminSettingRoutes } from './admin/settings/index.ts';
 import { adminReleaseRoutes } from './admin/releases/index.ts';
+import { adminReportRoutes } from './admin/reports/index.ts';
 import { adminStatsRoutes } from './admin/stats/index.ts';
 import { adminTicketRoutes } from './admin/tickets/index.ts';
 import { adminUserRoutes } from './admin/users/index.ts';
+import { analyticsRoutes } from './artist/analytics/index.ts';
 import { applicationRoutes } from './artist/applications/index.ts';
+import { exportRoutes } from './artist/exports/index.ts';
 import { mediaRoutes } from './artist/media/index.ts';
+import { notificationRoutes } from './artist/notifications/index.ts';
 import { paymentRoutes } from './artist/payment/index.ts';
 import { paymentMethodRoutes } from './artist/paymentMethods/index.ts';
 import { releaseRoutes } from './artist/releases/index.ts';
@@ -24,6 +33,7 @@ import { fileRoutes } from './public/files/index.ts';
 import { healthRoutes } from './public/health/index.ts';
 import { helpRoutes } from './public/help/index.ts';
 import { newsletterRoutes } from './public/newsletter/index.ts';
+import { paymentWebhookRoutes } from './public/payment/index.ts';
 import { mountRoutes, type RouteDef } from './route.ts';
 
 /** Every route of the API, by area: the table of contents of the API and of its OpenAPI document. */
@@ -37,11 +47,15 @@ export function allRoutes(): RouteDef[] {
     ...applicationRoutes,
     ...supportTicketRoutes,
     ...userRoutes,
+    ...notificationRoutes,
     ...paymentMethodRoutes,
     ...paymentRoutes,
+    ...paymentWebhookRoutes,
     ...royaltyRoutes,
+    ...analyticsRoutes,
     ...withdrawalRoutes,
     ...releaseRoutes,
+    ...exportRoutes,
     ...trackRoutes,
     ...mediaRoutes,
     ...fileRoutes,
@@ -50,7 +64,13 @@ export function allRoutes(): RouteDef[] {
     ...adminUserRoutes,
     ...adminStatsRoutes,
     ...adminReleaseRoutes,
+    ...adminExportRoutes,
     ...adminWithdrawalRoutes,
+    ...adminFailedEventRoutes,
+    ...adminReportRoutes,
+    ...adminSettingRoutes,
+    ...adminMessageRoutes,
+    ...adminEventRoutes,
     ...devMailRoutes,
   ];
   return [...routes, ...openApiRoutes(() => routes)];

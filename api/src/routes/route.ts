@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
 import type { ApiDeps } from '../context.ts';
+import { HttpError } from '../errors.ts';
 import { requireAdmin, requireApproved, requireUser } from '../middleware/auth.ts';
 import { rateLimit, type RateLimitOptions } from '../middleware/rateLimit.ts';
 import { validate } from '../middleware/validate.ts';
@@ -44,6 +45,12 @@ export interface RouteDef<S extends RequestSchema = RequestSchema> {
    * lets it through without JSON, the JSON parser leaves it alone, and the OpenAPI document describes it.
    */
   upload?: Upload;
+  /**
+   * Called by another server (a payment gateway), never by a browser: it has no session and sends no
+   * Origin, so the same-origin check does not apply to it. The handler proves each call instead, by the
+   * signature in `signatureHeader` over the raw body. Its body must still be JSON (415 otherwise).
+   */
+  webhook?: { signatureHeader: string };
   handler: Handler<z.infer<S>>;
 }
 
@@ -52,6 +59,8 @@ export interface Upload {
   mediaTypes: string[];
   /** The largest body accepted (413 past it). */
   maxBytes: number;
+  /** A multipart/form-data upload: the form field that carries the file. */
+  field?: string;
 }
 
 export const defineRoute = <S extends RequestSchema>(def: RouteDef<S>): RouteDef =>
@@ -72,13 +81,23 @@ const closeUnlessBodyRead: Middleware = async (ctx, next) => {
   }
 };
 
-/** Whether `/api/…` is the path of an upload route (its body is a raw file, not JSON). */
-export function uploadPathMatcher(defs: RouteDef[]): (path: string) => boolean {
-  const patterns = defs
-    .filter((def) => def.upload)
-    .map((def) => new RegExp(`^/api${def.path.replace(/:[A-Za-z0-9_]+/g, '[^/]+')}$`));
+function pathMatcher(defs: RouteDef[]): (path: string) => boolean {
+  const patterns = defs.map((def) => new RegExp(`^/api${def.path.replace(/:[A-Za-z0-9_]+/g, '[^/]+')}$`));
   return (path) => patterns.some((pattern) => pattern.test(path));
 }
+
+/** Whether `/api/…` is the path of an upload route (its body is a raw file, not JSON). */
+export const uploadPathMatcher = (defs: RouteDef[]) => pathMatcher(defs.filter((def) => def.upload));
+
+/** Whether `/api/…` is the path of a webhook (another server calls it: no same-origin check). */
+export const webhookPathMatcher = (defs: RouteDef[]) => pathMatcher(defs.filter((def) => def.webhook));
+
+/** A webhook's body is JSON; the same-origin check, which says so for every other route, passes it by. */
+const jsonBodyOnly: Middleware = async (ctx, next) => {
+  const hasBody = Number(ctx.get('Content-Length') || 0) > 0 || Boolean(ctx.get('Transfer-Encoding'));
+  if (hasBody && !ctx.is('application/json')) throw new HttpError(415, 'Request body must be JSON');
+  await next();
+};
 
 /**
  * Mounts routes so each reads like a sentence: gate → validate → rate limit → handler. The same list feeds
@@ -94,6 +113,7 @@ export function mountRoutes(router: Router, defs: RouteDef[], deps: ApiDeps): vo
     // address's allowance (every browser behind one address shares it).
     const gate = gates[def.audience];
     if (gate) chain.push(gate);
+    if (def.webhook) chain.push(jsonBodyOnly);
     // Then validation, before the rate limit: a request refused as invalid (400) never reaches the
     // handler, so it does no work and writes nothing that a limit would need to bound, and spends none of
     // the caller's allowance. Someone correcting a form sees what is wrong instead of a 429, and garbage

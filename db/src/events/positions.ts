@@ -27,3 +27,10 @@ export async function eventsAfterPosition(
   const rows = await db('events').where('position', '>', position).orderBy('position').limit(limit);
   return rows.map((row) => toStoredEvent(row) as PositionedEvent);
 }
+
+/** How many logged events `group` has still to read on the Postgres log (its consumer lag). */
+export async function consumerLag(db: Db, group: string): Promise<number> {
+  const position = await readConsumerPosition(db, group);
+  const row = await db('events').where('position', '>', position).count({ n: '*' }).first();
+  return Number(row?.n ?? 0);
+}

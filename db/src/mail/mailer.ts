@@ -7,6 +7,11 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * The Message-ID header (`<…@…>`); generated when absent. Mail sent after commit fixes it before the
+   * first attempt, so a resend is the same message (and the local outbox overwrites its file).
+   */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -36,7 +41,8 @@ export function createMailer(config: Pick<Config, 'mail'>): Mailer {
   return {
     transport: 'outbox',
     async send(mail) {
-      const { messageId } = await writeToOutbox(outbox, { from, ...mail });
+      const { messageId: fixed, ...message } = mail;
+      const { messageId } = await writeToOutbox(outbox, { from, ...message }, new Date(), fixed);
       return { messageId };
     },
     close: () => undefined,

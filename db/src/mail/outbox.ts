@@ -18,15 +18,17 @@ export async function writeToOutbox(
   dir: string,
   message: Omit<OutboxMessage, 'messageId' | 'sentAt'>,
   sentAt = new Date(),
+  messageId?: string,
 ): Promise<OutboxMessage> {
   await fs.mkdir(dir, { recursive: true });
   const stored = {
-    messageId: `${sentAt.getTime()}-${Math.random().toString(36).slice(2, 10)}`,
+    messageId: messageId ?? `${sentAt.getTime()}-${Math.random().toString(36).slice(2, 10)}`,
     sentAt: sentAt.toISOString(),
     ...message,
   };
-  // Written under a temporary name and renamed, so a reader never sees half a message.
-  const file = path.join(dir, `${stored.messageId}.json`);
+  // Written under a temporary name and renamed, so a reader never sees half a message. A given message
+  // id is one file: the same message written again (a resend) replaces it.
+  const file = path.join(dir, `${stored.messageId.replace(/[^A-Za-z0-9._-]/g, '_')}.json`);
   await fs.writeFile(`${file}.tmp`, JSON.stringify(stored, null, 2));
   await fs.rename(`${file}.tmp`, file);
   return stored;

@@ -3,7 +3,10 @@ import { BaseModel } from './BaseModel.ts';
 import { Release } from './Release.ts';
 import { belongsTo } from './relations.ts';
 
-/** One row of store usage: streams and downloads of a release (and track) on a store, country and day. */
+/**
+ * One row of store usage: streams, downloads and revenue of a release (and track) on a store, country and
+ * day, summed from the lines of one store report.
+ */
 export class Analytics extends BaseModel {
   static override tableName = 'analytics';
 
@@ -16,6 +19,14 @@ export class Analytics extends BaseModel {
   downloads!: number;
   date!: string;
   createdAt!: Date;
+  /** The release's artist (imported rows; null on rows written before imports). */
+  userId!: string | null;
+  trackId!: string | null;
+  /** Net revenue in USD, numeric(24,8) as text. */
+  revenueUsd!: string;
+  listeners!: number | null;
+  /** The store report the row was imported from. */
+  reportId!: string | null;
 
   static override get relationMappings(): RelationMappings {
     return { release: belongsTo(Release, 'analytics.releaseId', 'releases.id') };

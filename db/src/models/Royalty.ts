@@ -17,6 +17,11 @@ export class Royalty extends BaseModel {
   status!: RoyaltyStatus;
   paidAt!: Date | null;
   createdAt!: Date;
+  /** The store report this amount came from (its lines name this row), with the gross and the commission. */
+  reportId!: string | null;
+  grossUsd!: string | null;
+  commissionPercent!: string | null;
+  lines!: number | null;
 
   static override get relationMappings(): RelationMappings {
     return {

@@ -14,3 +14,6 @@ export { WithdrawalRequest } from './WithdrawalRequest.ts';
 export { PaymentTransaction } from './PaymentTransaction.ts';
 export { PlatformSetting } from './PlatformSetting.ts';
 export { Event, ProcessedEvent, ConsumerPosition } from './Event.ts';
+export { FailedEvent } from './FailedEvent.ts';
+export { Export, type ExportManifestEntry } from './Export.ts';
+export { StoreReport, StoreReportLine } from './StoreReport.ts';

@@ -4,26 +4,10 @@
  */
 import { describe, expect } from 'vitest';
 import { dbTest } from '#test/support/db.ts';
+import { indexPlan as plan } from '#test/support/queryPlan.ts';
 import { buildArtist, buildRelease } from '#test/support/factories.ts';
-import type { Db } from '../connection.ts';
 import { Release } from '../models/Release.ts';
 import { ownReleasesPage, tracksOf } from './queries.ts';
-
-async function plan(
-  db: Db,
-  query: { toKnexQuery(): { toSQL(): { sql: string; bindings: readonly unknown[] } } },
-) {
-  const { sql, bindings } = query.toKnexQuery().toSQL();
-  return db.transaction(async (trx) => {
-    // Price out whatever an index makes unnecessary: if one still shows up, no index could serve.
-    for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort']) {
-      await trx.raw(`set local ${setting} = off`);
-    }
-    const result = await trx.raw(`explain ${sql}`, bindings as never);
-    const rows = (result as { rows: Array<Record<string, string>> }).rows;
-    return rows.map((r) => Object.values(r)[0]).join('\n');
-  });
-}
 
 describe('release list plans', () => {
   dbTest('an artist’s releases, newest first: an index scan, no sort, no sequential scan', async ({ db }) => {

@@ -91,6 +91,9 @@ export function localStorage(root: string, options: LocalStorageOptions = {}): L
       return { size: (await fs.stat(file)).size };
     },
     get: async (key) => fs.readFile(resolve(key)),
+    async stream(key) {
+      return (await sizeOf(key)) === null ? null : createReadStream(resolve(key));
+    },
     async exists(key) {
       return (await sizeOf(key)) !== null;
     },

@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { Transform } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import type { Config } from '../config.ts';
 import { assertKey, contentDisposition, type Storage } from './storage.ts';
 
@@ -75,6 +75,18 @@ export function s3Storage(settings: S3Settings): Storage & { driver: 's3'; clien
       assertKey(key);
       const out = await client.send(new GetObjectCommand({ Bucket, Key: key }));
       return Buffer.from(await out.Body!.transformToByteArray());
+    },
+    async stream(key) {
+      assertKey(key);
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        // In Node the SDK's body is a Readable (an IncomingMessage with the SDK's helpers mixed in).
+        return out.Body as Readable;
+      } catch (error) {
+        if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
+          return null;
+        throw error;
+      }
     },
     async exists(key) {
       assertKey(key);

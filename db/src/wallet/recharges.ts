@@ -9,23 +9,33 @@ import { PaymentTransaction } from '../models/PaymentTransaction.ts';
 export async function completePendingOrder(
   trx: DbTransaction,
   orderId: string,
-  facts: { utr: string | null; remark: string | null; now: Date },
+  facts: { utr: string | null; remark: string | null; remark2?: string | null; now: Date },
 ): Promise<PaymentTransaction | null> {
   const rows = await PaymentTransaction.query(trx)
-    .patch({ status: 'completed', utr: facts.utr, remark1: facts.remark, completedAt: facts.now })
+    .patch({
+      status: 'completed',
+      utr: facts.utr,
+      remark1: facts.remark,
+      ...(facts.remark2 ? { remark2: facts.remark2 } : {}),
+      completedAt: facts.now,
+    })
     .where({ orderId, status: 'pending' })
     .returning('*');
   return (rows as unknown as PaymentTransaction[])[0] ?? null;
 }
 
-/** Marks a pending order failed with the gateway's message; null if it was no longer pending. */
+/**
+ * Marks a pending order failed with the gateway's message (and its further detail, remark2); null if it
+ * was no longer pending.
+ */
 export async function failPendingOrder(
   trx: DbTransaction,
   orderId: string,
   message: string,
+  remark2?: string | null,
 ): Promise<PaymentTransaction | null> {
   const rows = await PaymentTransaction.query(trx)
-    .patch({ status: 'failed', remark1: message })
+    .patch({ status: 'failed', remark1: message, ...(remark2 ? { remark2 } : {}) })
     .where({ orderId, status: 'pending' })
     .returning('*');
   return (rows as unknown as PaymentTransaction[])[0] ?? null;

@@ -1,5 +1,7 @@
 import { Card, CardContent, Stack, Typography } from '@mui/material';
 import { DateField, RecordContextProvider, useListContext, useTranslate } from 'react-admin';
+import { enumLabelKey } from '../common/enums.ts';
+import { ApplicationsEmpty } from './ApplicationsEmpty.tsx';
 import { ReviewButtons } from './ReviewButtons.tsx';
 import { SocialLinks } from './SocialLinks.tsx';
 
@@ -10,7 +12,7 @@ export function ApplicationCards() {
   const { data, isPending } = useListContext<Row>();
   const translate = useTranslate();
   if (isPending) return null;
-  if (!data?.length) return <Typography sx={{ p: 2 }}>{translate('ra.navigation.no_results')}</Typography>;
+  if (!data?.length) return <ApplicationsEmpty />;
   return (
     <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 1, m: 0 }}>
       {data.map((record) => (
@@ -21,7 +23,8 @@ export function ApplicationCards() {
                 {record.artistName}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {record.legalName} · {record.genre} · {record.age}
+                {record.legalName} · {translate(enumLabelKey('applicationGenre', record.genre))} ·{' '}
+                {record.age}
               </Typography>
               <DateField source="createdAt" />
               <SocialLinks />

@@ -1,6 +1,8 @@
 import { useMediaQuery, type Theme } from '@mui/material';
 import { Datagrid, DateField, List, NumberField, TextField } from 'react-admin';
+import { EnumField } from '../common/EnumField.tsx';
 import { ApplicationCards } from './ApplicationCards.tsx';
+import { ApplicationsEmpty } from './ApplicationsEmpty.tsx';
 import { applicationFilters } from './ApplicationFilters.tsx';
 import { ReviewButtons } from './ReviewButtons.tsx';
 import { SocialLinks } from './SocialLinks.tsx';
@@ -14,15 +16,16 @@ export function ApplicationList() {
       filterDefaultValues={{ status: 'pending' }}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
+      empty={false}
     >
       <StatusTabs />
       {phone ? (
         <ApplicationCards />
       ) : (
-        <Datagrid rowClick="show" bulkActionButtons={false}>
+        <Datagrid rowClick="show" bulkActionButtons={false} empty={<ApplicationsEmpty />}>
           <TextField source="artistName" />
           <TextField source="legalName" />
-          <TextField source="genre" />
+          <EnumField source="genre" name="applicationGenre" variant="text" />
           <NumberField source="age" />
           <SocialLinks label="riffline.applications.socials" />
           <DateField source="createdAt" />

@@ -1,4 +1,5 @@
 import { DateField, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, UrlField } from 'react-admin';
+import { EnumField } from '../common/EnumField.tsx';
 import { ReviewButtons } from './ReviewButtons.tsx';
 
 export function ApplicationShow() {
@@ -16,8 +17,8 @@ export function ApplicationShow() {
         <TextField source="user.email" />
         <TextField source="phone" />
         <NumberField source="age" />
-        <TextField source="genre" />
-        <TextField source="status" />
+        <EnumField source="genre" name="applicationGenre" variant="text" />
+        <EnumField source="status" name="applicationStatus" />
         <TextField source="artistStory" />
         <TextField source="demoLinks" />
         <UrlField source="instagram" target="_blank" rel="noopener noreferrer" />

@@ -1,15 +1,8 @@
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { Stack } from '@mui/material';
-import {
-  Button,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-  useTranslate,
-  useUpdate,
-  type RaRecord,
-} from 'react-admin';
+import { Button, useRecordContext, useRefresh, useTranslate, useUpdate, type RaRecord } from 'react-admin';
+import { useToast } from '../common/Toast.tsx';
 
 const decisions = [
   {
@@ -30,9 +23,9 @@ const decisions = [
 
 /** Approve / Reject, shown only on a pending application; pessimistic: the list changes once the API agrees. */
 export function ReviewButtons() {
-  const record = useRecordContext<RaRecord & { status: string }>();
+  const record = useRecordContext<RaRecord & { status: string; artistName: string }>();
   const translate = useTranslate();
-  const notify = useNotify();
+  const toast = useToast();
   const refresh = useRefresh();
   const [update, { isPending }] = useUpdate();
   if (!record || record.status !== 'pending') return null;
@@ -43,11 +36,14 @@ export function ReviewButtons() {
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
-          notify(`riffline.applications.${status}`, { type: 'success' });
+          toast.success(
+            'riffline.applications.updated',
+            status === 'approved' ? 'riffline.applications.nowApproved' : 'riffline.applications.nowRejected',
+            { name: record.artistName },
+          );
           refresh();
         },
-        onError: (error) =>
-          notify((error as Error).message || 'riffline.applications.failed', { type: 'error' }),
+        onError: () => toast.error('riffline.applications.failed', 'riffline.applications.failedText'),
       },
     );
   return (

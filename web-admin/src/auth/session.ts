@@ -17,8 +17,14 @@ export async function fetchVisitor(): Promise<Visitor> {
   return user.role === 'admin' ? { state: 'admin', user } : { state: 'denied', user };
 }
 
+/** Where sign-in brings the admin back: the console page asked for (a deep link survives signing in). */
+const here = () => {
+  const path = `${window.location.pathname}${window.location.search}`;
+  return path.startsWith('/admin') ? path : '/admin';
+};
+
 export const navigate = {
-  login: () => window.location.assign('/api/login?returnTo=%2Fadmin'),
+  login: () => window.location.assign(`/api/login?returnTo=${encodeURIComponent(here())}`),
   /** Sign-out is a same-origin POST; then wherever the server says (the issuer's sign-out, or /). */
   logout: async () => {
     const res = await fetch('/api/logout', {

@@ -1,11 +1,29 @@
-import { DateField, Edit, SelectInput, SimpleForm, TextField, Labeled } from 'react-admin';
+import {
+  DateField,
+  Edit,
+  Labeled,
+  required,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  Toolbar,
+} from 'react-admin';
+import { EnumField } from '../common/EnumField.tsx';
 import { statusChoices } from './choices.ts';
 
 /** An admin reads the ticket and moves it along (open, in progress, resolved, closed). */
 export function TicketEdit() {
   return (
     <Edit mutationMode="pessimistic">
-      <SimpleForm>
+      {/* Tickets are never deleted: the form saves, nothing else. */}
+      <SimpleForm
+        toolbar={
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
+        }
+      >
         <Labeled>
           <TextField source="subject" />
         </Labeled>
@@ -13,15 +31,18 @@ export function TicketEdit() {
           <TextField source="user.email" />
         </Labeled>
         <Labeled>
-          <TextField source="message" sx={{ whiteSpace: 'pre-wrap' }} />
+          <TextField source="message" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} />
         </Labeled>
         <Labeled>
-          <TextField source="priority" />
+          <EnumField source="category" name="ticketCategory" variant="text" />
+        </Labeled>
+        <Labeled>
+          <EnumField source="priority" name="ticketPriority" />
         </Labeled>
         <Labeled>
           <DateField source="createdAt" showTime />
         </Labeled>
-        <SelectInput source="status" choices={statusChoices} />
+        <SelectInput source="status" choices={statusChoices} validate={required()} />
       </SimpleForm>
     </Edit>
   );

@@ -1,4 +1,18 @@
-import { Datagrid, DateField, List, SearchInput, SelectInput, TextField } from 'react-admin';
+import { useMediaQuery, type Theme } from '@mui/material';
+import type { AdminTicketResponse } from '@riffline/contracts';
+import {
+  Datagrid,
+  DateField,
+  List,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  TextField,
+  useTranslate,
+} from 'react-admin';
+import { EnumField } from '../common/EnumField.tsx';
+import { enumLabelKey } from '../common/enums.ts';
+import { NoResults } from '../common/NoResults.tsx';
 import { priorityChoices, statusChoices } from './choices.ts';
 
 const ticketFilters = [
@@ -8,16 +22,30 @@ const ticketFilters = [
 ];
 
 export function TicketList() {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const translate = useTranslate();
   return (
-    <List filters={ticketFilters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25}>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="subject" />
-        <TextField source="user.email" />
-        <TextField source="category" emptyText="—" />
-        <TextField source="priority" />
-        <TextField source="status" />
-        <DateField source="createdAt" />
-      </Datagrid>
+    <List filters={ticketFilters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} empty={false}>
+      {phone ? (
+        <SimpleList<AdminTicketResponse>
+          primaryText={(t) => t.subject}
+          secondaryText={(t) =>
+            [t.user.email, translate(enumLabelKey('ticketPriority', t.priority))].filter(Boolean).join(' · ')
+          }
+          tertiaryText={(t) => translate(enumLabelKey('ticketStatus', t.status))}
+          rowClick="edit"
+          empty={<NoResults />}
+        />
+      ) : (
+        <Datagrid rowClick="edit" bulkActionButtons={false} empty={<NoResults />}>
+          <TextField source="subject" />
+          <TextField source="user.email" />
+          <EnumField source="category" name="ticketCategory" variant="text" />
+          <EnumField source="priority" name="ticketPriority" />
+          <EnumField source="status" name="ticketStatus" />
+          <DateField source="createdAt" />
+        </Datagrid>
+      )}
     </List>
   );
 }

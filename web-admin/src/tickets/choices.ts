@@ -1,5 +1,5 @@
 import { ticketPriorities, ticketStatuses } from '@riffline/contracts';
+import { enumChoices } from '../common/enums.ts';
 
-const choice = (id: string) => ({ id, name: id.replace('_', ' ') });
-export const statusChoices = ticketStatuses.map(choice);
-export const priorityChoices = ticketPriorities.map(choice);
+export const statusChoices = enumChoices('ticketStatus', ticketStatuses);
+export const priorityChoices = enumChoices('ticketPriority', ticketPriorities);

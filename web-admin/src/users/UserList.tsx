@@ -1,4 +1,5 @@
-import { Chip } from '@mui/material';
+import { Chip, useMediaQuery, type Theme } from '@mui/material';
+import { roles, type UserResponse } from '@riffline/contracts';
 import {
   Datagrid,
   DateField,
@@ -6,21 +7,18 @@ import {
   List,
   SearchInput,
   SelectInput,
+  SimpleList,
   TextField,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { EnumField } from '../common/EnumField.tsx';
+import { enumChoices, enumLabelKey } from '../common/enums.ts';
+import { NoResults } from '../common/NoResults.tsx';
 
 const userFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput
-    key="role"
-    source="role"
-    choices={[
-      { id: 'artist', name: 'artist' },
-      { id: 'admin', name: 'admin' },
-    ]}
-  />,
+  <SelectInput key="role" source="role" choices={enumChoices('role', roles)} />,
 ];
 
 /** SPEC §2: Approved or Pending. */
@@ -36,15 +34,32 @@ function ApprovalChip(_props: { label?: string }) {
 }
 
 export function UserList() {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const translate = useTranslate();
   return (
-    <List filters={userFilters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25}>
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <TextField source="username" emptyText="—" />
-        <EmailField source="email" />
-        <TextField source="role" />
-        <ApprovalChip label="resources.users.fields.isApproved" />
-        <DateField source="createdAt" />
-      </Datagrid>
+    <List filters={userFilters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} empty={false}>
+      {phone ? (
+        <SimpleList<UserResponse>
+          primaryText={(u) => u.email ?? u.username ?? u.id}
+          secondaryText={(u) =>
+            [
+              translate(enumLabelKey('role', u.role)),
+              translate(u.isApproved ? 'riffline.users.approved' : 'riffline.users.pending'),
+              new Date(u.createdAt).toLocaleDateString(),
+            ].join(' · ')
+          }
+          rowClick={false}
+          empty={<NoResults />}
+        />
+      ) : (
+        <Datagrid bulkActionButtons={false} rowClick={false} empty={<NoResults />}>
+          <TextField source="username" emptyText="—" />
+          <EmailField source="email" />
+          <EnumField source="role" name="role" variant="text" />
+          <ApprovalChip label="resources.users.fields.isApproved" />
+          <DateField source="createdAt" />
+        </Datagrid>
+      )}
     </List>
   );
 }

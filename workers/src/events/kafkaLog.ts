@@ -2,7 +2,7 @@ import { aggregates, familyOf } from '@riffline/contracts';
 import type { Config, Db } from '@riffline/db';
 import { Kafka, logLevel, type Consumer, type Producer } from 'kafkajs';
 import type { Logger } from 'pino';
-import { handleOnce } from './handleOnce.ts';
+import { deliver, retryPolicy, type RetryPolicy } from './deliver.ts';
 import type { ConsumerGroup, EventLog, LoggedEvent, Subscription } from './log.ts';
 
 const families = [...new Set(Object.values(aggregates))];
@@ -13,13 +13,15 @@ export const topicOf = (prefix: string, aggregateType: string) => `${prefix}.${f
  * The event log on Kafka: one topic per aggregate family (`<prefix>.releases`, `.wallet`, …), keyed by
  * aggregate id so one aggregate's events stay in order on one partition, written by an idempotent
  * producer. Each consumer group is a Kafka consumer group `<client id>.<group>`; offsets are committed after
- * the handler's transaction, and `processed_events` makes a redelivery harmless.
+ * the handler's transaction, and `processed_events` makes a redelivery harmless. A handler that throws is
+ * retried in place and then parked (deliver): eachMessage never hands a handler's error to kafkajs, which
+ * would stop the group for good on a TypeError.
  */
 export async function kafkaLog(
   config: Pick<Config, 'kafka'>,
   db: Db,
   logger: Logger,
-  options: { partitions?: number } = {},
+  options: { partitions?: number; retry?: RetryPolicy } = {},
 ): Promise<EventLog> {
   const { brokers, clientId, topicPrefix } = config.kafka;
   const kafka = new Kafka({
@@ -30,6 +32,7 @@ export async function kafkaLog(
       logger.warn({ kafka: entry.namespace, ...entry.log }, String(entry.log.message ?? 'kafka')),
   });
   const topics = families.map((family) => `${topicPrefix}.${family}`);
+  const retry = options.retry ?? retryPolicy(5);
   // Few retries here: the workers' start loop retries opening the log, and a stop must not wait long.
   const admin = kafka.admin({ retry: { retries: 1 } });
   await admin.connect();
@@ -79,18 +82,23 @@ export async function kafkaLog(
       await consumer.connect();
       await consumer.subscribe({ topics, fromBeginning: true });
       const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
+      const stopping = new AbortController();
       await consumer.run({
-        eachMessage: async ({ message }) => {
+        eachMessage: async ({ message, heartbeat }) => {
           const event = JSON.parse(String(message.value)) as LoggedEvent;
           event.occurredAt = new Date(event.occurredAt);
           try {
-            await handleOnce(db, group, event);
+            await deliver({ db, logger, retry, signal: stopping.signal, heartbeat }, group, event);
           } catch (error) {
-            logger.error(
-              { err: error, group: group.group, event: event.id },
-              'consumer: handling failed, retrying',
-            );
-            throw error;
+            // The machinery failed (the database is away, a rebalance, a stop): the offset stays, and kafkajs
+            // retries the message and, past its retries, restarts the consumer.
+            if (!stopping.signal.aborted) {
+              logger.error(
+                { err: error, group: group.group, event: event.id },
+                'consumer: delivery failed, retrying',
+              );
+            }
+            throw retriable(error);
           }
         },
       });
@@ -98,10 +106,43 @@ export async function kafkaLog(
       consumers.add(consumer);
       return {
         async stop() {
+          stopping.abort();
           consumers.delete(consumer);
           await consumer.disconnect();
         },
       };
+    },
+    async lags(groups: readonly string[]) {
+      const admin = kafka.admin({ retry: { retries: 0 } });
+      await admin.connect();
+      try {
+        const partitions = await Promise.all(
+          topics.map(async (topic) => ({ topic, offsets: await admin.fetchTopicOffsets(topic) })),
+        );
+        const lags: Record<string, number> = {};
+        for (const group of groups) {
+          const committed = new Map<string, bigint>();
+          for (const { topic, partitions: ps } of await admin.fetchOffsets({
+            groupId: `${clientId}.${group}`,
+            topics,
+          })) {
+            for (const p of ps) committed.set(`${topic}/${p.partition}`, BigInt(p.offset));
+          }
+          let lag = 0n;
+          for (const { topic, offsets } of partitions) {
+            for (const p of offsets) {
+              // No committed offset yet (-1): the group starts from the beginning of what is kept.
+              const read = committed.get(`${topic}/${p.partition}`) ?? -1n;
+              const from = read >= 0n ? read : BigInt(p.low);
+              if (BigInt(p.high) > from) lag += BigInt(p.high) - from;
+            }
+          }
+          lags[group] = Number(lag);
+        }
+        return lags;
+      } finally {
+        await admin.disconnect();
+      }
     },
     async close() {
       await Promise.all([...consumers].map((c) => c.disconnect()));
@@ -109,4 +150,16 @@ export async function kafkaLog(
       await (producer as Producer | null)?.disconnect();
     },
   };
+}
+
+/**
+ * kafkajs retries an error from eachMessage, and restarts the consumer past its retries, unless the error
+ * looks like a bug (TypeError, RangeError …): then the group stops for good. Errors that reach it from
+ * here are the machinery's, never a handler's, so each is handed over as retriable; kafkajs' own errors
+ * (a rebalance) pass as they are.
+ */
+function retriable(error: unknown): unknown {
+  if (error instanceof Error && error.name.startsWith('KafkaJS')) return error;
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return new Error(message, { cause: error });
 }

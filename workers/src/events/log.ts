@@ -19,6 +19,12 @@ export type EventHandler<T extends EventType> = (event: TypedEvent<T>, trx: DbTr
 export interface ConsumerGroup {
   group: string;
   handlers: { [T in EventType]?: EventHandler<T> };
+  /**
+   * Told how each event it was given ended, once that is committed: `handled` (its writes and its
+   * `processed_events` row committed), `skipped` (a repeat, or no handler), `parked` (a dead letter). The
+   * place for work that must follow the commit, never precede it (wake the mail delivery).
+   */
+  delivered?(event: LoggedEvent, outcome: 'handled' | 'skipped' | 'parked'): void;
 }
 
 export interface Subscription {
@@ -36,5 +42,7 @@ export interface EventLog {
   /** Told by the relay once a published batch has committed. */
   published(): void;
   subscribe(consumer: ConsumerGroup): Promise<Subscription>;
+  /** Per group: the events logged that it has not read yet (consumer lag; Kafka: summed over partitions). */
+  lags(groups: readonly string[]): Promise<Record<string, number>>;
   close(): Promise<void>;
 }

@@ -1,9 +1,10 @@
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { appendEvent, type Config, type Db } from '@riffline/db';
+import { appendEvent, requestReplay, type Config, type Db } from '@riffline/db';
 import { uniqueName } from '#test/support/database.ts';
 import { unique, useFreshDb } from '#test/support/db.ts';
-import { waitUntilGroupPassed } from '#test/support/eventLog.ts';
+import { pollUntil, waitUntilGroupPassed } from '#test/support/eventLog.ts';
+import type { RetryPolicy } from './deliver.ts';
 import { kafkaLog } from './kafkaLog.ts';
 import type { ConsumerGroup, EventLog, Subscription } from './log.ts';
 import { postgresLog } from './postgresLog.ts';
@@ -13,28 +14,34 @@ const logger = pino({ level: process.env.DEBUG_PIPELINE ? 'debug' : 'silent' });
 const brokers = inject('kafkaBrokers');
 const topicPrefix = uniqueName('pipeline');
 
+/** Three attempts, 20 ms then 40 ms apart: the suite's poison events park in well under a second. */
+const quickRetry: RetryPolicy = { maxAttempts: 3, delayMs: (attempt) => 20 * 2 ** (attempt - 1) };
+
 interface LogUnderTest {
-  open(db: Db): Promise<EventLog>;
+  open(db: Db, retry?: RetryPolicy): Promise<EventLog>;
   /** A log that delivers everything again to the same groups, as a crash before the commit of a read
-   * position or an offset would. */
-  rewound(db: Db, log: EventLog, group: string): Promise<EventLog>;
+   * position or an offset would, and what `waitUntilGroupPassed` needs on it. */
+  rewound(db: Db, log: EventLog, group: string): Promise<{ log: EventLog; kafka?: Config['kafka'] }>;
   /** What `waitUntilGroupPassed` needs to find a group's read position on this log. */
   kafka?: Config['kafka'];
 }
 
 const postgres: LogUnderTest = {
-  open: async (db) => postgresLog(db, logger),
+  open: async (db, retry = quickRetry) => postgresLog(db, logger, { retry }),
   rewound: async (db, log, group) => {
     await db('consumer_positions').where({ groupName: group }).update({ position: 0 });
-    return log;
+    return { log };
   },
 };
 
 const kafkaConfig = (clientId: string) => ({ kafka: { brokers: brokers ?? [], clientId, topicPrefix } });
 const kafka: LogUnderTest = {
-  open: (db) => kafkaLog(kafkaConfig('pipeline-test'), db, logger),
+  open: (db, retry = quickRetry) => kafkaLog(kafkaConfig('pipeline-test'), db, logger, { retry }),
   // Kafka consumer groups are named `<client id>.<group>`: another client id reads the topics afresh.
-  rewound: (db) => kafkaLog(kafkaConfig(uniqueName('pipeline-rewound')), db, logger),
+  rewound: async (db) => {
+    const { kafka: config } = kafkaConfig(uniqueName('pipeline-rewound'));
+    return { log: await kafkaLog({ kafka: config }, db, logger, { retry: quickRetry }), kafka: config };
+  },
   kafka: kafkaConfig('pipeline-test').kafka,
 };
 
@@ -126,6 +133,51 @@ describe.each([
     return effects(group, aggregateId);
   }
 
+  /**
+   * A group that writes one effect row per event, like `recorder`, and fails on `poison` (the event of
+   * that value on that aggregate) with whatever `failure` throws while it is set: a TypeError at first.
+   * Each try at the poison event is timed in `tries`.
+   */
+  function poisoned(group: string, aggregate: string, poison = 'poison') {
+    const state = {
+      tries: [] as number[],
+      failure: ((event: { payload: unknown }) =>
+        // A real bug: reading a property of something that is not there.
+        (event.payload as { missing: { value: string } }).missing.value) as
+        ((event: { payload: unknown }) => unknown) | null,
+    };
+    const consumer: ConsumerGroup = {
+      group,
+      handlers: {
+        'setting.changed': async (event, trx) => {
+          await trx('pipeline_effects').insert({
+            groupName: group,
+            eventId: event.id,
+            aggregateId: event.aggregateId,
+            value: event.payload.settingValue,
+            position: event.position,
+          });
+          if (event.aggregateId === aggregate && event.payload.settingValue === poison) {
+            state.tries.push(performance.now());
+            state.failure?.(event);
+          }
+        },
+      },
+    };
+    return { consumer, state };
+  }
+
+  const deadLetter = (group: string, eventId: string) =>
+    db('failed_events').where({ groupName: group, eventId }).first();
+
+  /** An admin's replay request, as the API's command commits it, and the log position it gets. */
+  async function replay(group: string, eventId: string) {
+    const row = await deadLetter(group, eventId);
+    const request = await db.transaction((trx) => requestReplay(trx, row.id, null));
+    if (request.outcome !== 'requested') throw new Error(`replay refused: ${JSON.stringify(request)}`);
+    return request.event.id;
+  }
+
   it.skipIf(skip)(
     'relays committed events in order, never a rolled-back one, each handled once',
     async () => {
@@ -166,7 +218,7 @@ describe.each([
     await waitForEffects(group, aggregate, 3);
     await first.stop();
 
-    const again = await under.rewound(db, log, group);
+    const { log: again } = await under.rewound(db, log, group);
     if (again !== log) running.push({ stop: () => again.close() });
     running.push(await again.subscribe(recorder(group)));
     await append(db, aggregate, ['after the rewind']);
@@ -186,9 +238,12 @@ describe.each([
     const group = unique('g');
     await subscribe(recorder(group, ['flaky']));
     running.push(startRelay(db, log, logger));
-    await append(db, aggregate, ['steady', 'flaky', 'last']);
-    const rows = await waitForEffects(group, aggregate, 3);
+    const [, flaky, last] = await append(db, aggregate, ['steady', 'flaky', 'last']);
+    await waitUntilGroupPassed({ db, group, kafka: under.kafka }, last!);
+    const rows = await effects(group, aggregate);
     expect(rows.map((r) => r.value)).toEqual(['steady', 'flaky', 'last']);
+    // The retry that succeeded took its attempt count away with it: no dead letter.
+    expect(await db('failed_events').where({ groupName: group, eventId: flaky })).toEqual([]);
   });
 
   // Two open transactions need a server (PGlite has one connection).
@@ -223,6 +278,140 @@ describe.each([
       expect(rows.map((r) => r.value)).toEqual(['larger id, committed first', 'smaller id, committed late']);
       expect(Number(rows[0]!.eventId)).toBe(Number(early));
       expect(Number(rows[1]!.eventId)).toBeLessThan(Number(early));
+    },
+  );
+
+  it.skipIf(skip)(
+    'a handler that throws a TypeError is retried after growing pauses, parked after N attempts, and the group moves on',
+    async () => {
+      const aggregate = unique('agg');
+      const other = unique('agg');
+      const group = unique('g');
+      const { consumer, state } = poisoned(group, aggregate);
+      await subscribe(consumer);
+      running.push(startRelay(db, log, logger));
+      const [, poison] = await append(db, aggregate, ['before', 'poison', 'after']);
+      const [last] = await append(db, other, ['on another aggregate']);
+
+      await waitUntilGroupPassed({ db, group, kafka: under.kafka }, last!);
+      // Later events of the same aggregate and of others were handled; the poison event left no writes.
+      expect((await effects(group, aggregate)).map((r) => r.value)).toEqual(['before', 'after']);
+      expect((await effects(group, other)).map((r) => r.value)).toEqual(['on another aggregate']);
+      expect(await db('processed_events').where({ groupName: group, eventId: poison })).toEqual([]);
+      // Tried maxAttempts (3) times, after pauses of at least 20 and 40 ms: no spinning.
+      expect(state.tries).toHaveLength(3);
+      const gaps = state.tries.slice(1).map((t, i) => t - state.tries[i]!);
+      expect(gaps[0]).toBeGreaterThanOrEqual(19);
+      expect(gaps[1]).toBeGreaterThanOrEqual(39);
+      expect(await log.lags([group])).toEqual({ [group]: 0 });
+      const parked = await deadLetter(group, poison!);
+      expect(parked).toMatchObject({
+        status: 'parked',
+        attempts: 3,
+        error: expect.stringMatching(/^TypeError: Cannot read properties of undefined/),
+        stack: expect.stringContaining('TypeError'),
+        parkedAt: expect.any(Date),
+      });
+    },
+  );
+
+  it.skipIf(skip)(
+    'a replay that fails parks the event again with the new error; after the fix it is applied exactly once',
+    async () => {
+      const aggregate = unique('agg');
+      const group = unique('g');
+      const { consumer, state } = poisoned(group, aggregate);
+      const first = await subscribe(consumer);
+      running.push(startRelay(db, log, logger));
+      const [, poison, last] = await append(db, aggregate, ['before', 'poison', 'after']);
+      await waitUntilGroupPassed({ db, group, kafka: under.kafka }, last!);
+      expect(await deadLetter(group, poison!)).toMatchObject({ status: 'parked', attempts: 3 });
+
+      // Still broken, another way: one try, parked again with the new error.
+      state.failure = () => {
+        throw new RangeError('still out of range');
+      };
+      await waitUntilGroupPassed({ db, group, kafka: under.kafka }, await replay(group, poison!));
+      expect(state.tries).toHaveLength(4);
+      expect(await deadLetter(group, poison!)).toMatchObject({
+        status: 'parked',
+        attempts: 4,
+        error: 'RangeError: still out of range',
+      });
+      expect((await effects(group, aggregate)).map((r) => r.value)).toEqual(['before', 'after']);
+
+      // Fixed: the replay applies it, once, in its place in the log.
+      state.failure = null;
+      await waitUntilGroupPassed({ db, group, kafka: under.kafka }, await replay(group, poison!));
+      expect((await effects(group, aggregate)).map((r) => r.value)).toEqual(['before', 'poison', 'after']);
+      expect(await deadLetter(group, poison!)).toMatchObject({
+        status: 'replayed',
+        replayedAt: expect.any(Date),
+      });
+      const { id } = await deadLetter(group, poison!);
+      const again = await db.transaction((trx) => requestReplay(trx, id, null));
+      expect(again).toEqual({ outcome: 'not parked', state: 'replayed' });
+
+      // Everything delivered again (the event and both replay requests) changes nothing.
+      await first.stop();
+      const rewound = await under.rewound(db, log, group);
+      if (rewound.log !== log) running.push({ stop: () => rewound.log.close() });
+      running.push(await rewound.log.subscribe(consumer));
+      const [marker] = await append(db, aggregate, ['after the rewind']);
+      await waitUntilGroupPassed({ db, group, kafka: rewound.kafka }, marker!);
+      expect((await effects(group, aggregate)).map((r) => r.value)).toEqual([
+        'before',
+        'poison',
+        'after',
+        'after the rewind',
+      ]);
+      expect(state.tries).toHaveLength(5);
+      expect(await db('processed_events').where({ groupName: group, eventId: poison })).toHaveLength(1);
+    },
+  );
+
+  it.skipIf(skip)(
+    'a restart resumes from the stored position: attempts carry over, a parked event is not tried again',
+    async () => {
+      const aggregate = unique('agg');
+      const group = unique('g');
+      const { consumer, state } = poisoned(group, aggregate);
+      // The first run pauses a minute after the second failure: it is stopped in that pause.
+      const patient = await under.open(db, { maxAttempts: 3, delayMs: (n) => (n < 2 ? 10 : 60_000) });
+      running.push({ stop: () => patient.close() });
+      const firstRun = await patient.subscribe(consumer);
+      running.push(firstRun);
+      const [before, poison] = await append(db, aggregate, ['before', 'poison', 'after']);
+      await drain(db, patient);
+      await pollUntil(
+        'the second failure was not counted',
+        async () => ((await deadLetter(group, poison!))?.attempts === 2 ? true : undefined),
+        () => `tries: ${state.tries.length}`,
+      );
+      await firstRun.stop();
+      await patient.close();
+      expect((await effects(group, aggregate)).map((r) => r.value)).toEqual(['before']);
+      // The poison event and the one after it wait for the group.
+      expect((await log.lags([group]))[group]).toBeGreaterThanOrEqual(2);
+
+      // Restarted: the count goes on from the table, so one more try parks it, and the group moves on.
+      const secondRun = await subscribe(consumer);
+      const [later] = await append(db, unique('agg'), ['later']);
+      await drain(db, log);
+      await waitUntilGroupPassed({ db, group, kafka: under.kafka }, later!);
+      expect(state.tries).toHaveLength(3);
+      expect(await deadLetter(group, poison!)).toMatchObject({ status: 'parked', attempts: 3 });
+      expect((await effects(group, aggregate)).map((r) => r.value)).toEqual(['before', 'after']);
+
+      // Restarted again: it reads on after the parked event, which is not tried again.
+      await secondRun.stop();
+      await subscribe(consumer);
+      const [latest] = await append(db, aggregate, ['latest']);
+      await drain(db, log);
+      await waitUntilGroupPassed({ db, group, kafka: under.kafka }, latest!);
+      expect(state.tries).toHaveLength(3);
+      expect((await effects(group, aggregate)).map((r) => r.value)).toEqual(['before', 'after', 'latest']);
+      expect(await db('processed_events').where({ groupName: group, eventId: before })).toHaveLength(1);
     },
   );
 });

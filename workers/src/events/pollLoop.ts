@@ -6,7 +6,8 @@ export interface PollLoop {
 
 /**
  * Runs `step` until stopped: again at once while it reports more work, after `idleMs` when it has
- * none, and after a growing pause (250 ms doubling up to 5 s) while it keeps failing.
+ * none, and after a growing pause (250 ms doubling up to 5 s) while it keeps failing. A wake ends an idle
+ * pause, never the pause after a failure (new work does not make a failing step succeed sooner).
  */
 export function pollLoop(
   step: () => Promise<'more' | 'idle'>,
@@ -15,6 +16,7 @@ export function pollLoop(
   let stopping = false;
   let wake: (() => void) | null = null;
   let woken = false;
+  let backingOff = false;
   const done = (async () => {
     let failures = 0;
     while (!stopping) {
@@ -34,6 +36,7 @@ export function pollLoop(
       }
       woken = false;
       const pause = failures ? Math.min(250 * 2 ** (failures - 1), 5_000) : options.idleMs;
+      backingOff = failures > 0;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pause);
         wake = () => {
@@ -47,7 +50,7 @@ export function pollLoop(
   return {
     wake() {
       woken = true;
-      (wake as (() => void) | null)?.();
+      if (!backingOff) (wake as (() => void) | null)?.();
     },
     async stop() {
       stopping = true;

@@ -1,21 +1,173 @@
-import type { Config, Mail, Mailer } from '@riffline/db';
-import type { ConsumerGroup } from '../events/log.ts';
+import { createHash } from 'node:crypto';
+import { compareAmounts } from '@riffline/contracts';
+import {
+  enqueueMail,
+  enqueueMails,
+  notificationSettingsOf,
+  Release,
+  royaltyCreditsOfReport,
+  Track,
+  User,
+  type Config,
+  type DbTransaction,
+  type Mail,
+} from '@riffline/db';
+import type { ConsumerGroup, LoggedEvent } from '../events/log.ts';
 import { approvedMail, rejectedMail } from './applicationDecisions.ts';
+import { paymentCompletedMail } from './payments.ts';
+import type { Recipient } from './recipient.ts';
+import { releaseLiveMail, releaseRejectedMail } from './releaseDecisions.ts';
+import { royaltiesMail } from './royalties.ts';
+import { withdrawalApprovedMail, withdrawalDeclinedMail } from './withdrawalDecisions.ts';
+
+/** The Message-ID's right-hand side: the sender's domain (MAIL_FROM), else the site's host. */
+export function messageIdDomain(config: Pick<Config, 'publicUrl' | 'mail'>): string {
+  return config.mail.from.match(/@([A-Za-z0-9.-]+)/)?.[1] ?? new URL(config.publicUrl).hostname;
+}
+
+/** One message per event and kind, whatever the retries: `<event-42.release-live@riffline.local>`. */
+export const messageIdFor = (eventId: string, kind: string, domain: string) =>
+  `<event-${eventId}.${kind}@${domain}>`;
 
 /**
- * The `notifications` consumer group: emails what an artist must hear about. A message is sent inside
- * the event's handling transaction, so a failed send is retried; a crash between sending and commit can
- * send it twice, never zero times.
+ * The `notifications` consumer group: emails what a user must hear about. A handler sends nothing: it
+ * records the message (`mail_deliveries`) in the event's own transaction, beside its `processed_events`
+ * row, and the mail delivery sends it once that has committed (`wakeDelivery`). So no network call runs
+ * while a transaction is open, a rolled-back handling leaves no mail, and a redelivered event queues none.
  */
-export function notifications(mailer: Mailer, config: Pick<Config, 'publicUrl'>): ConsumerGroup {
-  const send = async (mail: Mail | null) => {
-    if (mail) await mailer.send(mail);
+export function notifications(
+  config: Pick<Config, 'publicUrl' | 'mail'>,
+  wakeDelivery: () => void,
+): ConsumerGroup {
+  const { publicUrl } = config;
+  const domain = messageIdDomain(config);
+
+  const queue = async (
+    trx: DbTransaction,
+    event: LoggedEvent,
+    kind: string,
+    mail: Mail | null,
+    userId: string,
+  ) => {
+    if (!mail) return;
+    await enqueueMail(trx, {
+      ...mail,
+      messageId: messageIdFor(event.id, kind, domain),
+      eventId: event.id,
+      userId,
+    });
   };
+
+  /**
+   * The user to write to about their account's activity (releases, payouts, payments), or null: no
+   * address, or "email notifications" is off. (Royalty mail follows "royalty updates" instead, and the
+   * application decision always goes out: it answers the applicant, who cannot reach Settings yet.)
+   */
+  const recipient = async (trx: DbTransaction, userId: string): Promise<Recipient | null> => {
+    const user = await User.query(trx).findById(userId);
+    if (!user?.email) return null;
+    const { emailNotifications } = await notificationSettingsOf(trx, userId);
+    return emailNotifications ? { userId, email: user.email, firstName: user.firstName } : null;
+  };
+
   return {
     group: 'notifications',
     handlers: {
-      'application.approved': (event) => send(approvedMail(event.payload, config.publicUrl)),
-      'application.rejected': (event) => send(rejectedMail(event.payload, config.publicUrl)),
+      'application.approved': (event, trx) =>
+        queue(
+          trx,
+          event,
+          'application-approved',
+          approvedMail(event.payload, publicUrl),
+          event.payload.userId,
+        ),
+      'application.rejected': (event, trx) =>
+        queue(
+          trx,
+          event,
+          'application-rejected',
+          rejectedMail(event.payload, publicUrl),
+          event.payload.userId,
+        ),
+      'release.approved': async (event, trx) => {
+        const to = await recipient(trx, event.payload.userId);
+        const release = to && (await Release.query(trx).findById(event.aggregateId));
+        if (!to || !release) return;
+        const titles = new Map(
+          (await Track.query(trx).where({ releaseId: release.id })).map((track) => [track.id, track.title]),
+        );
+        const tracks = event.payload.isrcs.map(({ trackId, isrc }) => ({
+          title: titles.get(trackId) ?? 'a track',
+          isrc,
+        }));
+        const mail = releaseLiveMail(to, { ...release, upc: event.payload.upc, tracks }, publicUrl);
+        await queue(trx, event, 'release-live', mail, to.userId);
+      },
+      'release.rejected': async (event, trx) => {
+        const to = await recipient(trx, event.payload.userId);
+        const release = to && (await Release.query(trx).findById(event.aggregateId));
+        if (!to || !release) return;
+        const mail = releaseRejectedMail(to, { ...release, reason: event.payload.reason }, publicUrl);
+        await queue(trx, event, 'release-rejected', mail, to.userId);
+      },
+      'withdrawal.approved': async (event, trx) => {
+        const to = await recipient(trx, event.payload.userId);
+        if (to) {
+          await queue(
+            trx,
+            event,
+            'withdrawal-approved',
+            withdrawalApprovedMail(to, event.payload, publicUrl),
+            to.userId,
+          );
+        }
+      },
+      'withdrawal.declined': async (event, trx) => {
+        const to = await recipient(trx, event.payload.userId);
+        if (to) {
+          await queue(
+            trx,
+            event,
+            'withdrawal-declined',
+            withdrawalDeclinedMail(to, event.payload, publicUrl),
+            to.userId,
+          );
+        }
+      },
+      'wallet.paymentCompleted': async (event, trx) => {
+        const to = await recipient(trx, event.payload.userId);
+        if (to) {
+          await queue(
+            trx,
+            event,
+            'payment-completed',
+            paymentCompletedMail(to, event.payload, publicUrl),
+            to.userId,
+          );
+        }
+      },
+      // One email per artist the report credited, all recorded at once.
+      'report.imported': async (event, trx) => {
+        const credits = await royaltyCreditsOfReport(trx, event.aggregateId);
+        const mails = credits
+          .filter((c) => c.email && c.royaltyUpdates && compareAmounts(c.amount, '0') > 0)
+          .map((credit) => {
+            const to = { userId: credit.userId, email: credit.email!, firstName: credit.firstName };
+            // User ids are the issuer's subjects, any text: the Message-ID takes a digest of it.
+            const who = createHash('sha256').update(credit.userId).digest('hex').slice(0, 16);
+            return {
+              ...royaltiesMail(to, credit, publicUrl),
+              messageId: messageIdFor(event.id, `royalties-${who}`, domain),
+              eventId: event.id,
+              userId: credit.userId,
+            };
+          });
+        await enqueueMails(trx, mails);
+      },
+    },
+    // After the commit of an event's handling, its mail (if any) is there to send.
+    delivered: (_event, outcome) => {
+      if (outcome === 'handled') wakeDelivery();
     },
   };
 }

@@ -1,10 +1,31 @@
 import pino from 'pino';
 import { describe, expect } from 'vitest';
-import { appendEvent, Application, loadConfig, User, type Db } from '@riffline/db';
-import { startSmtp } from '../../../infra/smtp/smtp.ts';
+import type { EventPayload, EventType } from '@riffline/contracts';
+import {
+  appendEvent,
+  Application,
+  changeNotificationSettings,
+  createMailer,
+  loadConfig,
+  mailBacklog,
+  ProcessedEvent,
+  Royalty,
+  User,
+  type Config,
+  type Db,
+  type Mailer,
+} from '@riffline/db';
+import { startSmtp, type LocalSmtp } from '../../../infra/smtp/smtp.ts';
 import { dbTest, unique } from '#test/support/db.ts';
-import { appendMarker, waitUntilGroupPassed } from '#test/support/eventLog.ts';
-import { buildAdmin, buildApplication, buildArtist } from '#test/support/factories.ts';
+import { appendMarker, pollUntil, waitUntilGroupPassed } from '#test/support/eventLog.ts';
+import {
+  buildAdmin,
+  buildApplication,
+  buildArtist,
+  buildRelease,
+  buildTrack,
+} from '#test/support/factories.ts';
+import { headerOf, mimeOf } from '#test/support/mail.ts';
 import { startWorkers } from '../runtime.ts';
 
 const test = dbTest
@@ -17,9 +38,27 @@ const test = dbTest
   .extend('config', { scope: 'file' }, ({ smtp }) =>
     loadConfig({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://riffline.test' }),
   )
-  .extend('workers', { scope: 'file', auto: true }, async ({ config, db }, { onCleanup }) => {
-    const workers = await startWorkers({ config, db, logger: pino({ level: 'silent' }) });
-    onCleanup(() => workers.stop());
+  // Every message the workers send, and whether the handling that recorded it had committed by then (its
+  // `processed_events` row seen from outside its transaction; on PGlite, one connection, a send inside
+  // the transaction would never get that answer and the test would time out).
+  .extend('sends', { scope: 'file' }, () => [] as Array<{ messageId: string; committed: boolean }>)
+  .extend('workers', { scope: 'file', auto: true }, async ({ config, db, sends }, { onCleanup }) => {
+    const smtp = createMailer(config);
+    const mailer: Mailer = {
+      transport: 'smtp',
+      async send(mail) {
+        const eventId = mail.messageId?.match(/^<event-(\d+)\./)?.[1] ?? 'none';
+        const processed = await ProcessedEvent.query(db).findById(['notifications', eventId]);
+        sends.push({ messageId: mail.messageId ?? '', committed: Boolean(processed) });
+        return smtp.send(mail);
+      },
+      close: () => smtp.close(),
+    };
+    const workers = await startWorkers({ config, db, logger: pino({ level: 'silent' }), mailer });
+    onCleanup(async () => {
+      await workers.stop();
+      mailer.close();
+    });
     return workers;
   });
 // Its own database: the workers relay and handle every event they find.
@@ -69,23 +108,55 @@ function decide(db: Db, application: Application, status: 'approved' | 'rejected
   });
 }
 
+/** Commits one event, as the api's command that makes the change would. */
+const emit = <T extends EventType>(db: Db, type: T, aggregateId: string, payload: EventPayload<T>) =>
+  db.transaction((trx) => appendEvent(trx, { type, aggregateId, payload }));
+
+/**
+ * Nothing more is coming: the group has read past a marker appended now (so every earlier event is
+ * handled and its mail recorded), and the mail delivery has sent everything recorded.
+ */
+async function settled(db: Db, config: Config) {
+  const marker = await appendMarker(db);
+  await waitUntilGroupPassed({ db, group: 'notifications', kafka: config.kafka }, marker.id);
+  await pollUntil(
+    'the mail delivery did not send everything recorded',
+    async () => ((await mailBacklog(db)).pending === 0 ? true : undefined),
+    () => 'mail still pending',
+  );
+}
+
+const mailTo = (smtp: LocalSmtp, email: string) => smtp.received.filter((m) => m.to.includes(email));
+
+async function approvedArtist(db: Db, firstName: string) {
+  return buildArtist(db, { email: `${unique('artist')}@example.test`, firstName, isApproved: true });
+}
+
 describe('the notifications consumer group', () => {
-  test('emails an approved artist once, through SMTP, with the link to sign in', async ({
+  test('emails an approved artist once, through SMTP, with the link to sign in, in text and HTML', async ({
     db,
     smtp,
     config,
+    sends,
   }) => {
     const { artist, application } = await applicant(db, 'Ada');
-    await decide(db, application, 'approved');
+    const event = await decide(db, application, 'approved');
 
     const mail = await smtp.waitFor((m) => m.to.includes(artist.email!), 20_000);
-    expect(mail.raw).toContain('Subject: Welcome to Riffline: your application is approved');
-    expect(mail.raw).toContain('Hi Ada,');
-    expect(mail.raw).toContain('https://riffline.test/');
-    // Once the group has read past an event appended after the approval, nothing more is coming.
-    const marker = await appendMarker(db);
-    await waitUntilGroupPassed({ db, group: 'notifications', kafka: config.kafka }, marker.id);
-    expect(smtp.received.filter((m) => m.to.includes(artist.email!))).toHaveLength(1);
+    const { headers, text, html } = mimeOf(mail);
+    expect(headerOf(headers, 'Subject')).toBe('Welcome to Riffline: your application is approved');
+    // The event id is the message's identity: a resend after a crash is the same message.
+    expect(headerOf(headers, 'Message-ID')).toBe(`<event-${event.id}.application-approved@riffline.local>`);
+    expect(text).toContain('Hi Ada,');
+    expect(text).toContain('Sign in: https://riffline.test/');
+    expect(html).toContain('<a href="https://riffline.test/"');
+    expect(html).toContain('Hi Ada,');
+    await settled(db, config);
+    expect(mailTo(smtp, artist.email!)).toHaveLength(1);
+    // Sent after the handling committed, never from inside its transaction.
+    expect(sends.filter((s) => s.messageId === headerOf(headers, 'Message-ID'))).toEqual([
+      { messageId: `<event-${event.id}.application-approved@riffline.local>`, committed: true },
+    ]);
   });
 
   test('tells a rejected artist they may apply again', async ({ db, smtp }) => {
@@ -93,7 +164,172 @@ describe('the notifications consumer group', () => {
     await decide(db, application, 'rejected');
 
     const mail = await smtp.waitFor((m) => m.to.includes(artist.email!), 20_000);
-    expect(mail.raw).toContain('Subject: About your Riffline application');
-    expect(mail.raw).toContain('https://riffline.test/apply');
+    expect(headerOf(mimeOf(mail).headers, 'Subject')).toBe('About your Riffline application');
+    expect(mimeOf(mail).text).toContain('Apply again: https://riffline.test/apply');
+  });
+
+  test('tells an artist their release is live, with its UPC and each ISRC', async ({ db, smtp }) => {
+    const artist = await approvedArtist(db, 'Chidi');
+    const release = await buildRelease(db, { userId: artist.id, title: 'Harmattan', artist: 'Chidi E' });
+    const one = await buildTrack(db, { releaseId: release.id, title: 'Dry Season', trackNumber: 1 });
+    const two = await buildTrack(db, { releaseId: release.id, title: 'Dust & Light', trackNumber: 2 });
+    const event = await emit(db, 'release.approved', release.id, {
+      userId: artist.id,
+      upc: '086000000017',
+      isrcs: [
+        { trackId: one.id, isrc: 'INRFL2600001' },
+        { trackId: two.id, isrc: 'INRFL2600002' },
+      ],
+    });
+
+    const { headers, text, html } = mimeOf(await smtp.waitFor((m) => m.to.includes(artist.email!), 20_000));
+    expect(headerOf(headers, 'Subject')).toBe('Your release "Harmattan" is live');
+    expect(headerOf(headers, 'Message-ID')).toBe(`<event-${event.id}.release-live@riffline.local>`);
+    expect(text).toContain('Hi Chidi,');
+    expect(text).toContain('"Harmattan" by Chidi E passed review and is now live.');
+    expect(text).toContain('UPC: 086000000017');
+    expect(text).toContain('ISRC of "Dry Season": INRFL2600001');
+    expect(text).toContain('ISRC of "Dust & Light": INRFL2600002');
+    expect(text).toContain('Your releases: https://riffline.test/releases');
+    expect(html).toContain('Dust &amp; Light');
+    expect(html).toContain('INRFL2600002');
+  });
+
+  test('tells an artist why their release was rejected, escaped in the HTML part', async ({ db, smtp }) => {
+    const artist = await approvedArtist(db, 'Dami');
+    const release = await buildRelease(db, { userId: artist.id, title: 'Lagos Nights' });
+    const reason = 'The artwork shows a <b>logo</b> of a store & is 1000 px wide';
+    await emit(db, 'release.rejected', release.id, { userId: artist.id, reason });
+
+    const { headers, text, html } = mimeOf(await smtp.waitFor((m) => m.to.includes(artist.email!), 20_000));
+    expect(headerOf(headers, 'Subject')).toBe('Your release "Lagos Nights" needs changes');
+    expect(text).toContain(`Reason: ${reason}`);
+    expect(html).toContain('The artwork shows a &lt;b&gt;logo&lt;/b&gt; of a store &amp; is 1000 px wide');
+    expect(html).not.toContain('<b>logo</b>');
+  });
+
+  test('tells an artist their withdrawal was approved, or declined and why', async ({ db, smtp, config }) => {
+    const artist = await approvedArtist(db, 'Efe');
+    await emit(db, 'withdrawal.approved', crypto.randomUUID(), {
+      userId: artist.id,
+      amount: '1250.50',
+      adminNotes: 'approved for processing, payment within 24 hours',
+    });
+    await emit(db, 'withdrawal.declined', crypto.randomUUID(), {
+      userId: artist.id,
+      amount: '40.00',
+      adminNotes: 'The PayPal address does not match your name',
+    });
+    await settled(db, config);
+
+    const mails = mailTo(smtp, artist.email!).map(mimeOf);
+    const subjects = mails.map((m) => headerOf(m.headers, 'Subject'));
+    expect(subjects.sort()).toEqual([
+      'Your withdrawal of $1,250.50 is approved',
+      'Your withdrawal request of $40.00 was declined',
+    ]);
+    const declined = mails.find((m) => headerOf(m.headers, 'Subject')!.includes('declined'))!;
+    expect(declined.text).toContain('Reason: The PayPal address does not match your name');
+    expect(declined.text).toContain('the amount is available to withdraw again');
+    expect(declined.html).toContain('The PayPal address does not match your name');
+  });
+
+  test('tells an artist their coins arrived', async ({ db, smtp }) => {
+    const artist = await approvedArtist(db, 'Femi');
+    await emit(db, 'wallet.paymentCompleted', 'order-1', {
+      userId: artist.id,
+      orderId: 'RFL-ORDER-1',
+      coinsAdded: '1500.00',
+    });
+    const { headers, text } = mimeOf(await smtp.waitFor((m) => m.to.includes(artist.email!), 20_000));
+    expect(headerOf(headers, 'Subject')).toBe('1,500.00 coins added to your wallet');
+    expect(text).toContain('Order: RFL-ORDER-1');
+    expect(text).toContain('Your wallet: https://riffline.test/wallet');
+  });
+
+  test('sends none of these to an artist who turned email notifications off', async ({
+    db,
+    smtp,
+    config,
+  }) => {
+    const quiet = await approvedArtist(db, 'Gbenga');
+    const royaltiesOff = await approvedArtist(db, 'Halima');
+    await db.transaction((trx) => changeNotificationSettings(trx, quiet.id, { emailNotifications: false }));
+    await db.transaction((trx) =>
+      changeNotificationSettings(trx, royaltiesOff.id, { royaltyUpdates: false }),
+    );
+    for (const artist of [quiet, royaltiesOff]) {
+      const release = await buildRelease(db, { userId: artist.id });
+      await emit(db, 'release.rejected', release.id, { userId: artist.id, reason: 'Blurry artwork' });
+      await emit(db, 'wallet.paymentCompleted', unique('order'), {
+        userId: artist.id,
+        orderId: unique('order'),
+        coinsAdded: '10.00',
+      });
+    }
+    await settled(db, config);
+
+    expect(mailTo(smtp, quiet.email!)).toEqual([]);
+    // Royalty updates are a toggle of their own: account mail still comes.
+    expect(mailTo(smtp, royaltiesOff.email!)).toHaveLength(2);
+  });
+
+  test('tells each artist a store report credited what they earned, if they want royalty updates', async ({
+    db,
+    smtp,
+    config,
+  }) => {
+    const [paid, notWanted, quietOtherwise] = await Promise.all([
+      approvedArtist(db, 'Ife'),
+      approvedArtist(db, 'Jide'),
+      approvedArtist(db, 'Kemi'),
+    ]);
+    await db.transaction((trx) => changeNotificationSettings(trx, notWanted.id, { royaltyUpdates: false }));
+    await db.transaction((trx) =>
+      changeNotificationSettings(trx, quietOtherwise.id, { emailNotifications: false }),
+    );
+    const [report] = await db('store_reports')
+      .insert({
+        filename: 'spotify-2026-10.csv',
+        fileKey: 'reports/x.csv',
+        contentHash: unique('hash'),
+        size: 1,
+      })
+      .returning('id');
+    const credit = (userId: string, amount: string, period: string) =>
+      Royalty.query(db).insert({ userId, amount, period, reportId: report.id, currency: 'USD' });
+    await credit(paid.id, '10.50', '2026-10');
+    await credit(paid.id, '2.25', '2026-09');
+    await credit(notWanted.id, '5.00', '2026-10');
+    await credit(quietOtherwise.id, '1.00', '2026-10');
+    await emit(db, 'report.imported', report.id, {
+      lines: 4,
+      matched: 4,
+      unmatched: 0,
+      invalid: 0,
+      streams: 1000,
+      downloads: 0,
+      revenueUsd: '18.75000000',
+      royaltiesUsd: '18.75',
+      artists: 3,
+      periods: ['2026-09', '2026-10'],
+    });
+    await settled(db, config);
+
+    const [mail, ...more] = mailTo(smtp, paid.email!).map(mimeOf);
+    expect(more).toEqual([]);
+    expect(headerOf(mail!.headers, 'Subject')).toBe('New royalties: $12.75 added to your earnings');
+    expect(mail!.text).toContain('Royalties: $12.75 (USD)');
+    expect(mail!.text).toContain('Sales period: 2026-09, 2026-10');
+    expect(mail!.text).toContain('Your royalties: https://riffline.test/royalties');
+    expect(mail!.html).toContain('$12.75 (USD)');
+    expect(mailTo(smtp, notWanted.email!)).toEqual([]);
+    // "Royalty updates" alone decides this one: account mail being off does not stop it.
+    expect(mailTo(smtp, quietOtherwise.email!)).toHaveLength(1);
+  });
+
+  test('sent every message only after the handling that recorded it had committed', ({ sends }) => {
+    expect(sends.length).toBeGreaterThan(0);
+    expect(sends.filter((s) => !s.committed)).toEqual([]);
   });
 });

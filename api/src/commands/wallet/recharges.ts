@@ -9,17 +9,30 @@ import {
   type Db,
 } from '@riffline/db';
 import { HttpError, NotFoundError } from '../../errors.ts';
-import type { PaymentGateway } from '../../payments/gateway.ts';
+import { GatewayError, type GatewayStatus, type PaymentGateway } from '../../payments/gateway.ts';
 
 const ALREADY_ADDED = 'This payment was already added to your coins.';
 const EXPIRED = 'This payment order has expired. Please create a new one.';
+export const CREATE_FAILED = 'Failed to Create Order - Please try again later.';
+export const VERIFY_FAILED = 'Verification Error - Failed to verify payment. Please try again in a moment.';
+export const NOTIFICATION_UNCHECKED =
+  'The payment gateway could not be asked about this order. Please send the notification again later.';
+/** What a recharge that never reached the gateway says (remark1) once failed. */
+const UNREACHED = 'The payment service could not be reached';
 
 const newOrderId = () =>
   `RFL${Date.now().toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`;
 
+/** A failure of the gateway (not of ours) as the 502 the UI shows; anything else as it is. */
+function asBadGateway(error: unknown, message: string): unknown {
+  return error instanceof GatewayError ? Object.assign(new HttpError(502, message), { cause: error }) : error;
+}
+
 /**
  * Starts a coin top-up: a pending `recharge` transaction with our order id, then the gateway's payment
- * page for it. A gateway that cannot be reached leaves the order failed and answers 502.
+ * page for it. A gateway that cannot be reached (after the adapter's retries) leaves the order failed, with
+ * its `wallet.paymentFailed` event, and answers 502: the artist never got a page to pay on, so nothing is
+ * left pending without one.
  */
 export async function createRechargeOrder(
   db: Db,
@@ -46,28 +59,36 @@ export async function createRechargeOrder(
       payload: { userId: user.id, orderId, amount: body.amount },
     });
   });
+  let created: { gatewayOrderId: string; paymentUrl: string };
   try {
-    const created = await gateway.createOrder({
+    created = await gateway.createOrder({
       orderId,
       amount: body.amount,
       customerMobile: body.customerMobile,
       redirectUrl: `${publicUrl}/wallet`,
     });
-    await PaymentTransaction.query(db)
-      .patch({ gatewayOrderId: created.gatewayOrderId, paymentUrl: created.paymentUrl })
-      .where({ orderId });
-    return { orderId, paymentUrl: created.paymentUrl };
   } catch (error) {
-    await db.transaction((trx) => failPendingOrder(trx, orderId, 'The payment service could not be reached'));
-    throw Object.assign(new HttpError(502, 'Failed to Create Order - Please try again later.'), {
-      cause: error,
+    await db.transaction(async (trx) => {
+      if (await failPendingOrder(trx, orderId, UNREACHED)) {
+        await appendEvent(trx, {
+          type: 'wallet.paymentFailed',
+          aggregateId: orderId,
+          actorId: user.id,
+          payload: { userId: user.id, orderId, message: UNREACHED },
+        });
+      }
     });
+    throw asBadGateway(error, CREATE_FAILED);
   }
+  await PaymentTransaction.query(db)
+    .patch({ gatewayOrderId: created.gatewayOrderId, paymentUrl: created.paymentUrl })
+    .where({ orderId });
+  return { orderId, paymentUrl: created.paymentUrl };
 }
 
 /**
- * Asks the gateway how an order went. Completed credits the coins exactly once: the conditional status
- * update and the balance update share one transaction, so repeated or concurrent verifies add nothing more.
+ * The artist asks how their order went (`POST /api/payment/verify/:orderId`): someone else's order reads as
+ * one that does not exist. A gateway that cannot be asked changes nothing and answers 502.
  */
 export async function verifyRechargeOrder(
   db: Db,
@@ -80,6 +101,50 @@ export async function verifyRechargeOrder(
 ): Promise<VerifyOrderResponse> {
   const order = await PaymentTransaction.query(db).findOne({ orderId, type: 'recharge' });
   if (!order || order.userId !== user.id) throw NotFoundError('Order not found');
+  return settleRecharge(db, gateway, order, {
+    now,
+    orderTtlMs,
+    actorId: user.id,
+    unreachable: VERIFY_FAILED,
+  });
+}
+
+/**
+ * The gateway says something happened to an order (`POST /api/payment/webhook`, its signature already
+ * checked). The notification names the order; what it claims is not taken for it: the gateway is asked, as
+ * verify asks it, so a replayed or out-of-order notification settles nothing that is not so. The same
+ * settlement as verify, so the coins are added once whichever comes first, or both at once.
+ */
+export async function settleRechargeNotification(
+  db: Db,
+  gateway: PaymentGateway,
+  orderId: string,
+  now: Date,
+  orderTtlMs: number,
+): Promise<VerifyOrderResponse> {
+  const order = await PaymentTransaction.query(db).findOne({ orderId, type: 'recharge' });
+  if (!order) throw NotFoundError('Order not found');
+  return settleRecharge(db, gateway, order, {
+    now,
+    orderTtlMs,
+    actorId: null,
+    unreachable: NOTIFICATION_UNCHECKED,
+  });
+}
+
+/**
+ * Asks the gateway how an order went and records it. Completed credits the coins exactly once: the
+ * conditional status update and the balance update share one transaction, so repeated or concurrent
+ * settlements (verifies, webhook calls, retries of either) add nothing more.
+ */
+async function settleRecharge(
+  db: Db,
+  gateway: PaymentGateway,
+  order: PaymentTransaction,
+  options: { now: Date; orderTtlMs: number; actorId: string | null; unreachable: string },
+): Promise<VerifyOrderResponse> {
+  const { now, orderTtlMs, actorId } = options;
+  const { orderId, userId } = order;
   const none = '0.00';
   if (order.status === 'completed')
     return {
@@ -99,29 +164,31 @@ export async function verifyRechargeOrder(
       message: EXPIRED,
     };
   }
-  const answer = await gateway.checkStatus({ orderId, gatewayOrderId: order.gatewayOrderId ?? '' });
+  let answer: GatewayStatus;
+  try {
+    answer = await gateway.checkStatus({ orderId, gatewayOrderId: order.gatewayOrderId ?? '' });
+  } catch (error) {
+    throw asBadGateway(error, options.unreachable);
+  }
   if (answer.status === 'completed') {
+    const { utr, message, remark2 } = answer;
     return db.transaction(async (trx) => {
-      const settled = await completePendingOrder(trx, orderId, {
-        utr: answer.utr,
-        remark: answer.message,
-        now,
-      });
+      const settled = await completePendingOrder(trx, orderId, { utr, remark: message, remark2, now });
       if (!settled)
         return {
           status: 'completed',
           coinsAdded: none,
           message: ALREADY_ADDED,
         };
-      const owner = (await User.query(trx).findById(user.id).forUpdate())!;
+      const owner = (await User.query(trx).findById(userId).forUpdate())!;
       await User.query(trx)
         .patch({ coins: addAmounts(owner.coins, settled.amount) })
-        .where({ id: user.id });
+        .where({ id: userId });
       await appendEvent(trx, {
         type: 'wallet.paymentCompleted',
         aggregateId: orderId,
-        actorId: user.id,
-        payload: { userId: user.id, orderId, coinsAdded: settled.amount },
+        actorId,
+        payload: { userId, orderId, coinsAdded: settled.amount },
       });
       return {
         status: 'completed' as const,
@@ -131,17 +198,18 @@ export async function verifyRechargeOrder(
     });
   }
   if (answer.status === 'failed') {
+    const { message, remark2 } = answer;
     await db.transaction(async (trx) => {
-      if (await failPendingOrder(trx, orderId, answer.message)) {
+      if (await failPendingOrder(trx, orderId, message, remark2)) {
         await appendEvent(trx, {
           type: 'wallet.paymentFailed',
           aggregateId: orderId,
-          actorId: user.id,
-          payload: { userId: user.id, orderId, message: answer.message },
+          actorId,
+          payload: { userId, orderId, message },
         });
       }
     });
-    return { status: 'failed', coinsAdded: none, message: answer.message };
+    return { status: 'failed', coinsAdded: none, message };
   }
   if (order.createdAt.getTime() < now.getTime() - orderTtlMs) {
     await PaymentTransaction.query(db).patch({ status: 'expired' }).where({ orderId, status: 'pending' });

@@ -21,15 +21,59 @@ const json = <T extends z.ZodType>(schema: T, message: string) =>
     })
     .pipe(schema.optional());
 
-export function listQuery<F extends z.ZodRawShape>(sortable: readonly string[], filters: F) {
-  const filter = z.object(filters).partial();
-  const sortMessage = `sort must be ["field","ASC" or "DESC"] with field one of ${sortable.join(', ')}`;
+/** What every list takes besides its own filters: `id` (one or an array: getMany) and a date span. */
+export interface CommonFilter {
+  id?: string[];
+}
+
+/** `<field>_gte` and `<field>_lte` of the list's date field, read as a span. */
+export interface DateSpan {
+  field: string;
+  from?: Date;
+  to?: Date;
+}
+
+const dateFilter = (name: string) =>
+  z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], {
+      error: `${name} must be a date (YYYY-MM-DD) or an ISO date-time`,
+    })
+    .transform((value) => new Date(value));
+
+/**
+ * The list parameters of a resource: `sortable` fields (with `id`, react-admin's default sort, always
+ * among them), its own `filters`, and the common ones: `id` (a value or an array of at most 500, as
+ * getMany sends them; the resource's id format, a UUID unless `options.id` says otherwise), and
+ * `<dateField>_gte` / `<dateField>_lte` (`createdAt` unless `options.dateField` says otherwise). Without a
+ * range, a getMany answers every id it asked for and any other list its first 25 rows.
+ */
+export function listQuery<F extends z.ZodRawShape>(
+  sortable: readonly string[],
+  filters: F,
+  options: { id?: z.ZodType<string>; dateField?: string } = {},
+) {
+  const id = options.id ?? z.uuid('Invalid id');
+  const dateField = options.dateField ?? 'createdAt';
+  const common = {
+    id: z
+      .union([
+        id,
+        z.array(id).min(1, 'id must name at least one id').max(500, 'id must name at most 500 ids'),
+      ])
+      .transform((value) => (Array.isArray(value) ? value : [value])),
+    [`${dateField}_gte`]: dateFilter(`${dateField}_gte`),
+    [`${dateField}_lte`]: dateFilter(`${dateField}_lte`),
+  };
+  const filter = z.object({ ...common, ...filters }).partial();
+  const fields = ['id', ...sortable.filter((field) => field !== 'id')];
+  const orders = ['ASC', 'DESC', 'asc', 'desc'];
+  const sortMessage = `sort must be ["field","ASC" or "DESC"] with field one of ${fields.join(', ')}`;
   return z
     .object({
       sort: json(
-        z.tuple([z.enum(sortable as [string, ...string[]]), z.enum(['ASC', 'DESC', 'asc', 'desc'])], {
-          error: sortMessage,
-        }),
+        z
+          .tuple([z.string(), z.string()], { error: sortMessage })
+          .refine(([field, order]) => fields.includes(field) && orders.includes(order), sortMessage),
         sortMessage,
       ),
       range: json(
@@ -44,34 +88,55 @@ export function listQuery<F extends z.ZodRawShape>(sortable: readonly string[], 
       filter: json(filter, 'filter must be a JSON object'),
     })
     .and(filter)
-    .transform(({ sort, range, filter: fromJson, ...plain }) => ({
-      sort: sort ? { field: sort[0], order: sort[1].toLowerCase() as 'asc' | 'desc' } : undefined,
-      range: range ? { start: range[0], end: range[1] } : { start: 0, end: 24 },
-      filter: { ...(plain as Partial<z.infer<typeof filter>>), ...(fromJson ?? {}) },
-    }));
+    .transform(({ sort, range, filter: fromJson, ...plain }) => {
+      const merged = { ...(plain as z.infer<typeof filter>), ...(fromJson ?? {}) } as Record<string, unknown>;
+      const ids = merged.id as string[] | undefined;
+      const dates: DateSpan = {
+        field: dateField,
+        from: merged[`${dateField}_gte`] as Date | undefined,
+        to: merged[`${dateField}_lte`] as Date | undefined,
+      };
+      return {
+        sort: sort ? { field: sort[0], order: sort[1].toLowerCase() as 'asc' | 'desc' } : undefined,
+        range: range ? { start: range[0], end: range[1] } : { start: 0, end: ids ? ids.length - 1 : 24 },
+        filter: merged as Partial<z.infer<z.ZodObject<F>>> & CommonFilter,
+        dates,
+      };
+    });
 }
 
 export interface ListParams {
   sort?: { field: string; order: 'asc' | 'desc' };
   range: { start: number; end: number };
+  filter: CommonFilter;
+  dates?: DateSpan;
 }
 
-/** Runs a filtered query for one page and its total, and sets Content-Range. */
+/**
+ * Runs a filtered query for one page and its total, and sets Content-Range. The common filters (ids,
+ * creation dates) apply here, on the query's own table; ties in the sort are broken by id.
+ */
 export async function pageOf<M extends Model>(
   ctx: Context,
   resource: string,
-  query: QueryBuilder<M, M[]>,
+  filtered: QueryBuilder<M, M[]>,
   params: ListParams,
   defaultSort: { field: string; order: 'asc' | 'desc' },
 ): Promise<M[]> {
-  const total = await query.clone().resultSize();
+  const table = filtered.modelClass().tableName;
+  const { id } = params.filter;
+  const query = filtered.clone();
+  if (id) query.whereIn(`${table}.id`, id);
+  if (params.dates?.from) query.where(`${table}.${params.dates.field}`, '>=', params.dates.from);
+  if (params.dates?.to) query.where(`${table}.${params.dates.field}`, '<=', params.dates.to);
   const sort = params.sort ?? defaultSort;
-  const rows = await query
-    .clone()
-    .orderBy(sort.field, sort.order)
-    .orderBy('id', 'asc')
-    .offset(params.range.start)
-    .limit(params.range.end - params.range.start + 1);
+  const page = query.clone().orderBy(sort.field === 'id' ? `${table}.id` : sort.field, sort.order);
+  if (sort.field !== 'id') page.orderBy(`${table}.id`, 'asc');
+  // The count and the page are independent reads: on two connections at once (PGlite queues them).
+  const [total, rows] = await Promise.all([
+    query.clone().resultSize(),
+    page.offset(params.range.start).limit(params.range.end - params.range.start + 1),
+  ]);
   const end = rows.length ? params.range.start + rows.length - 1 : params.range.start;
   ctx.set(
     'Content-Range',

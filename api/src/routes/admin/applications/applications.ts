@@ -8,9 +8,10 @@ import type { ApplicationIdInput, ListApplicationsInput, ReviewApplicationInput 
 
 /** The review queue: filter by status, search artist name, legal name and genre (any case), page. */
 export const list: Handler<ListApplicationsInput> = async (ctx, { db }) => {
-  const { filter, sort, range } = ctx.state.input.query;
+  const { filter, sort, range, dates } = ctx.state.input.query;
   const query = Application.query(db).withGraphFetched('user');
   if (filter.status) query.where('applications.status', filter.status);
+  if (filter.userId) query.where('applications.userId', filter.userId);
   if (filter.q) {
     const like = containsPattern(filter.q);
     query.where((q) =>
@@ -21,7 +22,7 @@ export const list: Handler<ListApplicationsInput> = async (ctx, { db }) => {
     ctx,
     'applications',
     query,
-    { sort, range },
+    { sort, range, filter, dates },
     { field: 'createdAt', order: 'desc' },
   );
   return rows.map(presentAdminApplication);

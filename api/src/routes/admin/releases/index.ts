@@ -1,8 +1,19 @@
-import { ReleaseResponse, ReleaseWithTracksResponse } from '@riffline/contracts';
+import {
+  DocumentExportResponse,
+  FolderExportResponse,
+  ReleaseResponse,
+  ReleaseWithTracksResponse,
+} from '@riffline/contracts';
 import { z } from 'zod';
 import { defineRoute } from '../../route.ts';
+import * as exportHandlers from './exports.ts';
 import * as handlers from './releases.ts';
-import { AdminReleaseIdSchema, ListAdminReleasesSchema, ReviewReleaseSchema } from './schema.ts';
+import {
+  AdminReleaseIdSchema,
+  ExportReleasesSchema,
+  ListAdminReleasesSchema,
+  ReviewReleaseSchema,
+} from './schema.ts';
 
 const tag = 'Admin: releases';
 
@@ -42,4 +53,32 @@ export const adminReleaseRoutes = [
       handler: handlers.review,
     }),
   ),
+  defineRoute({
+    method: 'post',
+    path: '/admin/releases/export/drive',
+    summary:
+      'Export to Drive: every release (or those of one `status`) as a folder in object storage, one sub-folder per release (metadata.json, the DDEX ERN 4.3 message, artwork, links to the audio) and an index, built by the workers; `mainFolderLink` opens its page (409 when there is no release)',
+    tag: 'Admin: exports',
+    audience: 'admin',
+    status: 202,
+    request: ExportReleasesSchema,
+    response: FolderExportResponse,
+    errors: [409],
+    rateLimit: { name: 'exports:create', limit: 30, windowMs: 60 * 60_000 },
+    handler: exportHandlers.toFolder,
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/admin/releases/export/docs',
+    summary:
+      'Export to Docs: every release (or those of one `status`) in one .docx, a section per release (cover, metadata, tracks with ISRC, durations, credits, status), built by the workers; `webViewLink` opens its page (409 when there is no release)',
+    tag: 'Admin: exports',
+    audience: 'admin',
+    status: 202,
+    request: ExportReleasesSchema,
+    response: DocumentExportResponse,
+    errors: [409],
+    rateLimit: { name: 'exports:create', limit: 30, windowMs: 60 * 60_000 },
+    handler: exportHandlers.toDocument,
+  }),
 ];

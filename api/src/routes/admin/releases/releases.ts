@@ -9,7 +9,7 @@ import type { AdminReleaseIdInput, ListAdminReleasesInput, ReviewReleaseInput } 
 
 /** Every release: the review queue is `status=processing`; search title and artist. */
 export const list: Handler<ListAdminReleasesInput> = async (ctx, { db, storage }) => {
-  const { filter, sort, range } = ctx.state.input.query;
+  const { filter, sort, range, dates } = ctx.state.input.query;
   const query = Release.query(db)
     .select('releases.*')
     .select(Track.query(db).whereColumn('tracks.releaseId', 'releases.id').count().as('trackCount'));
@@ -19,7 +19,13 @@ export const list: Handler<ListAdminReleasesInput> = async (ctx, { db, storage }
     const like = containsPattern(filter.q);
     query.where((q) => q.whereILike('releases.title', like).orWhereILike('releases.artist', like));
   }
-  const rows = await pageOf(ctx, 'releases', query, { sort, range }, { field: 'createdAt', order: 'desc' });
+  const rows = await pageOf(
+    ctx,
+    'releases',
+    query,
+    { sort, range, filter, dates },
+    { field: 'createdAt', order: 'desc' },
+  );
   const covers = await Promise.all(rows.map((r) => artworkUrl(storage, r)));
   return rows.map((r, i) =>
     presentRelease(r, {

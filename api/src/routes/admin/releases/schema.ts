@@ -1,4 +1,4 @@
-import { ReleaseReviewBody, releaseStatuses, uuidParam } from '@riffline/contracts';
+import { ReleaseReviewBody, ReleasesExportBody, releaseStatuses, uuidParam } from '@riffline/contracts';
 import { z } from 'zod';
 import { listQuery } from '../listQuery.ts';
 
@@ -16,3 +16,6 @@ export type AdminReleaseIdInput = z.infer<typeof AdminReleaseIdSchema>;
 
 export const ReviewReleaseSchema = z.object({ params: uuidParam, body: ReleaseReviewBody });
 export type ReviewReleaseInput = z.infer<typeof ReviewReleaseSchema>;
+
+export const ExportReleasesSchema = z.object({ body: ReleasesExportBody });
+export type ExportReleasesInput = z.infer<typeof ExportReleasesSchema>;

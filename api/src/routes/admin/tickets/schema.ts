@@ -7,6 +7,11 @@ export const ListTicketsSchema = z.object({
     status: z.enum(ticketStatuses, { error: `status must be one of ${ticketStatuses.join(', ')}` }),
     priority: z.enum(ticketPriorities, { error: `priority must be one of ${ticketPriorities.join(', ')}` }),
     q: z.string().trim().max(200, 'Search must be at most 200 characters'),
+    userId: z
+      .string()
+      .trim()
+      .min(1, 'userId must not be empty')
+      .max(255, 'userId must be at most 255 characters'),
   }),
 });
 export type ListTicketsInput = z.infer<typeof ListTicketsSchema>;

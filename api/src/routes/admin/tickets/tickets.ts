@@ -7,15 +7,22 @@ import { containsPattern, pageOf } from '../listQuery.ts';
 import type { ListTicketsInput, TicketIdInput, UpdateTicketInput } from './schema.ts';
 
 export const list: Handler<ListTicketsInput> = async (ctx, { db }) => {
-  const { filter, sort, range } = ctx.state.input.query;
+  const { filter, sort, range, dates } = ctx.state.input.query;
   const query = SupportTicket.query(db).withGraphFetched('user');
   if (filter.status) query.where('support_tickets.status', filter.status);
+  if (filter.userId) query.where('support_tickets.userId', filter.userId);
   if (filter.priority) query.where('priority', filter.priority);
   if (filter.q) {
     const like = containsPattern(filter.q);
     query.where((q) => q.whereILike('subject', like).orWhereILike('message', like));
   }
-  const rows = await pageOf(ctx, 'tickets', query, { sort, range }, { field: 'createdAt', order: 'desc' });
+  const rows = await pageOf(
+    ctx,
+    'tickets',
+    query,
+    { sort, range, filter, dates },
+    { field: 'createdAt', order: 'desc' },
+  );
   return rows.map(presentAdminTicket);
 };
 

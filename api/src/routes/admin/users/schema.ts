@@ -7,11 +7,15 @@ const booleanText = z.union([z.boolean(), z.enum(['true', 'false']).transform((v
 });
 
 export const ListUsersSchema = z.object({
-  query: listQuery(['createdAt', 'email', 'username', 'role', 'isApproved', 'lastName'], {
-    role: z.enum(roles, { error: `role must be one of ${roles.join(', ')}` }),
-    isApproved: booleanText,
-    q: z.string().trim().max(200, 'Search must be at most 200 characters'),
-  }),
+  query: listQuery(
+    ['createdAt', 'email', 'username', 'role', 'isApproved', 'lastName'],
+    {
+      role: z.enum(roles, { error: `role must be one of ${roles.join(', ')}` }),
+      isApproved: booleanText,
+      q: z.string().trim().max(200, 'Search must be at most 200 characters'),
+    },
+    { id: z.string().min(1, 'Invalid id').max(255, 'Invalid id') },
+  ),
 });
 export type ListUsersInput = z.infer<typeof ListUsersSchema>;
 

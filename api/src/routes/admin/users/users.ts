@@ -7,7 +7,7 @@ import type { ListUsersInput, UserIdInput } from './schema.ts';
 
 /** Everyone who has signed in: filter by role and approval, search name, username and email. */
 export const list: Handler<ListUsersInput> = async (ctx, { db }) => {
-  const { filter, sort, range } = ctx.state.input.query;
+  const { filter, sort, range, dates } = ctx.state.input.query;
   const query = User.query(db);
   if (filter.role) query.where('role', filter.role);
   if (filter.isApproved !== undefined) query.where('isApproved', filter.isApproved);
@@ -21,7 +21,13 @@ export const list: Handler<ListUsersInput> = async (ctx, { db }) => {
         .orWhereILike('lastName', like),
     );
   }
-  const rows = await pageOf(ctx, 'users', query, { sort, range }, { field: 'createdAt', order: 'desc' });
+  const rows = await pageOf(
+    ctx,
+    'users',
+    query,
+    { sort, range, filter, dates },
+    { field: 'createdAt', order: 'desc' },
+  );
   return rows.map(presentUser);
 };
 

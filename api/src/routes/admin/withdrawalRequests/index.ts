@@ -2,6 +2,7 @@ import { uuidParam, WithdrawalResponse, WithdrawalReviewBody, withdrawalStatuses
 import { WithdrawalRequest } from '@riffline/db';
 import { z } from 'zod';
 import { reviewWithdrawal } from '../../../commands/wallet/withdrawals.ts';
+import { NotFoundError } from '../../../errors.ts';
 import { presentWithdrawal } from '../../../presenters/withdrawal.ts';
 import { defineRoute } from '../../route.ts';
 import { listQuery, pageOf } from '../listQuery.ts';
@@ -14,6 +15,7 @@ const ListSchema = z.object({
   }),
 });
 const ReviewSchema = z.object({ params: uuidParam, body: WithdrawalReviewBody });
+const IdSchema = z.object({ params: uuidParam });
 
 export const adminWithdrawalRoutes = [
   defineRoute({
@@ -27,7 +29,7 @@ export const adminWithdrawalRoutes = [
     request: ListSchema,
     response: z.array(WithdrawalResponse),
     handler: async (ctx, { db }) => {
-      const { filter, sort, range } = (ctx.state.input as z.infer<typeof ListSchema>).query;
+      const { filter, sort, range, dates } = (ctx.state.input as z.infer<typeof ListSchema>).query;
       const query = WithdrawalRequest.query(db).withGraphFetched('paymentMethod');
       if (filter.status) query.where('withdrawal_requests.status', filter.status);
       if (filter.userId) query.where('withdrawal_requests.userId', filter.userId);
@@ -35,10 +37,25 @@ export const adminWithdrawalRoutes = [
         ctx,
         'withdrawal-requests',
         query,
-        { sort, range },
+        { sort, range, filter, dates },
         { field: 'createdAt', order: 'desc' },
       );
       return rows.map(presentWithdrawal);
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/admin/withdrawal-requests/:id',
+    summary: 'One payout request with its payment method (react-admin getOne)',
+    tag,
+    audience: 'admin',
+    request: IdSchema,
+    response: WithdrawalResponse,
+    handler: async (ctx, { db }) => {
+      const { params } = ctx.state.input as z.infer<typeof IdSchema>;
+      const request = await WithdrawalRequest.query(db).findById(params.id).withGraphFetched('paymentMethod');
+      if (!request) throw NotFoundError('Withdrawal request not found');
+      return presentWithdrawal(request);
     },
   }),
   defineRoute({

@@ -51,7 +51,7 @@ export const paymentRoutes = [
     audience: 'approved',
     request: VerifySchema,
     response: VerifyOrderResponse,
-    errors: [503],
+    errors: [502, 503],
     handler: async (ctx, deps) => {
       const { params } = ctx.state.input as z.infer<typeof VerifySchema>;
       return verifyRechargeOrder(

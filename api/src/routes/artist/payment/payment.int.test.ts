@@ -145,3 +145,15 @@ describe('the sandbox gateway, driven through its page', () => {
     },
   );
 });
+
+describe('POST /api/payment/webhook without PAYMENT_WEBHOOK_SECRET', () => {
+  apiTest('503: this server takes no notifications (verify still settles orders)', async ({ app }) => {
+    const res = await fetch(`${app.url}/api/payment/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-gateway-signature': `sha256=${'0'.repeat(64)}` },
+      body: JSON.stringify({ orderId: 'RFL1', status: 'completed' }),
+    });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ message: 'Payment notifications are not configured on this server.' });
+  });
+});

@@ -1,5 +1,6 @@
 import {
   ExportLinkResponse,
+  exportKindOfRoute,
   ReleaseResponse,
   ReleaseWithTracksResponse,
   TrackResponse,
@@ -89,16 +90,17 @@ export const releaseRoutes = [
     errors: [402, 409],
     handler: handlers.submit,
   }),
-  ...(['drive', 'docs'] as const).map((kind) =>
+  ...(['drive', 'docs'] as const).map((route) =>
     defineRoute({
       method: 'post',
-      path: `/releases/:id/export/${kind}`,
-      summary: `Export one release (${kind === 'drive' ? 'folder' : 'document'}): \`webViewLink\` opens it`,
+      path: `/releases/:id/export/${route}`,
+      summary: `Export one release to ${route === 'drive' ? 'a folder (metadata, DDEX ERN 4.3, artwork, audio links)' : 'a .docx document'}, built by the workers: \`webViewLink\` opens its page`,
       tag,
       audience: 'approved',
+      status: 202,
       request: ReleaseIdSchema,
       response: ExportLinkResponse,
-      handler: handlers.exportLink,
+      handler: handlers.exportRelease(exportKindOfRoute[route]),
     }),
   ),
 ];

@@ -1,10 +1,13 @@
+import type { ExportKind } from '@riffline/contracts';
 import { ownReleasesPage, trackCounts, tracksOf } from '@riffline/db';
+import { requestReleaseExport } from '../../../commands/exports/exportRequester.ts';
 import { createRelease } from '../../../commands/releases/releaseCreator.ts';
 import { deleteRelease } from '../../../commands/releases/releaseDeleter.ts';
 import { submitRelease } from '../../../commands/releases/releaseSubmitter.ts';
 import { updateRelease } from '../../../commands/releases/releaseUpdater.ts';
 import { loadRelease } from '../../../commands/releases/ownRelease.ts';
 import { artworkUrl, audioUrls, signedRelease, signedReleaseWithTracks } from '../../../media/urls.ts';
+import { exportPageUrl } from '../../../presenters/export.ts';
 import { presentRelease, presentTrack } from '../../../presenters/release.ts';
 import type { Handler } from '../../route.ts';
 import type { CreateReleaseInput, ListReleasesInput, ReleaseIdInput, UpdateReleaseInput } from './schema.ts';
@@ -59,10 +62,12 @@ export const submit: Handler<ReleaseIdInput> = async (ctx, deps) => {
 };
 
 /**
- * Export one release to the stores' document formats. The documents come with the exports work; until
- * then the link opens the release's metadata.
+ * Export one release, as the admin's exports do for all of them: a folder (`drive`) or a .docx (`docs`),
+ * built by the workers; `webViewLink` opens the export's page. Its artist's, or any for an admin.
  */
-export const exportLink: Handler<ReleaseIdInput> = async (ctx, { db, config }) => {
-  const release = await loadRelease(db, ctx.state.user!, ctx.state.input.params.id, { admins: true });
-  return { webViewLink: `${config.publicUrl}/api/releases/${release.id}` };
-};
+export const exportRelease =
+  (kind: ExportKind): Handler<ReleaseIdInput> =>
+  async (ctx, { db, config }) => {
+    const job = await requestReleaseExport(db, ctx.state.user!, ctx.state.input.params.id, kind);
+    return { webViewLink: exportPageUrl(config.publicUrl, job.id) };
+  };

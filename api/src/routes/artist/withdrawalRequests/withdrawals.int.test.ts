@@ -217,3 +217,38 @@ describe('PATCH /api/admin/withdrawal-requests/:id', () => {
     },
   );
 });
+
+describe('GET /api/admin/withdrawal-requests/:id', () => {
+  apiTest(
+    '401 signed out, 403 for an artist, 400 for a bad id, 404 for none, and the request with its method',
+    async ({ db, visitor, approvedArtist, admin }) => {
+      const methodId = await payable(db, approvedArtist);
+      const { id } = await WithdrawalRequest.query(db)
+        .insert({
+          userId: approvedArtist.user.id,
+          paymentMethodId: methodId,
+          amount: '25.00',
+          status: 'pending',
+        })
+        .returning('*');
+      const path = `/api/admin/withdrawal-requests/${id}`;
+      expect((await visitor.get(path)).status).toBe(401);
+      expect((await approvedArtist.get(path)).status).toBe(403);
+      const bad = await admin.get('/api/admin/withdrawal-requests/nope');
+      expect(bad.status).toBe(400);
+      expect(bad.json()).toMatchObject({ message: 'Invalid id' });
+      const none = await admin.get('/api/admin/withdrawal-requests/00000000-0000-4000-8000-000000000000');
+      expect(none.status).toBe(404);
+      expect(none.json()).toEqual({ message: 'Withdrawal request not found' });
+      const shown = await admin.get(path);
+      expect(shown.status).toBe(200);
+      expect(shown.json()).toMatchObject({
+        id,
+        userId: approvedArtist.user.id,
+        amount: '25.00',
+        status: 'pending',
+        paymentMethod: { type: 'paypal', label: 'PayPal maya@example.test' },
+      });
+    },
+  );
+});

@@ -1,0 +1,40 @@
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
+
+/**
+ * What the `cookies` module (under Koa and koa-session) asks of its `keys`: sign with the newest key,
+ * and tell which key, if any, signed a value. Signatures are Keygrip's own (HMAC-SHA1, base64url), so
+ * cookies signed before stay valid. It differs from Keygrip in cost only, on every request: the keys are
+ * imported once (Keygrip imports each key on every HMAC) and a digest is checked with one constant-time
+ * comparison (Keygrip's `tsscmp` computes two more HMACs for each comparison).
+ */
+export class CookieKeys {
+  private readonly keys: KeyObject[];
+
+  constructor(secrets: readonly string[]) {
+    if (!secrets.length) throw new Error('cookie signing needs at least one key');
+    this.keys = secrets.map((secret) => createSecretKey(Buffer.from(secret)));
+  }
+
+  sign(data: string): string {
+    return this.digest(data, this.keys[0]!).toString('base64url');
+  }
+
+  verify(data: string, digest: string): boolean {
+    return this.index(data, digest) > -1;
+  }
+
+  /** The position of the key that signed `data` with `digest`, or -1. */
+  index(data: string, digest: string): number {
+    const given = Buffer.from(digest, 'base64url');
+    // base64url decoding skips characters outside the alphabet: only the exact encoding counts.
+    if (given.toString('base64url') !== digest) return -1;
+    return this.keys.findIndex((key) => {
+      const expected = this.digest(data, key);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    });
+  }
+
+  private digest(data: string, key: KeyObject): Buffer {
+    return createHmac('sha1', key).update(data).digest();
+  }
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { AdminFailedEventResponse } from '@riffline/contracts';
+import { defineRoute } from '../../route.ts';
+import * as handlers from './failedEvents.ts';
+import { FailedEventIdSchema, ListFailedEventsSchema } from './schema.ts';
+
+const tag = 'Admin: events';
+
+export const adminFailedEventRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/admin/failed-events',
+    summary:
+      'Events a consumer group failed to handle: retrying, parked (dead letters), replay requested or replayed (ra-data-simple-rest: sort, range, filter status, group, type)',
+    tag,
+    audience: 'admin',
+    list: true,
+    request: ListFailedEventsSchema,
+    response: z.array(AdminFailedEventResponse),
+    handler: handlers.list,
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/admin/failed-events/:id/replay',
+    summary:
+      "Deliver a parked event again to its consumer group: accepted as 'replay_requested'; the workers then mark it replayed, or park it again with the new error",
+    tag,
+    audience: 'admin',
+    status: 202,
+    request: FailedEventIdSchema,
+    response: AdminFailedEventResponse,
+    errors: [409],
+    handler: handlers.replay,
+  }),
+];

@@ -1,0 +1,151 @@
+import { describe, expect } from 'vitest';
+import type { AnalyticsResponse } from '@riffline/contracts';
+import { Analytics, type Db } from '@riffline/db';
+import { apiTest } from '#test/support/api.ts';
+import { buildRelease, buildTrack } from '#test/support/factories.ts';
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
+/** An artist's release with two tracks, and usage rows as the import writes them. */
+async function usageOf(db: Db, userId: string, title: string) {
+  const release = await buildRelease(db, { userId, title, status: 'live' });
+  const first = await buildTrack(db, { releaseId: release.id, title: `${title} One`, trackNumber: 1 });
+  const second = await buildTrack(db, { releaseId: release.id, title: `${title} Two`, trackNumber: 2 });
+  const row = (fields: Partial<Analytics>) =>
+    Analytics.query(db).insert({
+      userId,
+      releaseId: release.id,
+      platform: 'Spotify',
+      country: 'IN',
+      streams: 0,
+      downloads: 0,
+      revenueUsd: '0',
+      ...fields,
+    } as Partial<Analytics>);
+  return { release, first, second, row };
+}
+
+describe('GET /api/analytics', () => {
+  apiTest(
+    '401 signed out, 403 awaiting approval, 400 for another timeframe',
+    async ({ visitor, artist, approvedArtist }) => {
+      expect((await visitor.get('/api/analytics')).status).toBe(401);
+      const pending = await artist.get('/api/analytics');
+      expect([pending.status, pending.json()]).toEqual([
+        403,
+        { message: 'Your account is awaiting approval' },
+      ]);
+      const bad = await approvedArtist.get('/api/analytics?days=7');
+      expect(bad.status).toBe(400);
+      expect(bad.json()).toMatchObject({ message: 'days must be 30, 90 or 365' });
+    },
+  );
+
+  apiTest(
+    'an artist without reports gets zeros, no listeners, no top track, and a series of zeros',
+    async ({ approvedArtist }) => {
+      const res = await approvedArtist.get('/api/analytics');
+      expect(res.status).toBe(200);
+      const body = res.json<AnalyticsResponse>();
+      expect(body).toMatchObject({
+        days: 30,
+        from: daysAgo(29),
+        to: daysAgo(0),
+        currency: 'USD',
+        totalStreams: 0,
+        totalDownloads: 0,
+        totalRevenue: '0.00',
+        monthlyListeners: null,
+        topTrack: null,
+        platforms: [],
+        recentActivity: [],
+      });
+      expect(body.series).toHaveLength(30);
+      expect(body.series.every((d) => d.streams === 0 && d.revenue === '0.00')).toBe(true);
+    },
+  );
+
+  apiTest(
+    'totals, top track, stores, a series per day and recent activity: own usage in the window only',
+    async ({ db, approvedArtist, newActor }) => {
+      const mine = await usageOf(db, approvedArtist.user.id, 'Night Drive');
+      await mine.row({
+        trackId: mine.first.id,
+        date: daysAgo(2),
+        streams: 1000,
+        revenueUsd: '3.12345678',
+        listeners: 400,
+      });
+      await mine.row({
+        trackId: mine.first.id,
+        date: daysAgo(2),
+        platform: 'Deezer',
+        streams: 50,
+        revenueUsd: '0.2',
+      });
+      await mine.row({ trackId: mine.second.id, date: daysAgo(10), streams: 700, listeners: 100 });
+      await mine.row({
+        trackId: mine.second.id,
+        date: daysAgo(10),
+        platform: 'Apple Music',
+        downloads: 3,
+        revenueUsd: '2.97',
+      });
+      await mine.row({
+        trackId: null,
+        date: daysAgo(1),
+        platform: 'Amazon Music',
+        streams: 5,
+        revenueUsd: '0.004',
+      });
+      // Outside the 30-day window, and another artist's: neither counts.
+      await mine.row({ trackId: mine.first.id, date: daysAgo(40), streams: 9_999, revenueUsd: '99' });
+      const other = await newActor('approved');
+      const theirs = await usageOf(db, other.user.id, 'Not Mine');
+      await theirs.row({ trackId: theirs.first.id, date: daysAgo(2), streams: 123_456 });
+
+      const res = await approvedArtist.get('/api/analytics?days=30');
+      expect(res.status).toBe(200);
+      const body = res.json<AnalyticsResponse>();
+      expect(body).toMatchObject({
+        totalStreams: 1755,
+        totalDownloads: 3,
+        totalRevenue: '6.30', // 3.12345678 + 0.2 + 2.97 + 0.004 = 6.29745678, rounded once
+        topTrack: {
+          trackId: mine.first.id,
+          title: 'Night Drive One',
+          releaseId: mine.release.id,
+          releaseTitle: 'Night Drive',
+          streams: 1050,
+        },
+        platforms: [
+          { platform: 'Spotify', streams: 1700, downloads: 0, revenue: '3.12' },
+          { platform: 'Deezer', streams: 50, downloads: 0, revenue: '0.20' },
+          { platform: 'Amazon Music', streams: 5, downloads: 0, revenue: '0.00' },
+          { platform: 'Apple Music', streams: 0, downloads: 3, revenue: '2.97' },
+        ],
+      });
+      // Listeners of the latest month in the window that has any (the two rows may share a month).
+      expect(body.monthlyListeners).toBe(daysAgo(2).slice(0, 7) === daysAgo(10).slice(0, 7) ? 500 : 400);
+      expect(body.series).toHaveLength(30);
+      expect(body.series.find((d) => d.date === daysAgo(2))).toEqual({
+        date: daysAgo(2),
+        streams: 1050,
+        downloads: 0,
+        revenue: '3.32',
+      });
+      expect(body.series.reduce((sum, d) => sum + d.streams, 0)).toBe(1755);
+      expect(body.recentActivity.map((a) => [a.date, a.platform, a.streams, a.downloads])).toEqual([
+        [daysAgo(1), 'Amazon Music', 5, 0],
+        [daysAgo(2), 'Spotify', 1000, 0],
+        [daysAgo(2), 'Deezer', 50, 0],
+        [daysAgo(10), 'Spotify', 700, 0],
+        [daysAgo(10), 'Apple Music', 0, 3],
+      ]);
+      expect(res.body).not.toContain('Not Mine');
+
+      const year = (await approvedArtist.get('/api/analytics?days=365')).json<AnalyticsResponse>();
+      expect([year.totalStreams, year.series.length]).toEqual([1755 + 9_999, 365]);
+    },
+  );
+});

@@ -1,0 +1,25 @@
+import {
+  monthlyListeners,
+  recentUsage,
+  topTrack,
+  usageByDay,
+  usageByPlatform,
+  usageTotals,
+} from '@riffline/db';
+import { analyticsWindow, presentAnalytics } from '../../../presenters/analytics.ts';
+import type { Handler } from '../../route.ts';
+import type { AnalyticsInput } from './schema.ts';
+
+/** GET /api/analytics: the artist's own usage over the last 30, 90 or 365 days (reads run side by side). */
+export const show: Handler<AnalyticsInput> = async (ctx, { db, clock }) => {
+  const window = analyticsWindow(ctx.state.user!.id, ctx.state.input.query.days, clock());
+  const [totals, platforms, days, top, listeners, recent] = await Promise.all([
+    usageTotals(db, window),
+    usageByPlatform(db, window),
+    usageByDay(db, window),
+    topTrack(db, window),
+    monthlyListeners(db, window),
+    recentUsage(db, window, 10),
+  ]);
+  return presentAnalytics(window, { totals, platforms, days, top, listeners, recent });
+};

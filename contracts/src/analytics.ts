@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { DecimalAmount } from './money.ts';
+
+/** The Analytics page's timeframes (SPEC §2 Analytics: 30, 90 or 365 days). */
+export const analyticsTimeframes = [30, 90, 365] as const;
+export type AnalyticsTimeframe = (typeof analyticsTimeframes)[number];
+export const ANALYTICS_DAYS_MESSAGE = 'days must be 30, 90 or 365';
+
+/** GET /api/analytics?days=30|90|365 (default 30). */
+export const AnalyticsQuery = z.object({
+  days: z
+    .enum(['30', '90', '365'], { error: ANALYTICS_DAYS_MESSAGE })
+    .default('30')
+    .transform((d) => Number(d) as AnalyticsTimeframe),
+});
+export type AnalyticsQuery = z.output<typeof AnalyticsQuery>;
+
+const usage = {
+  streams: z.number().int(),
+  downloads: z.number().int(),
+  /** Net revenue the stores reported, in USD (SPEC §9 rates), before any commission. */
+  revenue: DecimalAmount,
+};
+
+/**
+ * GET /api/analytics: the approved artist's own usage from imported store reports, over the last `days`
+ * days (`from` … `to`, today included). Monthly reports count on the first day of their month.
+ */
+export const AnalyticsResponse = z.object({
+  days: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  currency: z.literal('USD'),
+  totalStreams: z.number().int(),
+  totalDownloads: z.number().int(),
+  totalRevenue: DecimalAmount,
+  /**
+   * Listeners the stores reported for the latest month in the window that has any, summed over stores and
+   * tracks (a listener counted by two stores counts twice); null when no report gave listeners.
+   */
+  monthlyListeners: z.number().int().nullable(),
+  /** The track with the most streams in the window; null without any. */
+  topTrack: z
+    .object({
+      trackId: z.string(),
+      title: z.string(),
+      releaseId: z.string(),
+      releaseTitle: z.string(),
+      streams: z.number().int(),
+    })
+    .nullable(),
+  /** Per store (the platform counters), most streams first. */
+  platforms: z.array(z.object({ platform: z.string(), ...usage })),
+  /** One entry per day of the window, oldest first, zeros where nothing was reported. */
+  series: z.array(z.object({ date: z.string(), ...usage })),
+  /** The latest usage per day, release and store, newest first (at most 10). */
+  recentActivity: z.array(
+    z.object({
+      date: z.string(),
+      releaseId: z.string(),
+      releaseTitle: z.string(),
+      platform: z.string(),
+      ...usage,
+    }),
+  ),
+});
+export type AnalyticsResponse = z.infer<typeof AnalyticsResponse>;

@@ -1,0 +1,62 @@
+import type { ReportLineStatus, ReportStatus } from '@riffline/contracts';
+import { BaseModel } from './BaseModel.ts';
+
+/** An uploaded store report and its import job (db/src/reports/ writes its progress and outcome). */
+export class StoreReport extends BaseModel {
+  static override tableName = 'store_reports';
+
+  id!: string;
+  filename!: string;
+  fileKey!: string;
+  contentHash!: string;
+  size!: number;
+  forced!: boolean;
+  status!: ReportStatus;
+  uploadedBy!: string | null;
+  bytesRead!: number;
+  linesRead!: number;
+  linesTotal!: number;
+  linesMatched!: number;
+  linesUnmatched!: number;
+  linesInvalid!: number;
+  streams!: number;
+  downloads!: number;
+  /** numeric(24,8) as text. */
+  revenueUsd!: string;
+  royaltiesUsd!: string;
+  error!: string | null;
+  createdAt!: Date;
+  updatedAt!: Date;
+  startedAt!: Date | null;
+  completedAt!: Date | null;
+}
+
+/** One line of a report, by its number in the file: matched, or kept as unmatched or invalid with why. */
+export class StoreReportLine extends BaseModel {
+  static override tableName = 'store_report_lines';
+  static override idColumn = ['reportId', 'lineNumber'];
+  static override jsonAttributes = ['fields'];
+
+  reportId!: string;
+  lineNumber!: number;
+  status!: ReportLineStatus;
+  reason!: string | null;
+  period!: string | null;
+  saleDate!: string | null;
+  store!: string | null;
+  country!: string | null;
+  isrc!: string | null;
+  upc!: string | null;
+  saleType!: string | null;
+  units!: number | null;
+  netRevenue!: string | null;
+  currency!: string | null;
+  ratePerUsd!: string | null;
+  revenueUsd!: string | null;
+  listeners!: number | null;
+  trackId!: string | null;
+  releaseId!: string | null;
+  userId!: string | null;
+  royaltyId!: string | null;
+  fields!: Record<string, string> | null;
+}

@@ -1,0 +1,370 @@
+import type { ReportLineStatus } from '@riffline/contracts';
+import type { Db, DbTransaction } from '../connection.ts';
+import { StoreReport } from '../models/StoreReport.ts';
+import { bulkInsert, type BulkValue } from './bulk.ts';
+
+/**
+ * The import's reads and writes (workers/src/reports): the catalogue a report's identifiers name, the
+ * report's rows (lines, analytics, royalties) written in bulk inside the handling transaction, and the
+ * job's state. Progress is written on a connection of its own, outside that transaction, so an admin sees
+ * it while the import runs (PostgreSQL only: PGlite has a single connection).
+ */
+
+/** A recording of ours, by its ISRC. */
+export interface CatalogueTrack {
+  trackId: string;
+  releaseId: string;
+  userId: string;
+  title: string;
+}
+
+/** A release of ours, by its UPC. */
+export interface CatalogueRelease {
+  releaseId: string;
+  userId: string;
+  title: string;
+}
+
+/** The tracks and releases that carry these ISRCs and UPCs (two queries, whatever the count). */
+export async function catalogueByIdentifiers(
+  trx: Db | DbTransaction,
+  isrcs: readonly string[],
+  upcs: readonly string[],
+): Promise<{ tracks: Map<string, CatalogueTrack>; releases: Map<string, CatalogueRelease> }> {
+  const [trackRows, releaseRows] = await Promise.all([
+    isrcs.length
+      ? trx('tracks')
+          .join('releases', 'releases.id', 'tracks.release_id')
+          .whereIn('tracks.isrc', [...isrcs])
+          .select(
+            'tracks.isrc',
+            'tracks.id as track_id',
+            'tracks.release_id',
+            'releases.user_id',
+            'tracks.title',
+          )
+      : [],
+    upcs.length
+      ? trx('releases')
+          .whereIn('upc', [...upcs])
+          .select('upc', 'id', 'user_id', 'title')
+      : [],
+  ]);
+  const tracks = new Map<string, CatalogueTrack>();
+  for (const r of trackRows as Array<Record<string, string>>) {
+    tracks.set(r.isrc!, { trackId: r.trackId!, releaseId: r.releaseId!, userId: r.userId!, title: r.title! });
+  }
+  const releases = new Map<string, CatalogueRelease>();
+  for (const r of releaseRows as Array<Record<string, string>>) {
+    releases.set(r.upc!, { releaseId: r.id!, userId: r.userId!, title: r.title! });
+  }
+  return { tracks, releases };
+}
+
+/**
+ * The report to import. Not locked: its progress is written meanwhile on another connection (a second
+ * delivery of the event waits on the first one's processed_events claim instead).
+ */
+export function reportForImport(trx: DbTransaction, id: string) {
+  return StoreReport.query(trx).findById(id);
+}
+
+/** Takes away whatever an earlier run of this report's import wrote: importing it again never adds twice. */
+export async function clearReportRows(trx: DbTransaction, reportId: string): Promise<void> {
+  await trx('store_report_lines').where({ reportId }).delete();
+  await trx('analytics').where({ reportId }).delete();
+  await trx('royalties').where({ reportId }).delete();
+}
+
+/** The job started (on its own connection: visible while the import's transaction is open). */
+export async function markReportRunning(db: Db, id: string, startedAt: Date): Promise<void> {
+  await db('store_reports').where({ id }).whereIn('status', ['pending', 'running']).update({
+    status: 'running',
+    startedAt,
+    bytesRead: 0,
+    linesRead: 0,
+    error: null,
+    updatedAt: db.fn.now(),
+  });
+}
+
+/** How far the import has read (on its own connection). */
+export async function saveReportProgress(
+  db: Db,
+  id: string,
+  progress: { bytesRead: number; linesRead: number },
+): Promise<void> {
+  await db('store_reports')
+    .where({ id, status: 'running' })
+    .update({ ...progress, updatedAt: db.fn.now() });
+}
+
+/** A line of the file as the import writes it (`fields`: the cells as read, for lines it kept). */
+export interface ReportLineRow {
+  lineNumber: number;
+  status: ReportLineStatus;
+  reason: string | null;
+  period: string | null;
+  saleDate: string | null;
+  store: string | null;
+  country: string | null;
+  isrc: string | null;
+  upc: string | null;
+  saleType: string | null;
+  units: number | null;
+  /** Decimal text. */
+  netRevenue: string | null;
+  currency: string | null;
+  /** The SPEC §9 rate per USD the revenue was converted at (frozen on the line). */
+  ratePerUsd: string | null;
+  revenueUsd: string | null;
+  listeners: number | null;
+  trackId: string | null;
+  releaseId: string | null;
+  userId: string | null;
+  royaltyId: string | null;
+  fields: Record<string, string> | null;
+}
+
+const lineColumns: string[] = [
+  'report_id',
+  'line_number',
+  'status',
+  'reason',
+  'period',
+  'sale_date',
+  'store',
+  'country',
+  'isrc',
+  'upc',
+  'sale_type',
+  'units',
+  'net_revenue',
+  'currency',
+  'rate_per_usd',
+  'revenue_usd',
+  'listeners',
+  'track_id',
+  'release_id',
+  'user_id',
+  'royalty_id',
+  'fields',
+];
+
+export function insertReportLines(
+  trx: DbTransaction,
+  reportId: string,
+  rows: readonly ReportLineRow[],
+): Promise<void> {
+  return bulkInsert(
+    trx,
+    'store_report_lines',
+    lineColumns,
+    rows.map((r): BulkValue[] => [
+      reportId,
+      r.lineNumber,
+      r.status,
+      r.reason,
+      r.period,
+      r.saleDate,
+      r.store,
+      r.country,
+      r.isrc,
+      r.upc,
+      r.saleType,
+      r.units,
+      r.netRevenue,
+      r.currency,
+      r.ratePerUsd,
+      r.revenueUsd,
+      r.listeners,
+      r.trackId,
+      r.releaseId,
+      r.userId,
+      r.royaltyId,
+      r.fields === null ? null : JSON.stringify(r.fields),
+    ]),
+  );
+}
+
+/** Usage of a release (and track) on a store, country and day, summed over some of a report's lines. */
+export interface AnalyticsRow {
+  userId: string;
+  releaseId: string;
+  trackId: string | null;
+  /** The track's title (SPEC §3 analytics.track). */
+  track: string | null;
+  platform: string;
+  country: string;
+  date: string;
+  streams: number;
+  downloads: number;
+  /** Decimal text, 8 places. */
+  revenueUsd: string;
+  listeners: number | null;
+}
+
+const analyticsColumns: string[] = [
+  'report_id',
+  'user_id',
+  'release_id',
+  'track_id',
+  'track',
+  'platform',
+  'country',
+  'date',
+  'streams',
+  'downloads',
+  'revenue_usd',
+  'listeners',
+];
+
+export function insertAnalyticsRows(
+  trx: DbTransaction,
+  reportId: string,
+  rows: readonly AnalyticsRow[],
+): Promise<void> {
+  return bulkInsert(
+    trx,
+    'analytics',
+    analyticsColumns,
+    rows.map((r): BulkValue[] => [
+      reportId,
+      r.userId,
+      r.releaseId,
+      r.trackId,
+      r.track,
+      r.platform,
+      r.country,
+      r.date,
+      r.streams,
+      r.downloads,
+      r.revenueUsd,
+      r.listeners,
+    ]),
+  );
+}
+
+/** An artist's royalty for a release and sale month from one report (its lines name it by `id`). */
+export interface RoyaltyRow {
+  id: string;
+  userId: string;
+  releaseId: string;
+  period: string;
+  /** USD, two decimals: what the artist is credited. */
+  amount: string;
+  /** USD, eight decimals: the lines' net revenue summed, before commission. */
+  grossUsd: string;
+  commissionPercent: string;
+  lines: number;
+}
+
+const royaltyColumns: string[] = [
+  'id',
+  'report_id',
+  'user_id',
+  'release_id',
+  'amount',
+  'currency',
+  'period',
+  'gross_usd',
+  'commission_percent',
+  'lines',
+];
+
+export function insertRoyaltyRows(
+  trx: DbTransaction,
+  reportId: string,
+  rows: readonly RoyaltyRow[],
+): Promise<void> {
+  return bulkInsert(
+    trx,
+    'royalties',
+    royaltyColumns,
+    rows.map((r): BulkValue[] => [
+      r.id,
+      reportId,
+      r.userId,
+      r.releaseId,
+      r.amount,
+      'USD',
+      r.period,
+      r.grossUsd,
+      r.commissionPercent,
+      r.lines,
+    ]),
+  );
+}
+
+/** What an import made of a report, as its job row keeps it. */
+export interface ReportSummary {
+  startedAt: Date;
+  bytesRead: number;
+  linesTotal: number;
+  linesMatched: number;
+  linesUnmatched: number;
+  linesInvalid: number;
+  streams: number;
+  downloads: number;
+  revenueUsd: string;
+  royaltiesUsd: string;
+}
+
+export async function completeReport(trx: DbTransaction, id: string, summary: ReportSummary): Promise<void> {
+  const { startedAt, ...counts } = summary;
+  await trx('store_reports')
+    .where({ id })
+    .update({
+      ...counts,
+      linesRead: summary.linesTotal,
+      status: 'completed',
+      error: null,
+      startedAt: trx.raw('coalesce(started_at, ?)', [startedAt]),
+      completedAt: trx.fn.now(),
+      updatedAt: trx.fn.now(),
+    });
+}
+
+/** The file could not be imported: nothing of it counts, and the job says why. */
+export async function failReport(
+  trx: DbTransaction,
+  id: string,
+  reason: string,
+  startedAt: Date,
+): Promise<void> {
+  await trx('store_reports')
+    .where({ id })
+    .update({
+      status: 'failed',
+      error: reason,
+      linesTotal: 0,
+      linesMatched: 0,
+      linesUnmatched: 0,
+      linesInvalid: 0,
+      streams: 0,
+      downloads: 0,
+      revenueUsd: '0',
+      royaltiesUsd: '0',
+      startedAt: trx.raw('coalesce(started_at, ?)', [startedAt]),
+      completedAt: trx.fn.now(),
+      updatedAt: trx.fn.now(),
+    });
+}
+
+/**
+ * Serialises uploads of the same content (by its SHA-256) for the rest of the caller's transaction, so
+ * two uploads of one file at the same moment cannot both pass the duplicate check.
+ */
+export async function lockReportContent(trx: DbTransaction, contentHash: string): Promise<void> {
+  if (!trx?.isTransaction) throw new Error('lockReportContent must run inside a transaction');
+  await trx.raw('select pg_advisory_xact_lock(7245002, hashtext(?))', [contentHash]);
+}
+
+/** The latest upload of this content that was not a failed import (a duplicate of it is refused). */
+export function reportWithContent(trx: Db | DbTransaction, contentHash: string) {
+  return StoreReport.query(trx)
+    .where({ contentHash })
+    .whereNot({ status: 'failed' })
+    .orderBy('createdAt', 'desc')
+    .first();
+}

@@ -1,0 +1,3 @@
+export * from './bulk.ts';
+export * from './imports.ts';
+export * from './queries.ts';

@@ -1,0 +1,104 @@
+import { expect, test } from '@playwright/test';
+import { expectToast, snap, unique } from '../../test/e2e/support.ts';
+import {
+  DEMO_ADMIN,
+  DEMO_ARTIST,
+  apiSession,
+  entry,
+  importRoyalties,
+  signInToConsole,
+  submitRelease,
+} from './seed.ts';
+
+interface Release {
+  tracks: Array<{ isrc: string | null }>;
+}
+
+/**
+ * Payouts (SPEC §2, §4, §8): the artist earns royalties through a store report, adds a UPI id and asks
+ * for two payouts; the admin approves one and takes it through processing to completed, and declines
+ * the other with the reason the artist reads.
+ */
+test('an admin approves a payout through to completed and declines another with a reason', async ({
+  browser,
+  page,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const artist = await apiSession(browser, testInfo, DEMO_ARTIST);
+  const admin = await apiSession(browser, testInfo, DEMO_ADMIN);
+
+  // Royalties of $45.00 on a live release of the artist's own.
+  const release = await submitRelease(artist.api, { title: unique('Payday'), tracks: ['Payday'] });
+  const live = await admin.api.send<Release>('patch', `/api/admin/releases/${release.id}`, {
+    status: 'live',
+  });
+  await importRoyalties(admin.api, live.tracks[0]!.isrc!, '45.00');
+  await admin.context.close();
+
+  // Two requests to a UPI id of this test's own: $20.00 and $21.00.
+  const upiId = `${unique('arlo').replace(/-/g, '.')}@okaxis`;
+  const method = await artist.api.send<{ id: string }>('post', '/api/payment-methods', {
+    type: 'upi',
+    upiId,
+  });
+  for (const amount of ['20.00', '21.00']) {
+    await artist.api.send('post', '/api/withdrawal-requests', { paymentMethodId: method.id, amount });
+  }
+
+  await signInToConsole(page, '/admin/withdrawal-requests');
+  await expect(page.getByRole('tab', { name: /^Pending/ })).toHaveAttribute('aria-selected', 'true');
+  const payout = (amount: string) => entry(page, upiId).filter({ hasText: amount });
+  await expect(payout('$20.00')).toContainText(`UPI ${upiId}`);
+  await expect(payout('$20.00')).toContainText('artist@riffline.local');
+  await snap(page, testInfo, 'admin-payouts');
+
+  // Approve → processing → completed, each confirmed.
+  await payout('$20.00').getByRole('button', { name: 'Approve' }).click();
+  await page
+    .getByRole('dialog', { name: 'Approve the payout of $20.00?' })
+    .getByRole('button', { name: 'Approve' })
+    .click();
+  await expectToast(page, 'Withdrawal Request Updated', 'The payout of $20.00 is now approved.');
+  await expect(payout('$20.00')).toHaveCount(0);
+
+  await page.getByRole('tab', { name: /^Approved/ }).click();
+  await payout('$20.00').getByRole('button', { name: 'Mark Processing' }).click();
+  await page
+    .getByRole('dialog', { name: 'Start paying $20.00?' })
+    .getByRole('button', { name: 'Mark Processing' })
+    .click();
+  await expectToast(page, 'Withdrawal Request Updated', 'The payout of $20.00 is now processing.');
+
+  await page.getByRole('tab', { name: /^Processing/ }).click();
+  await payout('$20.00').getByRole('button', { name: 'Mark Completed' }).click();
+  await page
+    .getByRole('dialog', { name: 'Mark the payout of $20.00 completed?' })
+    .getByRole('button', { name: 'Mark Completed' })
+    .click();
+  await expectToast(page, 'Withdrawal Request Updated', 'The payout of $20.00 is now completed.');
+
+  await page.getByRole('tab', { name: /^Completed/ }).click();
+  await expect(payout('$20.00')).toContainText('approved for processing, payment within 24 hours');
+  await expect(payout('$20.00').getByRole('button')).toHaveCount(0);
+
+  // Decline with a reason.
+  await page.getByRole('tab', { name: /^Pending/ }).click();
+  await payout('$21.00').getByRole('button', { name: 'Decline' }).click();
+  const decline = page.getByRole('dialog', { name: 'Decline the payout of $21.00?' });
+  await decline.getByLabel('Reason').fill('The UPI id does not match the name on the account.');
+  await decline.getByRole('button', { name: 'Decline' }).click();
+  await expectToast(page, 'Withdrawal Request Updated', 'The payout of $21.00 is now declined.');
+  await page.getByRole('tab', { name: /^Declined/ }).click();
+  await expect(payout('$21.00')).toContainText('The UPI id does not match the name on the account.');
+  await snap(page, testInfo, 'admin-payouts-declined');
+
+  // The artist sees both decisions.
+  const mine =
+    await artist.api.get<Array<{ amount: string; status: string; adminNotes: string | null }>>(
+      '/api/withdrawal-requests',
+    );
+  expect(mine.filter((r) => r.amount === '20.00' || r.amount === '21.00').map((r) => r.status)).toEqual(
+    expect.arrayContaining(['completed', 'declined']),
+  );
+  await artist.context.close();
+});

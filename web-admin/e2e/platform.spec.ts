@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { expectToast, snap, unique } from '../../test/e2e/support.ts';
+import { entry, signInToConsole } from './seed.ts';
+
+/**
+ * Platform Settings (SPEC §2, §8), Team, the System section (the audit trail and the dead letters), the
+ * inboxes, and every list's empty state in the spec's words.
+ */
+test.describe('running the platform', () => {
+  test('an admin changes a setting; an empty or out-of-range value is not saved', async ({
+    page,
+  }, testInfo) => {
+    // Desktop and phone run at once: each changes a setting of its own (never the distribution fee,
+    // which the other suites' submissions would have to pay).
+    const [key, label] =
+      testInfo.project.name === 'phone'
+        ? ['earnings_growth_percentage', 'Earnings growth (%)']
+        : ['streams_growth_percentage', 'Streams growth (%)'];
+    const value = (Math.floor(Math.random() * 9000) / 100 + 1).toFixed(2);
+
+    await signInToConsole(page, '/admin/settings');
+    for (const name of ['Streams growth (%)', 'Earnings growth (%)', 'Distribution fee (coins)']) {
+      await expect(entry(page, name)).toHaveCount(1);
+    }
+    await snap(page, testInfo, 'admin-settings');
+    await entry(page, label).click();
+    const input = page.getByLabel(label);
+
+    await input.fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Enter a value: an empty value is not saved')).toBeVisible();
+    await input.fill('5000');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Enter a number from -100 to 1000')).toBeVisible();
+    await input.fill('1.234');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Enter a number with at most 2 decimals')).toBeVisible();
+
+    // A failure the form cannot foresee gets the spec's toast.
+    await page.route('**/api/admin/settings/*', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({ status: 500, json: { message: 'Internal Server Error' } })
+        : route.fallback(),
+    );
+    await input.fill(value);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Update Failed', 'Failed to update platform setting');
+    await page.unrouteAll();
+    await page.getByTestId('toast').getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Setting Updated', `${label} is now ${value}.`);
+    await expect(page).toHaveURL(/\/admin\/settings$/);
+    await expect(entry(page, label)).toContainText(value);
+    const settings = (await (await page.request.get('/api/admin/settings')).json()) as Array<{
+      settingKey: string;
+      settingValue: string;
+    }>;
+    expect(settings.find((s) => s.settingKey === key)?.settingValue).toBe(value);
+
+    // The change is in the audit trail, with who made it.
+    await page.goto('/admin/events');
+    await page.getByRole('combobox', { name: 'Event' }).fill('setting.changed');
+    await page.getByRole('option', { name: 'setting.changed' }).click();
+    await expect(page).toHaveURL(/setting\.changed/);
+    const event = entry(page, 'setting.changed').filter({ hasText: 'admin@riffline.local' }).first();
+    await expect(event).toBeVisible();
+    await snap(page, testInfo, 'admin-events');
+  });
+
+  test('the audit trail opens an event; the dead letters are empty; Team is coming soon', async ({
+    page,
+  }, testInfo) => {
+    await signInToConsole(page, '/admin/events');
+    // Signing in is an event of its own kind; the demo accounts were created at start.
+    const first = entry(page, 'user.signedUp').first();
+    await first.click();
+    await expect(page).toHaveURL(/\/admin\/events\/\d+\/show$/);
+    await expect(page.getByText('"role":')).toBeVisible();
+    await snap(page, testInfo, 'admin-event');
+
+    await page.goto('/admin/failed-events');
+    await expect(page.getByText('No failed events found')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Replay' })).toHaveCount(0);
+    await snap(page, testInfo, 'admin-failed-events');
+
+    await page.goto('/admin/team');
+    await expect(page.getByRole('heading', { name: 'Team management is coming soon' })).toBeVisible();
+    await snap(page, testInfo, 'admin-team');
+  });
+
+  test('contact messages and newsletter subscribers, exported as CSV', async ({ page }, testInfo) => {
+    const subject = unique('Label services');
+    const email = `${unique('fan')}@example.com`;
+    const origin = testInfo.project.use.baseURL!;
+    const sent = await page.request.post('/api/contact', {
+      data: {
+        name: 'Mina Park',
+        email: 'mina@example.com',
+        subject,
+        message: 'Do you distribute vinyl too?',
+      },
+      headers: { origin },
+    });
+    expect(sent.ok()).toBe(true);
+    const subscribed = await page.request.post('/api/newsletter', { data: { email }, headers: { origin } });
+    expect(subscribed.status()).toBe(201);
+
+    await signInToConsole(page, '/admin/contact-messages');
+    await entry(page, subject).getByText(subject).click();
+    await expect(page.getByText('Do you distribute vinyl too?')).toBeVisible();
+    await expect(page.getByText('New', { exact: true })).toBeVisible();
+    await snap(page, testInfo, 'admin-contact-message');
+
+    await page.goto('/admin/newsletter-subscriptions');
+    await expect(entry(page, email)).toContainText('Subscribed');
+    await snap(page, testInfo, 'admin-newsletter');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    const csv = fs.readFileSync((await (await download).path())!, 'utf8');
+    expect(csv.split(/\r?\n/)[0]).toBe('email,status,subscribedAt');
+    expect(csv).toContain(`${email},subscribed,`);
+  });
+
+  test('every list says when it has nothing to show, in the spec’s words', async ({ page }, testInfo) => {
+    const nothing = encodeURIComponent(JSON.stringify({ q: unique('nothing-here') }));
+    await signInToConsole(page, `/admin/users?filter=${nothing}`);
+    await expect(page.getByText('No users found')).toBeVisible();
+    await page.goto(
+      `/admin/releases?filter=${encodeURIComponent(JSON.stringify({ status: 'processing', q: 'zz-none' }))}`,
+    );
+    await expect(page.getByText('No releases found')).toBeVisible();
+    await snap(page, testInfo, 'admin-releases-empty');
+    await page.goto(`/admin/tickets?filter=${nothing}`);
+    await expect(page.getByText('No support tickets found')).toBeVisible();
+    await page.goto(
+      `/admin/withdrawal-requests?filter=${encodeURIComponent(JSON.stringify({ status: 'declined', userId: 'nobody' }))}`,
+    );
+    await expect(page.getByText('No withdrawal requests found')).toBeVisible();
+    await page.goto(`/admin/applications?filter=${nothing}`);
+    await expect(page.getByText('No applications match your search')).toBeVisible();
+    await expect(page.getByText('%{name}')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,120 @@
+import { expect, test } from '@playwright/test';
+import { expectToast, snap, unique } from '../../test/e2e/support.ts';
+import { DEMO_ADMIN, DEMO_ARTIST, apiSession, entry, signInToConsole, submitRelease } from './seed.ts';
+
+/**
+ * Release review (SPEC §2 Admin panel, §8): the queue of releases in processing, the release's page
+ * with its artwork, tracks and players, Approve (ISRCs and a UPC are given) and Reject (with the reason
+ * the artist reads), both confirmed first, the spec's toasts, and the exports.
+ */
+test.describe('release review', () => {
+  test('an admin rejects one release from the queue and approves another on its page', async ({
+    browser,
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const { context, api: artist } = await apiSession(browser, testInfo, DEMO_ARTIST);
+    const ep = await submitRelease(artist, {
+      title: unique('Harbour Lights EP'),
+      tracks: ['Low Tide', 'Signal Fires'],
+      artwork: true,
+    });
+    const single = await submitRelease(artist, { title: unique('Rough Cut'), tracks: ['Rough Cut'] });
+    await context.close();
+
+    await signInToConsole(page, '/admin/releases');
+    await expect(page.getByRole('tab', { name: /^Processing/ })).toHaveAttribute('aria-selected', 'true');
+
+    // Reject from the queue: it asks why, and an empty reason is not sent.
+    await page.getByPlaceholder('Search').fill(single.title);
+    // The search has applied once the tab counts only this release.
+    await expect(page.getByRole('tab', { name: 'Processing (1)' })).toBeVisible();
+    await expect(entry(page, single.title)).toHaveCount(1);
+    await snap(page, testInfo, 'admin-releases');
+    await entry(page, single.title).getByRole('button', { name: 'Reject' }).click();
+    const reject = page.getByRole('dialog', { name: `Reject “${single.title}”?` });
+    await reject.getByRole('button', { name: 'Reject' }).click();
+    await expect(reject.getByText('Say why the release is rejected')).toBeVisible();
+    await reject.getByLabel(/Reason/).fill('The artwork is missing: add a 3000×3000 cover.');
+    await reject.getByRole('button', { name: 'Reject' }).click();
+    await expectToast(page, 'Release Updated', `“${single.title}” was rejected.`);
+    await expect(entry(page, single.title)).toHaveCount(0);
+    await page.getByRole('tab', { name: /^Rejected/ }).click();
+    await expect(entry(page, single.title)).toContainText('Rejected');
+
+    // Approve on the release's page: artwork, tracks with players, then ISRCs and a UPC.
+    await page.getByRole('tab', { name: /^Processing/ }).click();
+    // (Typing before the tab has applied would search the tab that was shown.)
+    await expect(page).toHaveURL(/processing/);
+    await page.getByPlaceholder('Search').fill(ep.title);
+    await expect(page.getByRole('tab', { name: 'Processing (1)' })).toBeVisible();
+    await entry(page, ep.title).getByText(ep.title, { exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/releases/${ep.id}/show$`));
+    await expect(page.getByRole('heading', { name: ep.title, exact: true })).toBeVisible();
+    const artwork = page.getByRole('img', { name: `Artwork of ${ep.title}` });
+    await expect(artwork).toBeVisible();
+    expect(await artwork.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(3000);
+    for (const title of ['Low Tide', 'Signal Fires']) {
+      const track = page.getByRole('row', { name: title }).or(page.getByRole('listitem', { name: title }));
+      await expect(track.getByTestId('isrc')).toHaveText('Given on approval');
+    }
+    const players = page.locator('audio');
+    await expect(players).toHaveCount(2);
+    // The players play the uploaded audio through its signed URL.
+    const audio = await page.request.get((await players.first().getAttribute('src'))!);
+    expect(audio.status()).toBe(200);
+    expect(audio.headers()['content-type']).toMatch(/^audio\//);
+    await snap(page, testInfo, 'admin-release');
+
+    await page.getByRole('button', { name: 'Approve' }).click();
+    const approve = page.getByRole('dialog', { name: `Approve “${ep.title}”?` });
+    await expect(approve).toContainText('every track without an ISRC gets one');
+    await approve.getByRole('button', { name: 'Approve' }).click();
+    await expectToast(page, 'Release Updated', `“${ep.title}” is live.`);
+    await expect(page.getByText('Live', { exact: true })).toBeVisible();
+    const isrcs = page.getByTestId('isrc');
+    await expect(isrcs).toHaveCount(2);
+    for (const isrc of await isrcs.all()) await expect(isrc).toHaveText(/^IN-RFL-\d{2}-\d{5}$/);
+    await expect(page.getByTestId('upc')).toHaveText(/^\d{12,13}$/);
+    await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Reject' })).toHaveCount(0);
+    await snap(page, testInfo, 'admin-release-live');
+  });
+
+  test("a decision the API refuses shows 'Update Failed'", async ({ browser, page }, testInfo) => {
+    const { context, api: artist } = await apiSession(browser, testInfo, DEMO_ARTIST);
+    const release = await submitRelease(artist, { title: unique('Second Take'), tracks: ['Second Take'] });
+    await context.close();
+
+    await signInToConsole(page, '/admin/releases');
+    await page.getByPlaceholder('Search').fill(release.title);
+    await expect(page.getByRole('tab', { name: 'Processing (1)' })).toBeVisible();
+    await expect(entry(page, release.title)).toHaveCount(1);
+
+    // Another admin approves it meanwhile; this page still offers Reject.
+    const other = await apiSession(browser, testInfo, DEMO_ADMIN);
+    await other.api.send('patch', `/api/admin/releases/${release.id}`, { status: 'live' });
+    await other.context.close();
+
+    await entry(page, release.title).getByRole('button', { name: 'Reject' }).click();
+    const dialog = page.getByRole('dialog', { name: `Reject “${release.title}”?` });
+    await dialog.getByLabel(/Reason/).fill('Too quiet.');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await expectToast(page, 'Update Failed', 'Failed to update release status');
+  });
+
+  test('Export to Docs opens the export in a new tab', async ({ browser, page }, testInfo) => {
+    const { context, api: artist } = await apiSession(browser, testInfo, DEMO_ARTIST);
+    await submitRelease(artist, { title: unique('Export Me'), tracks: ['Export Me'] });
+    await context.close();
+
+    await signInToConsole(page, '/admin/releases');
+    await expect(page.getByRole('button', { name: 'Export to Drive' })).toBeVisible();
+    const opened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Export to Docs' }).click();
+    const tab = await opened;
+    await tab.waitForURL(/\/api\/exports\/[0-9a-f-]{36}$/);
+    await expectToast(page, 'Exported to Google Docs');
+    await tab.close();
+  });
+});

@@ -1,0 +1,73 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslate } from 'react-admin';
+
+interface ReasonDialogProps {
+  open: boolean;
+  /** Already translated. */
+  title: string;
+  confirmLabel: string;
+  helperText: string;
+  /** When set, an empty reason is refused with this message. */
+  requiredMessage?: string;
+  loading?: boolean;
+  onConfirm: (reason: string) => void;
+  onClose: () => void;
+}
+
+/** A refusal that says why: the text the artist reads (a rejected release, a declined payout). */
+export function ReasonDialog(props: ReasonDialogProps) {
+  const { open, title, confirmLabel, helperText, requiredMessage, loading, onConfirm, onClose } = props;
+  const translate = useTranslate();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const titleId = useId();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const text = reason.trim();
+    if (!text && requiredMessage) {
+      setError(requiredMessage);
+      return;
+    }
+    onConfirm(text);
+  };
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      onClick={(e) => e.stopPropagation()}
+      slotProps={{ transition: { onExited: () => (setReason(''), setError(null)) } }}
+    >
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent>
+          <TextField
+            autoFocus
+            fullWidth
+            multiline
+            minRows={3}
+            margin="dense"
+            label={translate('riffline.reason')}
+            value={reason}
+            onChange={(e) => (setReason(e.target.value), setError(null))}
+            error={Boolean(error)}
+            helperText={error ?? helperText}
+            required={Boolean(requiredMessage)}
+            slotProps={{ htmlInput: { maxLength: 2000 } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={loading}>
+            {translate('riffline.cancel')}
+          </Button>
+          <Button type="submit" color="error" variant="contained" disabled={loading}>
+            {confirmLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

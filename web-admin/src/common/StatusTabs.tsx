@@ -1,0 +1,45 @@
+import { Box, Tab, Tabs } from '@mui/material';
+import { useGetList, useListContext, useTranslate } from 'react-admin';
+import { enumLabelKey, type EnumName } from './enums.ts';
+
+function TabLabel({ name, status }: { name: EnumName; status: string }) {
+  const translate = useTranslate();
+  const { filterValues, resource } = useListContext();
+  const { total } = useGetList(resource, {
+    pagination: { page: 1, perPage: 1 },
+    sort: { field: 'id', order: 'DESC' },
+    filter: { ...filterValues, status },
+  });
+  const label = translate(enumLabelKey(name, status));
+  return <>{total === undefined ? label : `${label} (${total})`}</>;
+}
+
+/** A review queue as status tabs with their counts (STYLE.md); the first status is the queue itself. */
+export function StatusTabs({
+  name,
+  statuses,
+  label,
+}: {
+  name: EnumName;
+  statuses: readonly string[];
+  label: string;
+}) {
+  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const current = (filterValues.status as string | undefined) ?? statuses[0];
+  // `contain: inline-size`: the tabs scroll within the page's width instead of widening it on a phone.
+  return (
+    <Box sx={{ contain: 'inline-size' }}>
+      <Tabs
+        value={current}
+        onChange={(_e, status: string) => setFilters({ ...filterValues, status }, displayedFilters)}
+        aria-label={label}
+        variant="scrollable"
+        allowScrollButtonsMobile
+      >
+        {statuses.map((status) => (
+          <Tab key={status} value={status} label={<TabLabel name={name} status={status} />} />
+        ))}
+      </Tabs>
+    </Box>
+  );
+}

@@ -1,0 +1,6 @@
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { en } from './en.ts';
+
+export const i18nProvider = polyglotI18nProvider(() => en, 'en', [{ locale: 'en', name: 'English' }], {
+  allowMissing: true,
+});

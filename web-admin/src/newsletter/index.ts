@@ -1,0 +1,4 @@
+import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
+import { SubscriberList } from './SubscriberList.tsx';
+
+export default { list: SubscriberList, icon: MarkEmailReadIcon, recordRepresentation: 'email' };

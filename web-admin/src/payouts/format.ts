@@ -1,0 +1,6 @@
+import { formatMoney, type WithdrawalResponse } from '@riffline/contracts';
+
+/** The amount asked for, in USD as requests are kept. */
+export const amount = (r: WithdrawalResponse) => formatMoney(r.amount, 'USD');
+/** Where the money goes, masked by the API ('UPI name@bank', 'Bank ••••1234 (HDFC0001234)'). */
+export const payTo = (r: WithdrawalResponse) => r.paymentMethod?.label ?? '—';

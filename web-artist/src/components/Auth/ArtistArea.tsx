@@ -1,0 +1,49 @@
+import { useEffect, type ReactNode } from 'react';
+import { useVisitor } from '../../api/auth.ts';
+import NotFound from '../../pages/public/NotFound.tsx';
+import { Spinner } from '../Page/Spinner.tsx';
+import { useToast } from '../Toast/Toast.tsx';
+import { REDIRECT_DELAY_MS } from './useLoggedOutFlow.ts';
+
+/** Signed out: 'Unauthorized', then sign-in after 500 ms, and back to `returnTo` (as the dashboard does). */
+export function SignInFirst({ returnTo }: { returnTo: string }) {
+  const toast = useToast();
+  useEffect(() => {
+    toast({
+      title: 'Unauthorized',
+      description: 'You are logged out. Logging in again...',
+      variant: 'destructive',
+    });
+    const timer = window.setTimeout(
+      () => window.location.assign(`/api/login?returnTo=${encodeURIComponent(returnTo)}`),
+      REDIRECT_DELAY_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [toast, returnTo]);
+  return <Spinner />;
+}
+
+/**
+ * A page of the artist area (SPEC §2: approved artists and admins only): signed out, the logged-out flow
+ * back to `path`; awaiting approval, 'Page Not Found' (or `pending` when the page says otherwise).
+ */
+export function ArtistArea({
+  path,
+  title,
+  children,
+  pending,
+}: {
+  path: string;
+  title: string;
+  children: ReactNode;
+  pending?: ReactNode;
+}) {
+  const { state } = useVisitor();
+  useEffect(() => {
+    document.title = `${title} · Riffline`;
+  }, [title]);
+  if (state === 'loading') return <Spinner />;
+  if (state === 'anonymous') return <SignInFirst returnTo={path} />;
+  if (state === 'pending') return <>{pending ?? <NotFound />}</>;
+  return <>{children}</>;
+}

@@ -1,0 +1,66 @@
+import { Box, Button, Card, CardContent, Skeleton, Typography } from '@mui/material';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+
+/**
+ * One figure of the dashboard: its label, the value once its query answers (a skeleton meanwhile, and
+ * 'Could not load' with Retry when it failed), a note under it and an optional action.
+ */
+export function StatCard<T>({
+  label,
+  icon,
+  query,
+  value,
+  note,
+  action,
+  testId,
+}: {
+  label: string;
+  icon: ReactNode;
+  query: Pick<UseQueryResult<T>, 'data' | 'isPending' | 'error' | 'refetch'>;
+  value: (data: T) => string;
+  note?: ReactNode;
+  action?: ReactNode;
+  testId: string;
+}) {
+  return (
+    <Card component="section" aria-label={label} data-testid={testId} sx={{ height: '100%' }}>
+      <CardContent sx={{ display: 'grid', gap: 0.5 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+          <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
+            {label}
+          </Typography>
+          <Box sx={{ color: 'primary.main', display: 'flex' }} aria-hidden>
+            {icon}
+          </Box>
+        </Box>
+        {query.isPending && <Skeleton variant="text" sx={{ fontSize: '2rem' }} width="60%" />}
+        {query.error && (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Typography color="error" variant="body2">
+              Could not load
+            </Typography>
+            <Button size="small" onClick={() => void query.refetch()}>
+              Retry
+            </Button>
+          </Box>
+        )}
+        {query.data !== undefined && (
+          <Typography
+            component="p"
+            data-testid={`${testId}-value`}
+            sx={{ fontSize: '1.9rem', fontWeight: 800, lineHeight: 1.2, overflowWrap: 'anywhere' }}
+          >
+            {value(query.data)}
+          </Typography>
+        )}
+        {note && (
+          <Typography variant="body2" color="text.secondary">
+            {note}
+          </Typography>
+        )}
+        {action && <Box sx={{ mt: 1 }}>{action}</Box>}
+      </CardContent>
+    </Card>
+  );
+}

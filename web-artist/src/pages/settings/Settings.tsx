@@ -1,0 +1,38 @@
+import { Box } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { providerQuery, useVisitor } from '../../api/auth.ts';
+import { ArtistArea } from '../../components/Auth/ArtistArea.tsx';
+import { Page } from '../../components/Page/Page.tsx';
+import { CurrencySettings } from '../../settings/CurrencySettings.tsx';
+import { NotificationSettings } from '../../settings/NotificationSettings.tsx';
+import { PasswordSettings } from '../../settings/PasswordSettings.tsx';
+import { PaymentMethods } from '../../settings/PaymentMethods.tsx';
+import { ProfileSettings } from '../../settings/ProfileSettings.tsx';
+
+function AccountSettings() {
+  const { user } = useVisitor();
+  const provider = useQuery(providerQuery);
+  if (!user) return null;
+  return (
+    <Page title="Settings" subtitle="Your profile, currency, notifications, payout methods and password.">
+      <Box sx={{ display: 'grid', gap: 3 }}>
+        <ProfileSettings user={user} />
+        <CurrencySettings user={user} />
+        <NotificationSettings />
+        <PaymentMethods />
+        {provider.data && (
+          <PasswordSettings embedded={provider.data.embedded} providerName={provider.data.name} />
+        )}
+      </Box>
+    </Page>
+  );
+}
+
+/** /settings (SPEC §2 Settings): approved artists only. */
+export default function Settings() {
+  return (
+    <ArtistArea path="/settings" title="Settings">
+      <AccountSettings />
+    </ArtistArea>
+  );
+}

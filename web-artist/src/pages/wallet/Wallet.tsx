@@ -1,0 +1,130 @@
+import AddIcon from '@mui/icons-material/Add';
+import LockIcon from '@mui/icons-material/Lock';
+import MonetizationOnIcon from '@mui/icons-material/MonetizationOn';
+import { Alert, Box, Button, Card, CardContent, Paper, Skeleton, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { convertAmount, formatCoins, formatMoney } from '@riffline/contracts';
+import { hasArtistArea, useVisitor } from '../../api/auth.ts';
+import { coinsQuery, transactionsQuery } from '../../api/wallet.ts';
+import { ContinueWithButton } from '../../components/Auth/ContinueWithButton.tsx';
+import { Page } from '../../components/Page/Page.tsx';
+import { Spinner } from '../../components/Page/Spinner.tsx';
+import { RechargeDialog } from '../../wallet/RechargeDialog.tsx';
+import { TransactionList } from '../../wallet/TransactionList.tsx';
+
+/** SPEC §2 Wallet: the text signed-out and not-yet-approved visitors see. */
+export const WALLET_GATE = 'Please log in and get approved to access your wallet.';
+
+function Balance({ onTopUp }: { onTopUp: () => void }) {
+  const { user } = useVisitor();
+  const currency = user?.preferredCurrency ?? 'USD';
+  const coins = useQuery(coinsQuery);
+  return (
+    <Card component="section" aria-labelledby="balance-title">
+      <CardContent
+        sx={{ display: 'flex', gap: 3, alignItems: 'center', flexWrap: 'wrap', p: { xs: 2.5, md: 4 } }}
+      >
+        <MonetizationOnIcon sx={{ fontSize: 56, color: '#f59e0b' }} aria-hidden />
+        <Box sx={{ flex: 1, minWidth: 200 }}>
+          <Typography id="balance-title" color="text.secondary" sx={{ fontWeight: 600 }}>
+            Coin Balance
+          </Typography>
+          {coins.isPending && <Skeleton variant="text" width={160} sx={{ fontSize: '2.4rem' }} />}
+          {coins.error && (
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={() => void coins.refetch()}>
+                  Retry
+                </Button>
+              }
+            >
+              Your balance could not be loaded.
+            </Alert>
+          )}
+          {coins.data && (
+            <>
+              <Typography
+                component="p"
+                data-testid="coin-balance"
+                sx={{ fontSize: '2.4rem', fontWeight: 800, lineHeight: 1.2 }}
+              >
+                {formatCoins(coins.data.coins)} coins
+              </Typography>
+              <Typography variant="body2" color="text.secondary" data-testid="coin-value">
+                1 coin = 1 rupee
+                {currency !== 'INR' &&
+                  ` · worth about ${formatMoney(convertAmount(coins.data.coins, 'INR', currency), currency)}`}
+              </Typography>
+            </>
+          )}
+        </Box>
+        <Button variant="contained" size="large" startIcon={<AddIcon />} onClick={onTopUp}>
+          Top Up Coins
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function CoinWallet() {
+  const [params, setParams] = useSearchParams();
+  // `/wallet?recharge=1` (the dashboard's Top Up Coins) opens the dialog at once.
+  const [recharging, setRecharging] = useState(params.get('recharge') === '1');
+  const [ordered, setOrdered] = useState<string | null>(null);
+  const transactions = useQuery(transactionsQuery);
+  // The reminder goes once the order is settled (verified paid, failed or expired).
+  const status = transactions.data?.find((t) => t.orderId === ordered)?.status;
+  const waiting = status && status !== 'pending' ? null : ordered;
+  return (
+    <Page title="Coin Wallet" subtitle="Top up coins to pay distribution fees. 1 coin = 1 rupee.">
+      <Box sx={{ display: 'grid', gap: 4 }}>
+        <Balance onTopUp={() => setRecharging(true)} />
+        {waiting && (
+          <Alert severity="info" onClose={() => setOrdered(null)}>
+            Order {waiting} is waiting for payment in the new window. Once paid, press Verify on it below.
+          </Alert>
+        )}
+        <Box component="section" aria-labelledby="history-title">
+          <Typography variant="h3" component="h2" id="history-title" sx={{ mb: 2 }}>
+            Transaction History
+          </Typography>
+          <TransactionList />
+        </Box>
+      </Box>
+      <RechargeDialog
+        open={recharging}
+        onClose={() => {
+          setRecharging(false);
+          if (params.has('recharge')) setParams({}, { replace: true });
+        }}
+        onOrdered={setOrdered}
+      />
+    </Page>
+  );
+}
+
+/** /wallet: the coin balance, top-ups through the payment gateway and their history (SPEC §2 Wallet). */
+export default function Wallet() {
+  const { state } = useVisitor();
+  useEffect(() => {
+    document.title = 'Coin Wallet · Riffline';
+  }, []);
+  if (state === 'loading') return <Spinner />;
+  if (!hasArtistArea(state))
+    return (
+      <Page title="Coin Wallet">
+        <Paper
+          variant="outlined"
+          sx={{ p: { xs: 3, md: 5 }, textAlign: 'center', maxWidth: 560, mx: 'auto' }}
+        >
+          <LockIcon color="primary" sx={{ fontSize: 48 }} aria-hidden />
+          <Typography sx={{ mt: 1, mb: 3, fontSize: '1.1rem' }}>{WALLET_GATE}</Typography>
+          {state === 'anonymous' && <ContinueWithButton returnTo="/wallet" />}
+        </Paper>
+      </Page>
+    );
+  return <CoinWallet />;
+}

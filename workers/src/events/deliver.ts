@@ -1,0 +1,111 @@
+import { failureReport, recordFailedAttempt, type Db } from '@riffline/db';
+import type { Logger } from 'pino';
+import { handleOnce } from './handleOnce.ts';
+import type { ConsumerGroup, LoggedEvent } from './log.ts';
+
+/** How a consumer group retries an event whose handler throws before it parks it (a dead letter). */
+export interface RetryPolicy {
+  /** Attempts in all, the first included (EVENT_MAX_ATTEMPTS); the last failure parks the event. */
+  maxAttempts: number;
+  /** The pause after the `attempt`-th failure (1, 2, …) before the next attempt. */
+  delayMs(attempt: number): number;
+}
+
+/** 500 ms after the first failure, doubling, at most 30 s: 0.5 + 1 + 2 + 4 s before the 5th attempt. */
+export const exponentialBackoff =
+  (firstMs = 500, maxMs = 30_000) =>
+  (attempt: number) =>
+    Math.min(firstMs * 2 ** (attempt - 1), maxMs);
+
+export const retryPolicy = (maxAttempts: number): RetryPolicy => ({
+  maxAttempts,
+  delayMs: exponentialBackoff(),
+});
+
+export interface Delivery {
+  db: Db;
+  logger: Logger;
+  retry: RetryPolicy;
+  /** Aborted when the subscription stops: a pause between attempts ends, and deliver throws. */
+  signal: AbortSignal;
+  /** Kafka: tells the broker the member is alive while it waits between attempts. */
+  heartbeat?: () => Promise<void>;
+}
+
+export type Delivered = 'handled' | 'skipped' | 'parked';
+
+/**
+ * Hands one event to its group (handleOnce) until it is handled or parked, the same on both logs. A
+ * handler that throws rolls its writes back; the attempt is counted in `failed_events` (so counts survive
+ * a restart) and the event is tried again after a growing pause, in place: the group's later events wait,
+ * so an aggregate's events stay in order. The `maxAttempts`-th failure parks it with its error and the
+ * group moves on to the next event. Throws only when the machinery fails (the failure could not be
+ * recorded: the database is away) or the subscription stops; the caller then retries the event later.
+ */
+export async function deliver(
+  delivery: Delivery,
+  consumer: ConsumerGroup,
+  event: LoggedEvent,
+): Promise<Delivered> {
+  const { db, logger, retry } = delivery;
+  for (;;) {
+    let thrown: unknown;
+    let outcome: Delivered | undefined;
+    try {
+      outcome = (await handleOnce(db, consumer, event, logger)) ? 'handled' : 'skipped';
+    } catch (error) {
+      thrown = error;
+    }
+    if (outcome) return told(delivery, consumer, event, outcome);
+    const { attempts, state } = await recordFailedAttempt(db, {
+      group: consumer.group,
+      eventId: event.id,
+      maxAttempts: retry.maxAttempts,
+      failure: failureReport(thrown),
+    });
+    const context = { err: thrown, group: consumer.group, event: event.id, type: event.type, attempts };
+    if (state === 'parked') {
+      logger.error(context, 'consumer: handling failed, event parked as a dead letter');
+      return told(delivery, consumer, event, 'parked');
+    }
+    const pauseMs = retry.delayMs(attempts);
+    logger.warn({ ...context, retryInMs: pauseMs }, 'consumer: handling failed, retrying');
+    await pause(pauseMs, delivery);
+  }
+}
+
+/** Tells the group how the event ended (after its commit); a hook that throws is logged, never retried. */
+function told(
+  { logger }: Delivery,
+  consumer: ConsumerGroup,
+  event: LoggedEvent,
+  outcome: Delivered,
+): Delivered {
+  try {
+    consumer.delivered?.(event, outcome);
+  } catch (error) {
+    logger.error({ err: error, group: consumer.group, event: event.id }, 'consumer: delivered hook failed');
+  }
+  return outcome;
+}
+
+/** Waits `ms`, heartbeating every second when asked to; rejects at once when the signal aborts. */
+async function pause(ms: number, { signal, heartbeat }: Pick<Delivery, 'signal' | 'heartbeat'>) {
+  const until = Date.now() + ms;
+  for (;;) {
+    signal.throwIfAborted();
+    const left = until - Date.now();
+    if (left <= 0) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, Math.min(left, heartbeat ? 1_000 : left));
+      signal.addEventListener('abort', done, { once: true });
+    });
+    signal.throwIfAborted();
+    await heartbeat?.();
+  }
+}

@@ -1,0 +1,337 @@
+import { selectableStores, type PricingTier, type ReleaseGenre, type StoreId } from '@riffline/contracts';
+import { create } from 'xmlbuilder2';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
+import { artworkFileName, isoDuration, trackArtistName, type ExportedRelease } from './release.ts';
+
+/**
+ * The DDEX ERN 4.3 `NewReleaseMessage` of one release (../shared/DOMAIN.md, the schema in
+ * ../shared/ddex/): header, parties, one SoundRecording per track and the front cover, the release, and
+ * its deals. Built with xmlbuilder2, which escapes every text and attribute value; nothing is concatenated.
+ * Element order follows the schema's sequences, which is what makes the message valid.
+ */
+
+export const ERN_NAMESPACE = 'http://ddex.net/xml/ern/43';
+/** The allowed-value sets the 4.3 schema imports declare themselves version 3. */
+const AVS_VERSION = '3';
+
+export interface MessagingParty {
+  /** A DDEX Party ID (`PADPIDA…`). */
+  partyId: string;
+  name?: string;
+}
+
+export interface ErnOptions {
+  messageId: string;
+  /** The thread a release's messages share: every update is a full re-send of the same release. */
+  threadId?: string;
+  createdAt: Date;
+  sender: MessagingParty & { name: string };
+  recipient: MessagingParty;
+}
+
+const releaseTypes: Record<ExportedRelease['releaseType'], string> = {
+  single: 'Single',
+  ep: 'EP',
+  album: 'Album',
+};
+const priceCodes: Record<PricingTier, string> = { budget: 'BUDGET', mid: 'MID', premium: 'PREMIUM' };
+const genreNames: Partial<Record<ReleaseGenre, string>> = { 'hip-hop': 'Hip-Hop', 'r&b': 'R&B' };
+const genreName = (genre: ReleaseGenre) =>
+  genreNames[genre] ?? genre.charAt(0).toUpperCase() + genre.slice(1);
+
+/**
+ * The release form takes any region code Intl knows; a few are not current ISO 3166-1 territories, which
+ * the schema's territory list refuses. Each becomes the territories it stands for (an old code its
+ * successor, a part its country, the EU its members); codes that name no territory are left out.
+ */
+const EU = 'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE'.split(' ');
+const EUROZONE = 'AT BE HR CY EE FI FR DE GR IE IT LV LT LU MT NL PT SK SI ES'.split(' ');
+const territoryAliases: Record<string, string[]> = {
+  UK: ['GB'],
+  BU: ['MM'],
+  DD: ['DE'],
+  DY: ['BJ'],
+  FX: ['FR'],
+  HV: ['BF'],
+  NH: ['VU'],
+  RH: ['ZW'],
+  SU: ['RU'],
+  TP: ['TL'],
+  VD: ['VN'],
+  YD: ['YE'],
+  YU: ['RS'],
+  ZR: ['CD'],
+  AC: ['SH'],
+  TA: ['SH'],
+  CP: ['FR'],
+  CQ: ['GG'],
+  DG: ['IO'],
+  EA: ['ES'],
+  IC: ['ES'],
+  EU,
+  EZ: EUROZONE,
+  UN: [],
+  QO: [],
+  XA: [],
+  XB: [],
+  ZZ: [],
+};
+
+export function excludedTerritories(codes: readonly string[]): string[] {
+  return [...new Set(codes.flatMap((code) => territoryAliases[code] ?? [code]))];
+}
+
+/** The parties a message names, each once, by a local reference (`P1`, `P2`, …). */
+class Parties {
+  readonly #byName = new Map<string, string>();
+  reference(name: string): string {
+    const key = name.trim();
+    let ref = this.#byName.get(key);
+    if (!ref) {
+      ref = `P${this.#byName.size + 1}`;
+      this.#byName.set(key, ref);
+    }
+    return ref;
+  }
+  entries() {
+    return [...this.#byName.entries()];
+  }
+}
+
+/** An element holding `text` (escaped by the builder). */
+const leaf = (parent: XMLBuilder, name: string, text: string | number, attributes?: Record<string, string>) =>
+  parent.ele(name, attributes).txt(String(text)).up();
+
+const lines = (holder: string | null, year: number, fallback: string) => {
+  const company = holder?.trim() || fallback;
+  return { year: String(year), company };
+};
+
+/** The message, serialised (UTF-8, pretty-printed). */
+export function buildErn(release: ExportedRelease, options: ErnOptions): string {
+  const namespace = `DPID:${options.sender.partyId}`;
+  const parties = new Parties();
+  const labelRef = 'PLabel';
+  const releaseArtists = [release.artist, ...release.releaseArtists.filter((a) => a !== release.artist)];
+  const tracks = [...release.tracks].sort((a, b) => a.trackNumber - b.trackNumber);
+  const cover = artworkFileName(release) ?? release.albumArt;
+  const coverRef = `A${tracks.length + 1}`;
+  const explicit = tracks.some((t) => t.isExplicit);
+
+  // Parties are referenced from resources and the release: name them first, list them after.
+  const trackArtists = tracks.map((track) => ({
+    main: (track.primaryArtists.length ? track.primaryArtists : [release.artist]).map((n) =>
+      parties.reference(n),
+    ),
+    featuring: track.featuringArtists.map((n) => parties.reference(n)),
+    contributors: [
+      ...(track.composer ? [[parties.reference(track.composer), 'Composer'] as const] : []),
+      ...(track.lyricist ? [[parties.reference(track.lyricist), 'Lyricist'] as const] : []),
+      ...(track.producer ? [[parties.reference(track.producer), 'StudioProducer'] as const] : []),
+    ],
+  }));
+  const releaseArtistRefs = releaseArtists.map((n) => parties.reference(n));
+
+  const root = create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '\uFFFD' }).ele(
+    ERN_NAMESPACE,
+    'ern:NewReleaseMessage',
+    {
+      AvsVersionId: AVS_VERSION,
+      LanguageAndScriptCode: 'en',
+      ReleaseProfileVersionId: 'Audio',
+    },
+  );
+
+  const header = root.ele('MessageHeader');
+  if (options.threadId) leaf(header, 'MessageThreadId', options.threadId);
+  leaf(header, 'MessageId', options.messageId);
+  const sender = header.ele('MessageSender');
+  leaf(sender, 'PartyId', options.sender.partyId);
+  sender.ele('PartyName').ele('FullName').txt(options.sender.name);
+  const recipient = header.ele('MessageRecipient');
+  leaf(recipient, 'PartyId', options.recipient.partyId);
+  if (options.recipient.name) recipient.ele('PartyName').ele('FullName').txt(options.recipient.name);
+  leaf(header, 'MessageCreatedDateTime', options.createdAt.toISOString());
+  leaf(header, 'MessageControlType', 'LiveMessage');
+
+  const partyList = root.ele('PartyList');
+  const label = partyList.ele('Party');
+  leaf(label, 'PartyReference', labelRef);
+  label.ele('PartyName').ele('FullName').txt(release.recordLabel);
+  label.ele('PartyId').ele('DPID').txt(options.sender.partyId);
+  for (const [name, ref] of parties.entries()) {
+    const party = partyList.ele('Party');
+    leaf(party, 'PartyReference', ref);
+    party.ele('PartyName').ele('FullName').txt(name);
+  }
+
+  const resources = root.ele('ResourceList');
+  tracks.forEach((track, i) => {
+    const credits = trackArtists[i]!;
+    const recording = resources.ele('SoundRecording');
+    leaf(recording, 'ResourceReference', `A${i + 1}`);
+    leaf(recording, 'Type', 'MusicalWorkSoundRecording');
+    const edition = recording.ele('SoundRecordingEdition');
+    const id = edition.ele('ResourceId');
+    if (track.isrc) leaf(id, 'ISRC', track.isrc);
+    else leaf(id, 'ProprietaryId', track.id, { Namespace: namespace });
+    const p = lines(release.productionHolder, release.productionYear, release.recordLabel);
+    const pLine = edition.ele('PLine');
+    leaf(pLine, 'Year', p.year);
+    leaf(pLine, 'PLineCompany', p.company);
+    leaf(pLine, 'PLineText', `℗ ${p.year} ${p.company}`);
+    if (track.audioKey && track.audioFormat && track.audioState === 'ready') {
+      const details = edition.ele('TechnicalDetails');
+      leaf(details, 'TechnicalResourceDetailsReference', `T${i + 1}`);
+      const delivery = details.ele('DeliveryFile');
+      leaf(delivery, 'Type', 'AudioFile');
+      leaf(delivery, 'AudioCodecType', track.audioFormat === 'mp3' ? 'MP3' : 'PCM');
+      if (track.duration !== null) leaf(delivery, 'Duration', isoDuration(track.duration));
+      const file = delivery.ele('File');
+      leaf(file, 'URI', track.audioKey);
+      if (track.audioSha256) {
+        const hash = file.ele('HashSum');
+        leaf(hash, 'Algorithm', 'SHA-256');
+        leaf(hash, 'HashSumValue', track.audioSha256);
+      }
+      if (track.audioSize !== null) leaf(file, 'FileSize', Number(track.audioSize));
+      leaf(delivery, 'IsProvidedInDelivery', 'false');
+    }
+    leaf(recording, 'DisplayTitleText', track.title);
+    recording.ele('DisplayTitle').ele('TitleText').txt(track.title);
+    leaf(recording, 'DisplayArtistName', trackArtistName(track, release.artist));
+    let sequence = 1;
+    for (const [refs, role] of [
+      [credits.main, 'MainArtist'],
+      [credits.featuring, 'FeaturedArtist'],
+    ] as const) {
+      for (const ref of refs) {
+        const artist = recording.ele('DisplayArtist', { SequenceNumber: String(sequence++) });
+        leaf(artist, 'ArtistPartyReference', ref);
+        leaf(artist, 'DisplayArtistRole', role);
+      }
+    }
+    credits.contributors.forEach(([ref, role], n) => {
+      const contributor = recording.ele('Contributor', { SequenceNumber: String(n + 1) });
+      leaf(contributor, 'ContributorPartyReference', ref);
+      leaf(contributor, 'Role', role);
+    });
+    leaf(recording, 'Duration', isoDuration(track.duration));
+    leaf(recording, 'ParentalWarningType', track.isExplicit ? 'Explicit' : 'NotExplicit');
+    leaf(recording, 'IsInstrumental', String(track.trackType === 'instrumental'));
+  });
+  if (cover) {
+    const image = resources.ele('Image');
+    leaf(image, 'ResourceReference', coverRef);
+    leaf(image, 'Type', 'FrontCoverImage');
+    image.ele('ResourceId').ele('ProprietaryId', { Namespace: namespace }).txt(`${release.id}.cover`);
+    const details = image.ele('TechnicalDetails');
+    leaf(details, 'TechnicalResourceDetailsReference', `T${tracks.length + 1}`);
+    if (release.artworkFormat)
+      leaf(details, 'ImageCodecType', release.artworkFormat === 'png' ? 'PNG' : 'JPEG');
+    if (release.artworkHeight)
+      leaf(details, 'ImageHeight', release.artworkHeight, { UnitOfMeasure: 'Pixel' });
+    if (release.artworkWidth) leaf(details, 'ImageWidth', release.artworkWidth, { UnitOfMeasure: 'Pixel' });
+    const file = details.ele('File');
+    leaf(file, 'URI', cover);
+    if (release.artworkSize) leaf(file, 'FileSize', release.artworkSize);
+  }
+
+  const releaseList = root.ele('ReleaseList');
+  const main = releaseList.ele('Release');
+  leaf(main, 'ReleaseReference', 'R0');
+  leaf(main, 'ReleaseType', releaseTypes[release.releaseType]);
+  const releaseId = main.ele('ReleaseId');
+  if (release.upc) leaf(releaseId, 'ICPN', release.upc);
+  else leaf(releaseId, 'ProprietaryId', release.id, { Namespace: namespace });
+  leaf(main, 'DisplayTitleText', release.title);
+  main.ele('DisplayTitle').ele('TitleText').txt(release.title);
+  leaf(main, 'DisplayArtistName', release.artist);
+  releaseArtistRefs.forEach((ref, n) => {
+    const artist = main.ele('DisplayArtist', { SequenceNumber: String(n + 1) });
+    leaf(artist, 'ArtistPartyReference', ref);
+    leaf(artist, 'DisplayArtistRole', 'MainArtist');
+  });
+  leaf(main, 'ReleaseLabelReference', labelRef);
+  const p = lines(release.productionHolder, release.productionYear, release.recordLabel);
+  const pLine = main.ele('PLine');
+  leaf(pLine, 'Year', p.year);
+  leaf(pLine, 'PLineCompany', p.company);
+  leaf(pLine, 'PLineText', `℗ ${p.year} ${p.company}`);
+  const c = lines(release.copyrightHolder, release.copyrightYear, release.recordLabel);
+  const cLine = main.ele('CLine');
+  leaf(cLine, 'Year', c.year);
+  leaf(cLine, 'CLineCompany', c.company);
+  leaf(cLine, 'CLineText', `© ${c.year} ${c.company}`);
+  leaf(main, 'Duration', isoDuration(tracks.reduce((sum, t) => sum + (t.duration ?? 0), 0)));
+  const genre = main.ele('Genre');
+  leaf(genre, 'GenreText', genreName(release.genre));
+  if (release.secondaryGenre) leaf(genre, 'SubGenre', genreName(release.secondaryGenre));
+  if (release.releaseDate) leaf(main, 'ReleaseDate', release.releaseDate);
+  if (release.previouslyReleased && release.originalReleaseDate) {
+    leaf(main, 'OriginalReleaseDate', release.originalReleaseDate);
+  }
+  leaf(main, 'ParentalWarningType', explicit ? 'Explicit' : 'NotExplicit');
+  const group = main.ele('ResourceGroup');
+  const disc = group.ele('ResourceGroup', { ResourceGroupType: 'ReleaseComponent' });
+  leaf(disc, 'SequenceNumber', 1);
+  tracks.forEach((_, i) => {
+    const item = disc.ele('ResourceGroupContentItem');
+    leaf(item, 'SequenceNumber', i + 1);
+    leaf(item, 'ReleaseResourceReference', `A${i + 1}`);
+  });
+  if (cover) group.ele('ResourceGroupContentItem').ele('ReleaseResourceReference').txt(coverRef);
+
+  const releaseDeal = root.ele('DealList').ele('ReleaseDeal');
+  leaf(releaseDeal, 'DealReleaseReference', 'R0');
+  const start = release.releaseDate ?? options.createdAt.toISOString().slice(0, 10);
+  for (const deal of dealsOf(release)) {
+    const terms = releaseDeal.ele('Deal').ele('DealTerms');
+    const excluded = release.hasCountryRestrictions ? excludedTerritories(release.restrictedCountries) : [];
+    if (excluded.length) {
+      for (const country of excluded) leaf(terms, 'ExcludedTerritoryCode', country);
+    } else {
+      leaf(terms, 'TerritoryCode', 'Worldwide');
+    }
+    terms.ele('ValidityPeriod').ele('StartDate').txt(start);
+    for (const model of deal.commercialModels) leaf(terms, 'CommercialModelType', model);
+    leaf(terms, 'UseType', deal.useType);
+    if (release.storeDistribution === 'custom') {
+      for (const store of release.selectedStores) {
+        const name = selectableStores[store as StoreId] ?? store;
+        terms.ele('DistributionChannel').ele('PartyName').ele('FullName').txt(name);
+      }
+    }
+    if (deal.priced) {
+      const price = terms.ele('PriceInformation', { PriceType: 'StandardRetailPrice' });
+      leaf(price, 'PriceCode', priceCodes[release.pricingTier], { Namespace: namespace });
+    }
+    leaf(terms, 'IsPreOrderDeal', 'false');
+  }
+
+  return root.end({ prettyPrint: true });
+}
+
+interface DealShape {
+  commercialModels: string[];
+  useType: string;
+  priced: boolean;
+}
+
+const streaming: DealShape = {
+  commercialModels: ['SubscriptionModel', 'AdvertisementSupportedModel'],
+  useType: 'OnDemandStream',
+  priced: false,
+};
+const downloads: DealShape = {
+  commercialModels: ['PayAsYouGoModel'],
+  useType: 'PermanentDownload',
+  priced: true,
+};
+
+/** The deals the store choice makes: streaming, downloads, or both (every store, or the chosen ones). */
+export function dealsOf(release: Pick<ExportedRelease, 'storeDistribution'>): DealShape[] {
+  if (release.storeDistribution === 'streaming') return [streaming];
+  if (release.storeDistribution === 'downloads') return [downloads];
+  return [streaming, downloads];
+}

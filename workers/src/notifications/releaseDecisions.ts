@@ -1,0 +1,61 @@
+import type { Mail } from '@riffline/db';
+import { compose } from './compose.ts';
+import { greet, type Recipient } from './recipient.ts';
+
+export interface ReviewedRelease {
+  title: string;
+  artist: string;
+}
+
+/** `release.approved`: the release is live, with the identifiers the stores will know it by. */
+export function releaseLiveMail(
+  to: Recipient,
+  release: ReviewedRelease & { upc: string; tracks: Array<{ title: string; isrc: string }> },
+  publicUrl: string,
+): Mail {
+  return compose({
+    to: to.email,
+    subject: `Your release "${release.title}" is live`,
+    greeting: greet(to, release.artist),
+    blocks: [
+      {
+        lines: [
+          `Good news: "${release.title}" by ${release.artist} passed review and is now live. We are`,
+          'delivering it to the stores you chose; most of them show it within 3-5 days.',
+        ],
+      },
+      {
+        list: [
+          ['UPC', release.upc],
+          ...release.tracks.map(({ title, isrc }): [string, string] => [`ISRC of "${title}"`, isrc]),
+        ],
+      },
+      'Keep these codes: stores and collecting societies know your music by them.',
+      { links: [['Your releases', `${publicUrl}/releases`]] },
+    ],
+  });
+}
+
+/** `release.rejected`: what the reviewer asks to change, and that a fixed release can be sent again. */
+export function releaseRejectedMail(
+  to: Recipient,
+  release: ReviewedRelease & { reason: string },
+  publicUrl: string,
+): Mail {
+  return compose({
+    to: to.email,
+    subject: `Your release "${release.title}" needs changes`,
+    greeting: greet(to, release.artist),
+    blocks: [
+      `We reviewed "${release.title}" by ${release.artist} and cannot send it to the stores as it is.`,
+      { list: [['Reason', release.reason]] },
+      'Fix what the reason names, then submit the release for review again from your releases page.',
+      {
+        links: [
+          ['Your releases', `${publicUrl}/releases`],
+          ['Questions', `${publicUrl}/support`],
+        ],
+      },
+    ],
+  });
+}

@@ -1,0 +1,50 @@
+import { formatMoney } from '@riffline/contracts';
+import type { Mail } from '@riffline/db';
+import { compose } from './compose.ts';
+import { greet, type Recipient } from './recipient.ts';
+
+export interface Withdrawal {
+  /** USD, as requested (decimal string). */
+  amount: string;
+  adminNotes: string;
+}
+
+/** `withdrawal.approved`: the payout is on its way. */
+export function withdrawalApprovedMail(to: Recipient, withdrawal: Withdrawal, publicUrl: string): Mail {
+  const amount = formatMoney(withdrawal.amount, 'USD');
+  return compose({
+    to: to.email,
+    subject: `Your withdrawal of ${amount} is approved`,
+    greeting: greet(to),
+    blocks: [
+      `Your withdrawal request of ${amount} is approved and being processed. The payment reaches your chosen payout method within 24 hours.`,
+      {
+        list: [
+          ['Amount', `${amount} (USD)`],
+          ['Note', withdrawal.adminNotes],
+        ],
+      },
+      { links: [['Your royalties and withdrawals', `${publicUrl}/royalties`]] },
+    ],
+  });
+}
+
+/** `withdrawal.declined`: why, and that the money stays available. */
+export function withdrawalDeclinedMail(to: Recipient, withdrawal: Withdrawal, publicUrl: string): Mail {
+  const amount = formatMoney(withdrawal.amount, 'USD');
+  return compose({
+    to: to.email,
+    subject: `Your withdrawal request of ${amount} was declined`,
+    greeting: greet(to),
+    blocks: [
+      `We could not approve your withdrawal request of ${amount}. Nothing was paid out, and the amount is available to withdraw again.`,
+      { list: [['Reason', withdrawal.adminNotes || 'Declined by admin']] },
+      {
+        links: [
+          ['Your royalties and withdrawals', `${publicUrl}/royalties`],
+          ['Questions', `${publicUrl}/support`],
+        ],
+      },
+    ],
+  });
+}

@@ -1,0 +1,290 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, describe, expect } from 'vitest';
+import {
+  appendEvent,
+  Event,
+  loadConfig,
+  localStorage,
+  StoreReport,
+  StoreReportLine,
+  type Db,
+  type Mailer,
+  type Storage,
+  type User,
+} from '@riffline/db';
+import { uniqueName } from '#test/support/database.ts';
+import { dbTest } from '#test/support/db.ts';
+import { waitUntilGroupPassed } from '#test/support/eventLog.ts';
+import { buildAdmin, buildArtist } from '#test/support/factories.ts';
+import { buildCatalogue, storeReport, type ExpectedImport } from '#test/support/storeReport.ts';
+import { startWorkers } from '../runtime.ts';
+import { reports } from './index.ts';
+import { importReport } from './importer.ts';
+
+const logger = pino({ level: process.env.DEBUG_REPORTS ? 'info' : 'silent' });
+const storageRoot = path.join(os.tmpdir(), uniqueName('riffline-reports'));
+afterAll(() => fs.rmSync(storageRoot, { recursive: true, force: true }));
+const COMMISSION = '12.5';
+
+const test = dbTest
+  .extend('storage', { scope: 'file' }, (): Storage => localStorage(storageRoot))
+  .extend('workers', { scope: 'file', auto: true }, async ({ db, storage }, { onCleanup }) => {
+    const mailer: Mailer = { transport: 'outbox', send: async () => ({ messageId: 'unused' }), close() {} };
+    const workers = await startWorkers({
+      config: loadConfig({ NODE_ENV: 'test', ROYALTY_COMMISSION_PERCENT: COMMISSION }),
+      db,
+      logger,
+      mailer,
+      storage,
+    });
+    onCleanup(() => workers.stop());
+    return workers;
+  })
+  .extend('catalogue', { scope: 'file' }, async ({ db }) => {
+    const artists = [await buildArtist(db), await buildArtist(db)];
+    return {
+      artists,
+      releases: await buildCatalogue(
+        db,
+        artists.map((a) => a.id),
+      ),
+    };
+  });
+// Its own database: the workers relay and handle every event they find.
+test.override({ freshDb: true });
+
+/** What the API's upload command commits: the file in storage, the job and its event (workers never see the API). */
+async function upload(db: Db, storage: Storage, admin: User, csv: Buffer | null) {
+  const key = `reports/${uniqueName('report')}.csv`;
+  if (csv) await storage.put(key, csv, 'text/csv');
+  csv ??= Buffer.alloc(0);
+  return db.transaction(async (trx) => {
+    const report = await StoreReport.query(trx)
+      .insert({
+        filename: 'store.csv',
+        fileKey: key,
+        contentHash: uniqueName('hash'),
+        size: csv.length,
+        uploadedBy: admin.id,
+      })
+      .returning('*');
+    const event = await appendEvent(trx, {
+      type: 'report.uploaded',
+      aggregateId: report.id,
+      actorId: admin.id,
+      payload: { filename: 'store.csv', size: csv.length, contentHash: report.contentHash, forced: false },
+    });
+    return { report, event };
+  });
+}
+
+/** The report's rows in the database, summed as the expectations are. */
+async function imported(db: Db, reportId: string) {
+  const usage = (await db('analytics')
+    .where({ reportId })
+    .groupBy('userId')
+    .select('userId')
+    .sum({ streams: 'streams', downloads: 'downloads', revenue: 'revenue_usd' })) as Array<
+    Record<string, string>
+  >;
+  const royalties = (await db('royalties')
+    .where({ reportId })
+    .select('userId', 'releaseId', 'period', 'amount')) as Array<Record<string, string>>;
+  const counts = (await db('store_report_lines')
+    .where({ reportId })
+    .groupBy('status')
+    .select('status')
+    .count({ n: '*' })) as Array<{ status: string; n: number }>;
+  return {
+    usageByArtist: new Map(
+      usage.map((u) => [
+        u.userId!,
+        {
+          streams: Number(u.streams),
+          downloads: Number(u.downloads),
+          revenueUsd: BigInt(String(u.revenue).replace('.', '')),
+        },
+      ]),
+    ),
+    royalties: new Map(
+      royalties.map((r) => [
+        `${r.userId}|${r.releaseId}|${r.period}`,
+        BigInt(String(r.amount).replace('.', '')),
+      ]),
+    ),
+    lines: Object.fromEntries(counts.map((c) => [c.status, Number(c.n)])),
+  };
+}
+
+const sum = (values: Iterable<bigint>) => [...values].reduce((a, b) => a + b, 0n);
+const usd8 = (value: bigint) => `${value / 100_000_000n}.${String(value % 100_000_000n).padStart(8, '0')}`;
+const cents = (value: bigint) => `${value / 100n}.${String(value % 100n).padStart(2, '0')}`;
+
+async function expectImported(db: Db, reportId: string, expected: ExpectedImport) {
+  const got = await imported(db, reportId);
+  expect(got.lines).toEqual({
+    matched: expected.matched,
+    ...(expected.unmatched ? { unmatched: expected.unmatched } : {}),
+    ...(expected.invalid ? { invalid: expected.invalid } : {}),
+  });
+  expect(got.usageByArtist).toEqual(expected.usageByArtist);
+  expect(got.royalties).toEqual(expected.royalties);
+  const report = await StoreReport.query(db).findById(reportId);
+  expect(report).toMatchObject({
+    status: 'completed',
+    linesTotal: expected.lines,
+    linesMatched: expected.matched,
+    linesUnmatched: expected.unmatched,
+    linesInvalid: expected.invalid,
+    streams: expected.streams,
+    downloads: expected.downloads,
+    revenueUsd: usd8(expected.revenueUsd),
+    royaltiesUsd: cents(sum(expected.royalties.values())),
+    error: null,
+  });
+}
+
+describe('importing a store report (the reports consumer group)', () => {
+  test('5,000 mixed lines: analytics and royalties equal sums computed from the file; unmatched and invalid lines kept with their reasons', async ({
+    db,
+    storage,
+    catalogue,
+  }) => {
+    const admin = await buildAdmin(db);
+    const file = storeReport(catalogue.releases, { lines: 5_000, seed: 7, commissionPercent: COMMISSION });
+    expect(file.expected.unmatched).toBeGreaterThan(100);
+    expect(file.expected.invalid).toBeGreaterThan(100);
+    const { report, event } = await upload(db, storage, admin, file.csv);
+    await waitUntilGroupPassed({ db, group: 'reports' }, event.id);
+
+    await expectImported(db, report.id, file.expected);
+    // Every line not matched is kept with its reason.
+    const kept = await StoreReportLine.query(db)
+      .where({ reportId: report.id })
+      .whereNot({ status: 'matched' })
+      .orderBy('lineNumber');
+    expect(kept).toHaveLength(file.expected.kept.size);
+    for (const line of kept) {
+      const want = file.expected.kept.get(line.lineNumber)!;
+      expect(line.status, `line ${line.lineNumber}`).toBe(want.status);
+      if (want.status === 'unmatched') expect(line.reason).toBe(want.reason);
+      else expect(line.reason).toContain(want.reason);
+      expect(line.fields).toMatchObject({ track: 'Track, with a comma' });
+    }
+    // Each ledger amount is traceable to its lines: their revenue sums to the row's gross.
+    const royalty = (await db('royalties').where({ reportId: report.id }).first())!;
+    const lines = await StoreReportLine.query(db).where({ reportId: report.id, royaltyId: royalty.id });
+    expect(lines).toHaveLength(royalty.lines);
+    expect(lines.every((l) => l.userId === royalty.userId && l.period === royalty.period)).toBe(true);
+    const gross = sum(lines.map((l) => BigInt(String(l.revenueUsd).replace('.', ''))));
+    expect(usd8(gross)).toBe(royalty.grossUsd);
+    expect(royalty.commissionPercent).toBe('12.50');
+    expect(lines.every((l) => Number(l.ratePerUsd) > 0 && l.currency !== null)).toBe(true);
+    // The summary event, for whoever follows imports.
+    const summary = await Event.query(db).findOne({ aggregateId: report.id, type: 'report.imported' });
+    expect(summary?.payload).toMatchObject({
+      lines: 5_000,
+      matched: file.expected.matched,
+      streams: file.expected.streams,
+      revenueUsd: usd8(file.expected.revenueUsd),
+      artists: 2,
+      periods: file.expected.periods,
+    });
+
+    // The same event handled again (a replay) takes the report's rows away first: nothing counts twice.
+    await db.transaction((trx) =>
+      importReport({ db, storage, logger, commissionPercent: COMMISSION }, report.id, trx),
+    );
+    await expectImported(db, report.id, file.expected);
+  });
+
+  test('a file without the columns it needs fails with the reason, and counts nothing', async ({
+    db,
+    storage,
+  }) => {
+    const admin = await buildAdmin(db);
+    const { report, event } = await upload(
+      db,
+      storage,
+      admin,
+      Buffer.from('period,store,isrc\n2026-10,Spotify,QZABC2600001\n'),
+    );
+    await waitUntilGroupPassed({ db, group: 'reports' }, event.id);
+    expect(await StoreReport.query(db).findById(report.id)).toMatchObject({
+      status: 'failed',
+      error: expect.stringContaining('The report is missing the columns country, sale_type, units'),
+      linesTotal: 0,
+    });
+    expect(await Event.query(db).findOne({ aggregateId: report.id, type: 'report.failed' })).toBeDefined();
+    expect(await db('store_report_lines').where({ reportId: report.id })).toEqual([]);
+  });
+
+  test('a report whose file went missing from storage fails with the reason', async ({ db, storage }) => {
+    const admin = await buildAdmin(db);
+    const { report, event } = await upload(db, storage, admin, null);
+    await waitUntilGroupPassed({ db, group: 'reports' }, event.id);
+    expect(await StoreReport.query(db).findById(report.id)).toMatchObject({
+      status: 'failed',
+      error: 'The uploaded file is missing from storage: upload it again',
+    });
+  });
+
+  test('an import that keeps failing is retried, and its last attempt fails the job with the error', async ({
+    db,
+    storage,
+  }) => {
+    const admin = await buildAdmin(db);
+    const { report, event } = await upload(db, storage, admin, Buffer.from('x'));
+    await waitUntilGroupPassed({ db, group: 'reports' }, event.id);
+    await StoreReport.query(db).findById(report.id).patch({ status: 'pending', error: null });
+    const broken: Storage = { ...storage, stream: () => Promise.reject(new Error('the disk is on fire')) };
+    const handle = (maxEventAttempts: number) =>
+      db.transaction(async (trx) => {
+        const group = reports({
+          db,
+          storage: broken,
+          logger,
+          config: { royalties: { commissionPercent: '0' }, workers: { healthPort: 0, maxEventAttempts } },
+        });
+        const stored = (await Event.query(trx).findById(event.id))!;
+        await group.handlers['report.uploaded']!({ ...stored, position: '1' } as never, trx);
+      });
+    await expect(handle(5)).rejects.toThrow('the disk is on fire');
+    // Thrown, so retried: the job is still under way (`running` where progress has its own connection).
+    const retried = (await StoreReport.query(db).findById(report.id))!;
+    expect([retried.status, retried.error]).toEqual([
+      retried.status === 'pending' ? 'pending' : 'running',
+      null,
+    ]);
+    await handle(1);
+    expect(await StoreReport.query(db).findById(report.id)).toMatchObject({
+      status: 'failed',
+      error: 'Error: the disk is on fire',
+    });
+  });
+
+  test(
+    '100,000 lines, once: the totals hold at size (lines per second printed)',
+    { timeout: 120_000 },
+    async ({ db, storage, catalogue }) => {
+      const admin = await buildAdmin(db);
+      const file = storeReport(catalogue.releases, {
+        lines: 100_000,
+        seed: 11,
+        commissionPercent: COMMISSION,
+      });
+      const { report, event } = await upload(db, storage, admin, file.csv);
+      const started = Date.now();
+      await waitUntilGroupPassed({ db, group: 'reports' }, event.id, { timeoutMs: 100_000 });
+      const seconds = (Date.now() - started) / 1000;
+      console.log(
+        `[reports] 100,000 lines (${(file.csv.length / 1e6).toFixed(1)} MB) imported in ${seconds.toFixed(1)} s: ` +
+          `${Math.round(100_000 / seconds).toLocaleString('en-US')} lines/s`,
+      );
+      await expectImported(db, report.id, file.expected);
+    },
+  );
+});

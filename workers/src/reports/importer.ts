@@ -1,0 +1,432 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { parse, type CsvError } from 'csv-parse';
+import {
+  checkReportLine,
+  fromMinor,
+  fromScaled,
+  isSafeText,
+  normalizeColumn,
+  ratesPerUsd,
+  readReportHeader,
+  reportHeaderProblem,
+  REVENUE_DECIMALS,
+  toMinor,
+  type ReportLine,
+  type ReportRecord,
+} from '@riffline/contracts';
+import {
+  appendEvent,
+  catalogueByIdentifiers,
+  clearReportRows,
+  completeReport,
+  failReport,
+  failureReport,
+  insertAnalyticsRows,
+  insertReportLines,
+  insertRoyaltyRows,
+  isEmbedded,
+  markReportRunning,
+  reportForImport,
+  saveReportProgress,
+  type CatalogueRelease,
+  type CatalogueTrack,
+  type Db,
+  type DbTransaction,
+  type ReportLineRow,
+  type Storage,
+} from '@riffline/db';
+import type { Logger } from 'pino';
+import {
+  analyticsRows,
+  applyToAnalytics,
+  applyToRoyalties,
+  revenueInUsd,
+  royaltyRows,
+  usageOf,
+  type AnalyticsView,
+  type MatchedLine,
+  type RoyaltyView,
+} from './projections.ts';
+
+export interface ImportDeps {
+  db: Db;
+  storage: Storage;
+  logger: Logger;
+  /** ROYALTY_COMMISSION_PERCENT: the platform's share ("0": artists keep everything). */
+  commissionPercent: string;
+  /** Lines read, matched and written at a time (one catalogue lookup and one bulk write each). */
+  batchLines?: number;
+  /** Analytics cells held before they are written (then summed on read). */
+  maxAnalyticsCells?: number;
+  /** How often progress is saved while the import runs. */
+  progressEveryMs?: number;
+}
+
+/** A problem with the file as a whole: the job fails with this message and nothing of it counts. */
+export class ReportFileProblem extends Error {
+  override name = 'ReportFileProblem';
+}
+
+/** A line of the file before matching: its number, its cells, and the line or why it is invalid. */
+interface ReadLine {
+  lineNumber: number;
+  fields: ReportRecord | null;
+  check: { line: ReportLine } | { reason: string };
+}
+
+interface Totals {
+  matched: number;
+  unmatched: number;
+  invalid: number;
+  streams: number;
+  downloads: number;
+  revenueUsd: bigint;
+}
+
+const MAX_FIELD = 500;
+// eslint-disable-next-line no-control-regex -- what PostgreSQL text and JSON cannot hold, or nobody typed
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+/** The cells of a kept line as stored for the admin: bounded, and only what text can hold. */
+function keptFields(record: ReportRecord | null): Record<string, string> | null {
+  if (!record) return null;
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(record).slice(0, 40)) {
+    const clean = (text: string) => (isSafeText(text) ? text : text.replace(CONTROL, '').toWellFormed());
+    out[clean(key).slice(0, 100)] = clean(String(value ?? '')).slice(0, MAX_FIELD);
+  }
+  return out;
+}
+
+/**
+ * The file's bytes with its header line read first: which delimiter it uses (comma, semicolon or tab) and
+ * whether it has the columns the import needs. The whole stream continues as it came.
+ */
+async function withHeader(source: Readable): Promise<{ delimiter: string; body: Readable }> {
+  const iterator = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const head: Buffer[] = [];
+  let size = 0;
+  let newline = -1;
+  while (newline < 0 && size < 1024 * 1024) {
+    const { value, done } = await iterator.next();
+    if (done) break;
+    head.push(value);
+    size += value.length;
+    newline = Buffer.concat(head).indexOf(0x0a);
+  }
+  const firstBytes = Buffer.concat(head);
+  const firstLine = firstBytes
+    .subarray(0, newline < 0 ? firstBytes.length : newline)
+    .toString('utf8')
+    .replace(/\r$/, '');
+  if (!firstLine.trim()) throw new ReportFileProblem('The report is empty: it needs a header row and lines');
+  const { delimiter, columns } = readReportHeader(firstLine);
+  const problem = reportHeaderProblem(columns);
+  if (problem) throw new ReportFileProblem(problem);
+  async function* rest() {
+    yield firstBytes;
+    for (;;) {
+      const { value, done } = await iterator.next();
+      if (done) return;
+      yield value;
+    }
+  }
+  return { delimiter, body: Readable.from(rest(), { objectMode: false }) };
+}
+
+/**
+ * Imports an uploaded store report inside the transaction that handles its `report.uploaded` event
+ * (handleOnce): the report's earlier rows are deleted first, so a second run of the same event changes
+ * nothing. The file streams from storage through csv-parse; each batch of lines is validated, matched
+ * (ISRC → track, UPC → release, one lookup per batch), converted to USD and written in bulk (COPY on
+ * PostgreSQL); analytics and royalties are summed in memory (projections.ts) and written in bulk too.
+ * Unmatched and invalid lines are kept with their reason. The job ends `completed` with its totals and
+ * `report.imported`, or, when the file itself cannot be read (missing, no header), `failed` with
+ * `report.failed` and nothing counted. Anything else throws, so the event is retried; on its last attempt
+ * (`lastAttempt`) the job fails with the error instead of staying `running` under a dead letter.
+ */
+export async function importReport(
+  deps: ImportDeps,
+  reportId: string,
+  trx: DbTransaction,
+  { lastAttempt = false }: { lastAttempt?: boolean } = {},
+): Promise<void> {
+  const { db, logger } = deps;
+  const report = await reportForImport(trx, reportId);
+  if (!report) {
+    logger.warn({ reportId }, 'reports: the report is gone, nothing to import');
+    return;
+  }
+  const startedAt = new Date();
+  // Progress goes on a connection of its own, seen while this transaction is open (PGlite has one only).
+  const progressDb = isEmbedded(db) ? null : db;
+  if (progressDb) await markReportRunning(progressDb, reportId, startedAt);
+  await clearReportRows(trx, reportId);
+
+  let outcome: Awaited<ReturnType<typeof readAndWrite>>;
+  try {
+    // A savepoint: a file that turns out unreadable half-way leaves none of its rows.
+    outcome = await trx.transaction((savepoint) =>
+      readAndWrite(deps, { id: reportId, fileKey: report.fileKey }, savepoint, progressDb),
+    );
+  } catch (error) {
+    // Anything else is retried, and recorded as the reason only on the last attempt (not left `running`).
+    if (!(error instanceof ReportFileProblem) && !lastAttempt) throw error;
+    const reason = error instanceof ReportFileProblem ? error.message : failureReport(error).error;
+    await failReport(trx, reportId, reason, startedAt);
+    await appendEvent(trx, { type: 'report.failed', aggregateId: reportId, payload: { reason } });
+    logger.warn({ err: error, reportId, reason }, 'reports: the file could not be imported');
+    return;
+  }
+
+  const { totals, royalties, bytesRead } = outcome;
+  const lines = totals.matched + totals.unmatched + totals.invalid;
+  const royaltiesUsd = fromMinor(royalties.reduce((sum, r) => sum + toMinor(r.amount), 0n));
+  const revenueUsd = fromScaled(totals.revenueUsd, REVENUE_DECIMALS);
+  await completeReport(trx, reportId, {
+    startedAt,
+    bytesRead,
+    linesTotal: lines,
+    linesMatched: totals.matched,
+    linesUnmatched: totals.unmatched,
+    linesInvalid: totals.invalid,
+    streams: totals.streams,
+    downloads: totals.downloads,
+    revenueUsd,
+    royaltiesUsd,
+  });
+  await appendEvent(trx, {
+    type: 'report.imported',
+    aggregateId: reportId,
+    payload: {
+      lines,
+      matched: totals.matched,
+      unmatched: totals.unmatched,
+      invalid: totals.invalid,
+      streams: totals.streams,
+      downloads: totals.downloads,
+      revenueUsd,
+      royaltiesUsd,
+      artists: new Set(royalties.map((r) => r.userId)).size,
+      periods: [...new Set(royalties.map((r) => r.period))].sort(),
+    },
+  });
+  const seconds = Math.max((Date.now() - startedAt.getTime()) / 1000, 0.001);
+  logger.info(
+    { reportId, lines, ...totals, revenueUsd, royaltiesUsd, linesPerSecond: Math.round(lines / seconds) },
+    'reports: report imported',
+  );
+}
+
+async function readAndWrite(
+  deps: ImportDeps,
+  report: { id: string; fileKey: string },
+  trx: DbTransaction,
+  progressDb: Db | null,
+) {
+  const { storage, commissionPercent } = deps;
+  const batchLines = deps.batchLines ?? 5_000;
+  const maxAnalyticsCells = deps.maxAnalyticsCells ?? 20_000;
+  const progressEveryMs = deps.progressEveryMs ?? 500;
+
+  const source = await storage.stream(report.fileKey);
+  if (!source) throw new ReportFileProblem('The uploaded file is missing from storage: upload it again');
+  try {
+    const { delimiter, body } = await withHeader(source);
+    const parser = parse({
+      bom: true,
+      delimiter,
+      columns: (header: string[]) => header.map(normalizeColumn),
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      skip_records_with_error: true,
+      trim: true,
+      info: true,
+      max_record_size: 1024 * 1024,
+    });
+    // A line csv-parse cannot read is skipped: it goes on among the records, in the order of the file.
+    parser.on('skip', (error: CsvError & { lines?: number }) => parser.push({ skipped: error }));
+    body.on('error', (error) => parser.destroy(error));
+    body.pipe(parser);
+
+    const tracks = new Map<string, CatalogueTrack | null>();
+    const releases = new Map<string, CatalogueRelease | null>();
+    const analytics: AnalyticsView = new Map();
+    const royalties: RoyaltyView = new Map();
+    const totals: Totals = { matched: 0, unmatched: 0, invalid: 0, streams: 0, downloads: 0, revenueUsd: 0n };
+    let pending: ReadLine[] = [];
+    let lastLine = 1; // the header
+    let linesRead = 0;
+    let bytesRead = 0;
+    let savedAt = Date.now();
+
+    const flush = async () => {
+      const batch = pending;
+      pending = [];
+      await lookUp(trx, batch, tracks, releases);
+      const rows = batch.map((read) =>
+        lineRow(read, tracks, releases, (matched) => {
+          applyToAnalytics(analytics, matched);
+          const usage = usageOf(matched.line.saleType, matched.line.units);
+          totals.streams += usage.streams;
+          totals.downloads += usage.downloads;
+          totals.revenueUsd += matched.revenueUsd;
+          return applyToRoyalties(royalties, matched, randomUUID).id;
+        }),
+      );
+      for (const row of rows) totals[row.status] += 1;
+      await insertReportLines(trx, report.id, rows);
+      if (analytics.size >= maxAnalyticsCells) {
+        await insertAnalyticsRows(trx, report.id, analyticsRows(analytics));
+        analytics.clear();
+      }
+      if (progressDb && Date.now() - savedAt >= progressEveryMs) {
+        await saveReportProgress(progressDb, report.id, { bytesRead, linesRead });
+        savedAt = Date.now();
+      }
+    };
+
+    for await (const item of parser as AsyncIterable<
+      | { record: ReportRecord; info: { lines: number; bytes: number } }
+      | { skipped: CsvError & { lines?: number } }
+    >) {
+      // Line numbers only grow (a record spanning lines is numbered by its last one).
+      const reported = 'skipped' in item ? (item.skipped.lines ?? lastLine + 1) : item.info.lines;
+      const lineNumber = (lastLine = Math.max(reported, lastLine + 1));
+      linesRead += 1;
+      if ('skipped' in item) {
+        const reason = `Not readable as CSV: ${item.skipped.message}`.slice(0, 500);
+        pending.push({ lineNumber, fields: null, check: { reason } });
+      } else {
+        bytesRead = item.info.bytes;
+        pending.push({ lineNumber, fields: item.record, check: checkReportLine(item.record) });
+      }
+      if (pending.length >= batchLines) await flush();
+    }
+    if (pending.length) await flush();
+    await insertAnalyticsRows(trx, report.id, analyticsRows(analytics));
+    const ledger = royaltyRows(royalties, commissionPercent);
+    await insertRoyaltyRows(trx, report.id, ledger);
+    return { totals, royalties: ledger, bytesRead };
+  } finally {
+    source.destroy();
+  }
+}
+
+/** Finds the catalogue rows of the batch's identifiers not looked up yet (remembering misses too). */
+async function lookUp(
+  trx: DbTransaction,
+  batch: ReadLine[],
+  tracks: Map<string, CatalogueTrack | null>,
+  releases: Map<string, CatalogueRelease | null>,
+) {
+  const isrcs = new Set<string>();
+  const upcs = new Set<string>();
+  for (const { check } of batch) {
+    if (!('line' in check)) continue;
+    if (check.line.isrc && !tracks.has(check.line.isrc)) isrcs.add(check.line.isrc);
+    if (check.line.upc && !releases.has(check.line.upc)) upcs.add(check.line.upc);
+  }
+  if (!isrcs.size && !upcs.size) return;
+  const found = await catalogueByIdentifiers(trx, [...isrcs], [...upcs]);
+  for (const isrc of isrcs) tracks.set(isrc, found.tracks.get(isrc) ?? null);
+  for (const upc of upcs) releases.set(upc, found.releases.get(upc) ?? null);
+}
+
+/** Why a valid line matches nothing of ours. */
+function unmatchedReason(line: ReportLine): string {
+  if (line.isrc && line.upc) return `No track has ISRC ${line.isrc} and no release has UPC ${line.upc}`;
+  if (line.isrc) return `No track has ISRC ${line.isrc}`;
+  return `No release has UPC ${line.upc}`;
+}
+
+/** A row in one shape for every line (no spreads: this runs once per line of the file). */
+function row(
+  read: ReadLine,
+  status: ReportLineRow['status'],
+  reason: string | null,
+  line: ReportLine | null,
+  matched: {
+    userId: string;
+    releaseId: string;
+    trackId: string | null;
+    revenueUsd: bigint;
+    royaltyId: string;
+  } | null,
+): ReportLineRow {
+  return {
+    lineNumber: read.lineNumber,
+    status,
+    reason,
+    period: line ? line.period : null,
+    saleDate: line ? line.date : null,
+    store: line ? line.store : null,
+    country: line ? line.country : null,
+    isrc: line ? line.isrc : null,
+    upc: line ? line.upc : null,
+    saleType: line ? line.saleType : null,
+    units: line ? line.units : null,
+    netRevenue: line ? fromScaled(line.netRevenue, REVENUE_DECIMALS) : null,
+    currency: line ? line.currency : null,
+    ratePerUsd: line ? ratesPerUsd[line.currency] : null,
+    revenueUsd: matched ? fromScaled(matched.revenueUsd, REVENUE_DECIMALS) : null,
+    listeners: line ? line.listeners : null,
+    trackId: matched ? matched.trackId : null,
+    releaseId: matched ? matched.releaseId : null,
+    userId: matched ? matched.userId : null,
+    royaltyId: matched ? matched.royaltyId : null,
+    fields: matched ? null : keptFields(read.fields),
+  };
+}
+
+/**
+ * What a line becomes: matched (ISRC → track, else UPC → release; `onMatch` adds it to the projections
+ * and names its royalty row), unmatched, or invalid.
+ */
+function lineRow(
+  read: ReadLine,
+  tracks: Map<string, CatalogueTrack | null>,
+  releases: Map<string, CatalogueRelease | null>,
+  onMatch: (matched: MatchedLine) => string,
+): ReportLineRow {
+  const { check } = read;
+  if (!('line' in check)) return row(read, 'invalid', check.reason, null, null);
+  const { line } = check;
+  const track = line.isrc ? tracks.get(line.isrc) : null;
+  const release = line.upc ? releases.get(line.upc) : null;
+  if (track && release && track.releaseId !== release.releaseId) {
+    const reason = `ISRC ${line.isrc} is a track of another release than UPC ${line.upc}`;
+    return row(read, 'unmatched', reason, line, null);
+  }
+  if (!track && !release) return row(read, 'unmatched', unmatchedReason(line), line, null);
+  const revenueUsd = revenueInUsd(line);
+  const matched: MatchedLine = track
+    ? {
+        lineNumber: read.lineNumber,
+        line,
+        userId: track.userId,
+        releaseId: track.releaseId,
+        trackId: track.trackId,
+        trackTitle: track.title,
+        revenueUsd,
+      }
+    : {
+        lineNumber: read.lineNumber,
+        line,
+        userId: release!.userId,
+        releaseId: release!.releaseId,
+        trackId: null,
+        trackTitle: null,
+        revenueUsd,
+      };
+  const royaltyId = onMatch(matched);
+  return row(read, 'matched', null, line, {
+    userId: matched.userId,
+    releaseId: matched.releaseId,
+    trackId: matched.trackId,
+    revenueUsd,
+    royaltyId,
+  });
+}
