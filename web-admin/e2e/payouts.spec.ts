@@ -8,7 +8,7 @@ import {
   importRoyalties,
   signInToConsole,
   submitRelease,
-} from './seed.ts';
+} from '../../test/e2e/seed.ts';
 
 interface Release {
   tracks: Array<{ isrc: string | null }>;

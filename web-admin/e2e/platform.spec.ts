@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectToast, snap, unique } from '../../test/e2e/support.ts';
-import { entry, signInToConsole } from './seed.ts';
+import { entry, signInToConsole } from '../../test/e2e/seed.ts';
 
 /**
  * Platform Settings (SPEC §2, §8), Team, the System section (the audit trail and the dead letters), the

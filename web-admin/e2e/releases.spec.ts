@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { expectToast, snap, unique } from '../../test/e2e/support.ts';
-import { DEMO_ADMIN, DEMO_ARTIST, apiSession, entry, signInToConsole, submitRelease } from './seed.ts';
+import {
+  DEMO_ADMIN,
+  DEMO_ARTIST,
+  apiSession,
+  entry,
+  signInToConsole,
+  submitRelease,
+} from '../../test/e2e/seed.ts';
 
 /**
  * Release review (SPEC §2 Admin panel, §8): the queue of releases in processing, the release's page

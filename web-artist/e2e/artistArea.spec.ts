@@ -63,7 +63,7 @@ test.describe('the artist area', () => {
     for (const [name, href] of [
       ['New Release', '/releases?new=1'],
       ['Top Up Coins', '/wallet?recharge=1'],
-      ['Request Withdrawal', '/royalties'],
+      ['Request Withdrawal', '/royalties?withdraw=1'],
       ['Get Support', '/support'],
     ] as const) {
       await expect(actions.getByRole('link', { name })).toHaveAttribute('href', href);

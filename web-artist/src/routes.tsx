@@ -11,6 +11,7 @@ const Support = lazy(() => import('./pages/support/Support.tsx'));
 const Category = lazy(() => import('./pages/support/Category.tsx'));
 const Article = lazy(() => import('./pages/support/Article.tsx'));
 const Releases = lazy(() => import('./pages/releases/Releases.tsx'));
+const Royalties = lazy(() => import('./pages/royalties/Royalties.tsx'));
 const Wallet = lazy(() => import('./pages/wallet/Wallet.tsx'));
 const Settings = lazy(() => import('./pages/settings/Settings.tsx'));
 const Tickets = lazy(() => import('./pages/tickets/Tickets.tsx'));
@@ -33,6 +34,7 @@ export const routes: RouteObject[] = [
       { path: 'articles/:category/:id', element: <Article /> },
       { path: 'releases', element: <Releases /> },
       { path: 'wallet', element: <Wallet /> },
+      { path: 'royalties', element: <Royalties /> },
       { path: 'tickets', element: <Tickets /> },
       { path: 'settings', element: <Settings /> },
       { path: 'privacy', element: <Privacy /> },

@@ -41,3 +41,7 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
 /** SPEC §6: a 401 error (message starting '401:' and containing 'Unauthorized') means signed out. */
 export const isUnauthorized = (error: unknown) =>
   error instanceof Error && error.message.startsWith('401:') && error.message.includes('Unauthorized');
+
+/** The server's own message of a failed call, when it sent one (for toasts that show it). */
+export const serverMessage = (error: unknown) =>
+  error instanceof ApiError ? error.serverMessage : undefined;

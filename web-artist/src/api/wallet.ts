@@ -7,11 +7,13 @@ import type {
   PaymentMethodResponse,
   TransactionResponse,
   VerifyOrderResponse,
+  WithdrawalResponse,
 } from '@riffline/contracts';
 import { api } from './client.ts';
 
 export type Transaction = TransactionResponse;
 export type PaymentMethod = PaymentMethodResponse;
+export type Withdrawal = WithdrawalResponse;
 
 /** Only requested for approved users (SPEC §4). */
 export const coinsQuery = queryOptions({
@@ -46,3 +48,13 @@ export const deletePaymentMethod = (id: string) =>
 
 export const setDefaultPaymentMethod = (id: string) =>
   api<PaymentMethod>(`/api/payment-methods/${id}/default`, { method: 'PATCH' });
+
+/** The artist's payout requests, newest first. */
+export const withdrawalsQuery = queryOptions({
+  queryKey: ['withdrawal-requests'],
+  queryFn: () => api<Withdrawal[]>('/api/withdrawal-requests'),
+});
+
+/** A payout request: the amount in USD (SPEC §5: converted from the artist's currency before sending). */
+export const requestWithdrawal = (body: { paymentMethodId: string; amount: string }) =>
+  api<Withdrawal>('/api/withdrawal-requests', { method: 'POST', body: { ...body, status: 'pending' } });

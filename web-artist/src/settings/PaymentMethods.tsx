@@ -20,7 +20,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { PaymentMethodBody, paymentMethodTypes, type PaymentMethodType } from '@riffline/contracts';
-import { ApiError } from '../api/client.ts';
+import { serverMessage } from '../api/client.ts';
 import {
   addPaymentMethod,
   deletePaymentMethod,
@@ -55,8 +55,6 @@ export function describeMethod(m: PaymentMethod): string {
   if (m.type === 'paypal') return m.paypalEmail ?? '';
   return [m.accountHolderName, m.accountNumber, m.ifscCode].filter(Boolean).join(' · ');
 }
-
-const serverMessage = (error: unknown) => (error instanceof ApiError ? error.serverMessage : undefined);
 
 function AddMethodDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const toast = useToast();

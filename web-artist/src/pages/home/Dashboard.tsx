@@ -257,7 +257,7 @@ export default function Dashboard() {
           >
             <QuickAction to="/releases?new=1" icon={<AddIcon />} label="New Release" />
             <QuickAction to="/wallet?recharge=1" icon={<AccountBalanceWalletIcon />} label="Top Up Coins" />
-            <QuickAction to="/royalties" icon={<PaymentsIcon />} label="Request Withdrawal" />
+            <QuickAction to="/royalties?withdraw=1" icon={<PaymentsIcon />} label="Request Withdrawal" />
             <QuickAction to="/support" icon={<HelpOutlineIcon />} label="Get Support" />
           </Box>
         </Box>

@@ -1,13 +1,13 @@
 import AddIcon from '@mui/icons-material/Add';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
-import { Alert, Box, Button, Chip, Paper, Typography } from '@mui/material';
+import { Box, Button, Chip, Paper, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { ticketCategoryLabels, type TicketPriority, type TicketStatus } from '@riffline/contracts';
 import { ticketsQuery, type Ticket } from '../../api/support.ts';
 import { ArtistArea } from '../../components/Auth/ArtistArea.tsx';
 import { Page } from '../../components/Page/Page.tsx';
-import { Spinner } from '../../components/Page/Spinner.tsx';
+import { QueryList } from '../../components/Page/QueryList.tsx';
 
 const statusChips: Record<
   TicketStatus,
@@ -84,38 +84,19 @@ function TicketList() {
         </Typography>
         {newTicket}
       </Box>
-      {tickets.isPending && <Spinner label="Loading tickets" />}
-      {tickets.error && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void tickets.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          Your tickets could not be loaded.
-        </Alert>
-      )}
-      {tickets.data?.length === 0 && (
-        <Paper variant="outlined" sx={{ p: { xs: 3, md: 5 }, textAlign: 'center' }}>
-          <SupportAgentIcon color="primary" sx={{ fontSize: 48 }} aria-hidden />
-          <Typography variant="h4" component="p" sx={{ mt: 1 }}>
-            No support tickets found
-          </Typography>
-          <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
-            Need a hand? Open a ticket from the Help Center.
-          </Typography>
-          {newTicket}
-        </Paper>
-      )}
-      {tickets.data && tickets.data.length > 0 && (
-        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
-          {tickets.data.map((ticket) => (
-            <TicketCard key={ticket.id} ticket={ticket} />
-          ))}
-        </Box>
-      )}
+      <QueryList
+        query={tickets}
+        loading="Loading tickets"
+        failed="Your tickets could not be loaded."
+        empty={{
+          icon: <SupportAgentIcon />,
+          title: 'No support tickets found',
+          hint: 'Need a hand? Open a ticket from the Help Center.',
+          action: newTicket,
+        }}
+      >
+        {(ticket) => <TicketCard key={ticket.id} ticket={ticket} />}
+      </QueryList>
     </Page>
   );
 }

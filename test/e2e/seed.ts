@@ -1,6 +1,6 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import { expect, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { signIn, unique } from '../../test/e2e/support.ts';
+import { signIn, unique } from './support.ts';
 
 /**
  * What the admin suites need in the database, made the way people make it: the demo artist (approved,
