@@ -56,7 +56,7 @@ export async function createApp(appDeps: AppDeps, webApps?: WebApp[]): Promise<C
   app.use(metrics.timing);
   app.use(requestLogger(deps.logger));
   app.use(errorHandler());
-  app.use(securityHeaders(production));
+  app.use(securityHeaders(production, deps.storage.origin ? [deps.storage.origin] : []));
   app.use(metrics.endpoint); // before the session: a scrape never touches the session store
   app.use(
     session(

@@ -124,8 +124,10 @@ describe.each(drivers)('storage: %s', (_name, make) => {
       expect(await storage.checkSignedUrl(key, query, new Date(Date.now() + 901_000))).toBe('expired');
       expect(await storage.checkSignedUrl(`${key}x`, query, new Date())).toBe('invalid');
       expect(await storage.checkSignedUrl(key, { ...query, type: 'text/html' }, new Date())).toBe('invalid');
+      expect(storage.origin).toBeUndefined(); // the site's own: the CSP needs nothing more
     } else {
       expect(url).toContain('X-Amz-Expires=900');
+      expect(new URL(url).origin).toBe(storage.origin); // what the CSP lets players and images load
       const res = await fetch(url);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('image/png');

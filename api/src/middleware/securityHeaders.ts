@@ -4,8 +4,10 @@ import helmet from 'koa-helmet';
 /**
  * Helmet with a Content-Security-Policy the web apps meet without inline scripts. Inline styles stay
  * allowed (MUI writes them at run time). HSTS only in production, where the site is served over https.
+ * `mediaOrigins`: where signed media links point besides this site (the object store's origin), so the
+ * players and artwork may load from there.
  */
-export function securityHeaders(production: boolean): Middleware {
+export function securityHeaders(production: boolean, mediaOrigins: readonly string[] = []): Middleware {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -13,10 +15,10 @@ export function securityHeaders(production: boolean): Middleware {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...mediaOrigins],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
-        mediaSrc: ["'self'", 'blob:'],
+        mediaSrc: ["'self'", 'blob:', ...mediaOrigins],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -34,6 +34,10 @@ export function s3Storage(settings: S3Settings): Storage & { driver: 's3'; clien
   const Bucket = settings.bucket;
   return {
     driver: 's3',
+    // Path-style on a configured endpoint (MinIO), else the bucket's own AWS host.
+    origin: settings.endpoint
+      ? new URL(settings.endpoint).origin
+      : `https://${Bucket}.s3.${settings.region ?? 'us-east-1'}.amazonaws.com`,
     client,
     async put(key, body, contentType) {
       assertKey(key);

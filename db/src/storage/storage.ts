@@ -18,6 +18,8 @@ export interface SignedUrlOptions {
  */
 export interface Storage {
   readonly driver: 'local' | 's3';
+  /** The origin signed URLs point to when it is not the site's own (S3: the bucket's), for the CSP. */
+  readonly origin?: string;
   /** Stores `body` at `key`, replacing what was there; rejects (keeping nothing) if `body` errors. */
   put(key: string, body: Buffer | Readable, contentType?: string): Promise<{ size: number }>;
   get(key: string): Promise<Buffer>;

@@ -46,6 +46,9 @@ describe('listQuery (ra-data-simple-rest parameters)', () => {
       from: new Date('2026-01-01T00:00:00Z'),
       to: new Date('2026-02-01T00:00:00Z'),
     });
+    // A plain date as the upper bound takes in the whole of that day.
+    const days = schema.parse({ filter: '{"createdAt_gte":"2026-01-01","createdAt_lte":"2026-01-31"}' });
+    expect(days.dates.to).toEqual(new Date('2026-01-31T23:59:59.999Z'));
   });
 
   it('names what is wrong with an id, a date or a sort field', () => {

@@ -33,12 +33,18 @@ export interface DateSpan {
   to?: Date;
 }
 
-const dateFilter = (name: string) =>
+const DAY_MS = 86_400_000;
+
+/** A date or date-time; a plain date as an upper bound means the end of that day (UTC), so it counts. */
+const dateFilter = (name: string, bound: 'from' | 'to') =>
   z
     .union([z.iso.date(), z.iso.datetime({ offset: true })], {
       error: `${name} must be a date (YYYY-MM-DD) or an ISO date-time`,
     })
-    .transform((value) => new Date(value));
+    .transform((value) => {
+      const date = new Date(value);
+      return bound === 'to' && value.length === 10 ? new Date(date.getTime() + DAY_MS - 1) : date;
+    });
 
 /**
  * The list parameters of a resource: `sortable` fields (with `id`, react-admin's default sort, always
@@ -61,8 +67,8 @@ export function listQuery<F extends z.ZodRawShape>(
         z.array(id).min(1, 'id must name at least one id').max(500, 'id must name at most 500 ids'),
       ])
       .transform((value) => (Array.isArray(value) ? value : [value])),
-    [`${dateField}_gte`]: dateFilter(`${dateField}_gte`),
-    [`${dateField}_lte`]: dateFilter(`${dateField}_lte`),
+    [`${dateField}_gte`]: dateFilter(`${dateField}_gte`, 'from'),
+    [`${dateField}_lte`]: dateFilter(`${dateField}_lte`, 'to'),
   };
   const filter = z.object({ ...common, ...filters }).partial();
   const fields = ['id', ...sortable.filter((field) => field !== 'id')];

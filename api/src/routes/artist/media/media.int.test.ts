@@ -483,6 +483,11 @@ describe('uploads to S3 (the S3-compatible test server)', () => {
         expect(track.audioUrl).toMatch(new RegExp(`^${s3.endpoint}/${s3.bucket}/audio/.+X-Amz-Signature=`));
         const audio = await fetchSigned(track.audioUrl!);
         expect([audio.status, audio.type, sha256(audio.bytes)]).toEqual([200, 'audio/wav', sha256(file)]);
+        // The pages' CSP lets the players and covers load from the bucket's origin.
+        const csp = (await fetch(`${server.url}/`)).headers.get('content-security-policy') ?? '';
+        const origin = new URL(track.audioUrl!).origin;
+        expect(csp).toMatch(new RegExp(`media-src [^;]*${origin.replace(/[.:/]/g, '\\$&')}`));
+        expect(csp).toMatch(new RegExp(`img-src [^;]*${origin.replace(/[.:/]/g, '\\$&')}`));
 
         const image = png(3000, 3000);
         const art = await put(server, artist, `/api/releases/${release.id}/artwork`, image);
