@@ -1,4 +1,4 @@
-import { clearRateLimit, countHit, hitsInWindow, refundHit, type Db } from '@riffline/db';
+import { clearRateLimit, countHit, hitsInWindow, openWindow, refundHit, type Db } from '@riffline/db';
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -19,8 +19,25 @@ export async function hit(
   now = new Date(),
 ): Promise<RateLimitResult> {
   const { hits, resetAt } = await countHit(db, key, now, windowMs);
-  const retryAfterSeconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
-  return { allowed: hits <= limit, hits, retryAfterSeconds };
+  return { allowed: hits <= limit, hits, retryAfterSeconds: secondsUntil(resetAt, now) };
+}
+
+const secondsUntil = (resetAt: Date, now: Date) =>
+  Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
+
+/**
+ * Whether one more hit would still be within `limit`, without counting it: for limits that count only
+ * what succeeds (`record` then adds it).
+ */
+export async function check(db: Db, key: string, limit: number, now = new Date()): Promise<RateLimitResult> {
+  const window = await openWindow(db, key, now);
+  const hits = window?.hits ?? 0;
+  return { allowed: hits < limit, hits, retryAfterSeconds: window ? secondsUntil(window.resetAt, now) : 0 };
+}
+
+/** Counts a hit that succeeded (see `check`). */
+export async function record(db: Db, key: string, windowMs: number, now = new Date()): Promise<void> {
+  await countHit(db, key, now, windowMs);
 }
 
 /** How many hits the key has in its current window, without adding one. */

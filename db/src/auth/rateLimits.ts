@@ -24,10 +24,18 @@ export async function countHit(db: Db, key: string, now: Date, windowMs: number)
   return { hits: Number(row.hits), resetAt: new Date(row.resetAt) };
 }
 
+/** The window of `key` still open at `now`, without adding a hit; null when there is none. */
+export async function openWindow(db: Db, key: string, now: Date): Promise<RateLimitWindow | null> {
+  const row = (await db('rate_limits')
+    .first('hits', 'reset_at as resetAt')
+    .where({ key })
+    .andWhere('reset_at', '>', now)) as { hits: number | string; resetAt: string | Date } | undefined;
+  return row ? { hits: Number(row.hits), resetAt: new Date(row.resetAt) } : null;
+}
+
 /** The hits `key` has in a window still open at `now`, without adding one. */
 export async function hitsInWindow(db: Db, key: string, now: Date): Promise<number> {
-  const row = await db('rate_limits').first('hits').where({ key }).andWhere('reset_at', '>', now);
-  return row ? Number(row.hits) : 0;
+  return (await openWindow(db, key, now))?.hits ?? 0;
 }
 
 /** Takes back one hit of `key`'s window (never below zero), for a hit that turned out not to count. */

@@ -5,6 +5,15 @@ import { UploadSchema } from './schema.ts';
 
 const tag = 'Releases';
 
+/** Audio and artwork together: an album's worth of uploads and re-uploads an hour, per artist, counting those stored. */
+export const UPLOADS_PER_HOUR = 120;
+const rateLimit = {
+  name: 'uploads',
+  limit: UPLOADS_PER_HOUR,
+  windowMs: 60 * 60_000,
+  count: 'succeed',
+} as const;
+
 /** The release builder's files: a track's audio and a release's artwork, each the raw request body. */
 export const mediaRoutes = [
   defineRoute({
@@ -21,6 +30,7 @@ export const mediaRoutes = [
     },
     response: TrackResponse,
     errors: [409],
+    rateLimit,
     handler: handlers.audio,
   }),
   defineRoute({
@@ -37,6 +47,7 @@ export const mediaRoutes = [
     },
     response: ReleaseResponse,
     errors: [409],
+    rateLimit,
     handler: handlers.artwork,
   }),
 ];

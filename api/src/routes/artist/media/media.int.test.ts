@@ -24,6 +24,7 @@ import {
 import { startS3 } from '../../../../../infra/s3/s3.ts';
 import { actor, type Actor } from '#test/support/actors.ts';
 import { apiTest, startTestServer, type TestServer } from '#test/support/api.ts';
+import { UPLOADS_PER_HOUR } from './index.ts';
 import { uniqueName } from '#test/support/database.ts';
 import {
   cookieHeader,
@@ -263,6 +264,34 @@ describe('PUT /api/tracks/:id/audio', () => {
       expect([replaced.type, replaced.bytes.equals(song)]).toEqual(['audio/mpeg', true]);
       expect(await app.deps.storage.exists(stored.audioKey!)).toBe(false);
       expect(filesUnder(localStorageOf(app), `audio/${release.id}/${trackId}`)).toHaveLength(1);
+    },
+  );
+
+  apiTest(
+    `429 past ${UPLOADS_PER_HOUR} stored uploads an hour per artist; refused ones spend nothing`,
+    { timeout: 90_000 },
+    async ({ app, approvedArtist, newActor }) => {
+      const release = await draft(approvedArtist);
+      const url = `/api/tracks/${release.tracks[0]!.id}/audio`;
+      const junk = Buffer.from('not audio at all');
+      const audio = wav(0.05);
+      const statuses: number[] = [];
+      for (let i = 0; i < UPLOADS_PER_HOUR; i++) {
+        // A refused file between stored ones: it is answered, and does not count.
+        if (i % 20 === 0) expect((await put(app, approvedArtist, url, junk)).status).toBe(415);
+        statuses.push((await put(app, approvedArtist, url, audio, { contentType: 'audio/wav' })).status);
+      }
+      expect(new Set(statuses)).toEqual(new Set([200]));
+      const past = await put(app, approvedArtist, url, audio, { contentType: 'audio/wav' });
+      expect(past.status).toBe(429);
+      expect(Number(past.headers['retry-after'])).toBeGreaterThan(0);
+      // Another artist's allowance is their own.
+      const other = await newActor('approved');
+      const own = await draft(other);
+      const theirs = await put(app, other, `/api/tracks/${own.tracks[0]!.id}/audio`, audio, {
+        contentType: 'audio/wav',
+      });
+      expect(theirs.status).toBe(200);
     },
   );
 

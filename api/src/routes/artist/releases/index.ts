@@ -100,6 +100,7 @@ export const releaseRoutes = [
       status: 202,
       request: ReleaseIdSchema,
       response: ExportLinkResponse,
+      rateLimit: { name: 'exports:create', limit: 30, windowMs: 60 * 60_000, count: 'succeed' },
       handler: handlers.exportRelease(exportKindOfRoute[route]),
     }),
   ),
