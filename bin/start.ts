@@ -4,6 +4,7 @@
  * unless the environment says otherwise.
  */
 import { loadConfigOrExit, migrateLatest, stopOnSignals } from '../db/src/index.ts';
+import { seedDemoCatalogue } from '../api/src/demo/demoCatalogue.ts';
 import { seedDemoAccounts, type DemoAccount } from '../api/src/identity/demoAccounts.ts';
 import { createDeps, startServer } from '../api/src/server.ts';
 import { startWorkers } from '../workers/src/index.ts';
@@ -15,6 +16,12 @@ const { logger } = deps;
 const ran = await migrateLatest(deps.db);
 if (ran.length) logger.info({ migrations: ran }, 'database migrated');
 const demos = process.env.SEED_DEMO === 'false' ? [] : await seedDemoAccounts(deps.db, config);
+// The demo artist's live EP and its store report (the workers import it): numbers from the first start.
+if (demos.length) {
+  await seedDemoCatalogue(deps).catch((err: unknown) =>
+    logger.warn({ err }, 'the demo catalogue could not be seeded; the product runs without it'),
+  );
+}
 const workers = await startWorkers({ ...deps, logger: logger.child({ component: 'workers' }) });
 // One process, one GET /metrics: the API's and the workers' metrics together.
 const server = await startServer({ ...deps, extraMetrics: [workers.metrics] });

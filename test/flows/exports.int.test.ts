@@ -5,18 +5,12 @@
  * DDEX ERN 4.3 schema (xmllint) and carry each track's ISRC and the release's UPC; the .docx must open
  * (unzipped and its XML parsed here) with a section per release.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
-import { afterAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { create } from 'xmlbuilder2';
 import { formatIsrc, type ExportWithFilesResponse } from '@riffline/contracts';
 import { Event, type Config, type Db, type Release, type Storage, type Track } from '@riffline/db';
-import { startWorkers } from '@riffline/workers';
 import type { Actor } from '#test/support/actors.ts';
-import { apiTest } from '#test/support/api.ts';
-import { uniqueName } from '#test/support/database.ts';
+import { apiWithWorkers } from '#test/support/flow.ts';
 import { unique } from '#test/support/db.ts';
 import { waitUntilGroupPassed } from '#test/support/eventLog.ts';
 import { buildArtist, buildRelease, buildTrack, uniqueIsrc, uniqueUpc } from '#test/support/factories.ts';
@@ -24,25 +18,7 @@ import { png, wav } from '#test/support/media.ts';
 import { validateErn, xmllintMissing } from '#test/support/xmllint.ts';
 import { unzip } from '#test/support/zip.ts';
 
-const flowTest = apiTest.extend(
-  'workers',
-  { scope: 'file', auto: true },
-  async ({ app, db }, { onCleanup }) => {
-    const workers = await startWorkers({
-      config: app.deps.config,
-      db,
-      storage: app.deps.storage,
-      logger: pino({ level: 'silent' }),
-    });
-    onCleanup(() => workers.stop());
-    return workers;
-  },
-);
-
-// Its own database (the workers relay every event they find; "every release" is these 50).
-const dataDir = path.join(os.tmpdir(), uniqueName('riffline-exports-flow'));
-flowTest.override({ freshDb: true, serverEnv: { DATA_DIR: dataDir } });
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const flowTest = apiWithWorkers('exports-flow');
 
 const TITLES = [`Rock & Roll <Live> "Night" 'Owl'`, 'Café Zoë — 東京', 'Plain Song'];
 

@@ -4,11 +4,7 @@
  * GET /api/analytics show exactly what the file says they earned and streamed; the admin reads the job
  * and the lines that matched nothing with their reasons.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
-import { afterAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import type {
   AdminReportLineResponse,
   AdminReportResponse,
@@ -16,31 +12,11 @@ import type {
   RoyaltiesResponse,
 } from '@riffline/contracts';
 import { Event } from '@riffline/db';
-import { startWorkers } from '@riffline/workers';
-import { apiTest } from '#test/support/api.ts';
-import { uniqueName } from '#test/support/database.ts';
+import { apiWithWorkers } from '#test/support/flow.ts';
 import { waitUntilGroupPassed } from '#test/support/eventLog.ts';
 import { buildCatalogue, storeReport } from '#test/support/storeReport.ts';
 
-const flowTest = apiTest.extend(
-  'workers',
-  { scope: 'file', auto: true },
-  async ({ app, db }, { onCleanup }) => {
-    // The API's own storage: the workers read the file the upload stored.
-    const workers = await startWorkers({
-      config: app.deps.config,
-      db,
-      storage: app.deps.storage,
-      logger: pino({ level: 'silent' }),
-    });
-    onCleanup(() => workers.stop());
-    return workers;
-  },
-);
-// Its own database (the workers handle every event they find) and a throwaway data folder.
-const dataDir = path.join(os.tmpdir(), uniqueName('riffline-store-report'));
-flowTest.override({ freshDb: true, serverEnv: { DATA_DIR: dataDir } });
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const flowTest = apiWithWorkers('store-report');
 
 const cents = (value: bigint) => `${value / 100n}.${String(value % 100n).padStart(2, '0')}`;
 const usdCents = (usd8: bigint) => cents((usd8 + 500_000n) / 1_000_000n);

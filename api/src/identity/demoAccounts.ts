@@ -15,7 +15,8 @@ export const demoAccounts: DemoAccount[] = [
   { label: 'Demo artist', email: 'artist@riffline.local', password: 'riffline-artist', role: 'artist' },
 ];
 
-const ids: Record<DemoAccount['role'], string> = { admin: 'demo-admin', artist: 'demo-artist' };
+/** The demo users' ids (their identity accounts share them). */
+export const demoIds: Record<DemoAccount['role'], string> = { admin: 'demo-admin', artist: 'demo-artist' };
 
 /**
  * Creates the demo accounts and their users once (an approved artist and an admin, their addresses
@@ -24,7 +25,7 @@ const ids: Record<DemoAccount['role'], string> = { admin: 'demo-admin', artist: 
 export async function seedDemoAccounts(db: Db, config: Config): Promise<DemoAccount[]> {
   if (config.identity.mode !== 'embedded' || config.env === 'production') return [];
   for (const demo of demoAccounts) {
-    const id = ids[demo.role];
+    const id = demoIds[demo.role];
     const existing = await findIdentityAccount(db, id);
     if (existing) {
       if (!existing.emailVerified) {

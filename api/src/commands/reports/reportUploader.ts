@@ -104,36 +104,55 @@ export async function uploadReport(
     const problem = reportHeaderProblem(readReportHeader(header).columns);
     if (problem) throw ValidationError(problem);
 
-    return await db.transaction(async (trx) => {
-      await lockReportContent(trx, received.sha256);
-      const existing = await reportWithContent(trx, received.sha256);
-      if (existing && !force) throw ConflictError(duplicateReportMessage(existing));
-      const report = await StoreReport.query(trx)
-        .insert({
-          filename: cleanFilename(received.filename),
-          fileKey: key,
-          contentHash: received.sha256,
-          size: received.size,
-          forced: Boolean(existing) && force,
-          status: 'pending',
-          uploadedBy: admin.id,
-        })
-        .returning('*');
-      await appendEvent(trx, {
-        type: 'report.uploaded',
-        aggregateId: report.id,
-        actorId: admin.id,
-        payload: {
-          filename: report.filename,
-          size: received.size,
-          contentHash: received.sha256,
-          forced: report.forced,
-        },
-      });
-      return report;
+    return await registerReport(db, admin, {
+      key,
+      filename: received.filename,
+      sha256: received.sha256,
+      size: received.size,
+      force,
     });
   } catch (error) {
     await storage.delete(key).catch((err: unknown) => logger.warn({ err, key }, 'could not delete a file'));
     throw error;
   }
+}
+
+/**
+ * A report file already in storage becomes an import job: under a lock on its content hash, the same
+ * content already uploaded and not failed is refused (409) unless `force`; otherwise the job row
+ * (`pending`) and `report.uploaded` are written in one transaction.
+ */
+export async function registerReport(
+  db: Db,
+  admin: User,
+  file: { key: string; filename: string; sha256: string; size: number; force: boolean },
+): Promise<StoreReport> {
+  return db.transaction(async (trx) => {
+    await lockReportContent(trx, file.sha256);
+    const existing = await reportWithContent(trx, file.sha256);
+    if (existing && !file.force) throw ConflictError(duplicateReportMessage(existing));
+    const report = await StoreReport.query(trx)
+      .insert({
+        filename: cleanFilename(file.filename),
+        fileKey: file.key,
+        contentHash: file.sha256,
+        size: file.size,
+        forced: Boolean(existing) && file.force,
+        status: 'pending',
+        uploadedBy: admin.id,
+      })
+      .returning('*');
+    await appendEvent(trx, {
+      type: 'report.uploaded',
+      aggregateId: report.id,
+      actorId: admin.id,
+      payload: {
+        filename: report.filename,
+        size: file.size,
+        contentHash: file.sha256,
+        forced: report.forced,
+      },
+    });
+    return report;
+  });
 }

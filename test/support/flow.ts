@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll } from 'vitest';
+import { startWorkers } from '@riffline/workers';
+import { apiTest } from './api.ts';
+import { uniqueName } from './database.ts';
+
+/**
+ * `apiTest` with the workers running beside the API for the whole file, on the API's own storage (the
+ * workers read what the API stored), a database of the file's own (the workers handle every event they
+ * find) and a throwaway data folder named after `name`: a flow across the packages.
+ */
+export function apiWithWorkers(name: string) {
+  const flowTest = apiTest.extend(
+    'workers',
+    { scope: 'file', auto: true },
+    async ({ app, db }, { onCleanup }) => {
+      const workers = await startWorkers({
+        config: app.deps.config,
+        db,
+        storage: app.deps.storage,
+        logger: pino({ level: 'silent' }),
+      });
+      onCleanup(() => workers.stop());
+      return workers;
+    },
+  );
+  const dataDir = path.join(os.tmpdir(), uniqueName(`riffline-${name}`));
+  flowTest.override({ freshDb: true, serverEnv: { DATA_DIR: dataDir } });
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  return flowTest;
+}
