@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { currencies, royaltyStatuses } from './enums.ts';
+import { DecimalAmount } from './money.ts';
+import { requiredText } from './common.ts';
 
 /** GET /api/admin/stats: the admin panel's top stats (SPEC §2 Admin panel). */
 export const AdminStats = z.object({
@@ -113,8 +116,24 @@ export const AdminContactMessageResponse = z.object({
   message: z.string(),
   status: z.string(),
   createdAt: z.string(),
+  /** Who last handled or answered it, and when. */
+  handledBy: z.string().nullable(),
+  handledAt: z.string().nullable(),
+  /** The answer emailed to the visitor, once there is one. */
+  reply: z.string().nullable(),
+  repliedAt: z.string().nullable(),
 });
 export type AdminContactMessageResponse = z.infer<typeof AdminContactMessageResponse>;
+
+/** PATCH /api/admin/contact-messages/{id}: mark it handled (`read`) or back to `new`. */
+export const ContactMessageStatusBody = z.object({
+  status: z.enum(['new', 'read'], { error: 'Status must be new or read (a reply marks it replied)' }),
+});
+export type ContactMessageStatusBody = z.output<typeof ContactMessageStatusBody>;
+
+/** POST /api/admin/contact-messages/{id}/reply: the answer, emailed to the visitor. */
+export const ContactReplyBody = z.object({ message: requiredText('Reply', 5000) });
+export type ContactReplyBody = z.output<typeof ContactReplyBody>;
 
 /** GET /api/admin/newsletter-subscriptions. */
 export const AdminNewsletterSubscriptionResponse = z.object({
@@ -138,3 +157,90 @@ export const AdminEventResponse = z.object({
   publishedAt: z.string().nullable(),
 });
 export type AdminEventResponse = z.infer<typeof AdminEventResponse>;
+
+/** The artist a ledger or usage row belongs to, as the admin lists show it. */
+const adminArtist = {
+  userId: z.string().nullable(),
+  /** The release's artist name, else the account's username. */
+  artistName: z.string().nullable(),
+  username: z.string().nullable(),
+  email: z.string().nullable(),
+};
+
+/** GET /api/admin/royalties(/:id): a royalty ledger row with its artist and release. */
+export const AdminRoyaltyResponse = z.object({
+  id: z.string(),
+  ...adminArtist,
+  userId: z.string(),
+  releaseId: z.string().nullable(),
+  releaseTitle: z.string().nullable(),
+  amount: DecimalAmount,
+  currency: z.enum(currencies),
+  /** The sale month, `YYYY-MM`. */
+  period: z.string(),
+  status: z.enum(royaltyStatuses),
+  paidAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** The store report the amount was imported from (null for rows entered otherwise). */
+  reportId: z.string().nullable(),
+});
+export type AdminRoyaltyResponse = z.infer<typeof AdminRoyaltyResponse>;
+
+const adminUsage = {
+  streams: z.number().int(),
+  downloads: z.number().int(),
+  /** Net revenue the stores reported, in USD, before commission. */
+  revenueUsd: DecimalAmount,
+};
+
+/** GET /api/admin/analytics(/:id): one usage row (a release or track on a store, country and day). */
+export const AdminAnalyticsResponse = z.object({
+  id: z.string(),
+  releaseId: z.string(),
+  releaseTitle: z.string().nullable(),
+  ...adminArtist,
+  platform: z.string(),
+  trackId: z.string().nullable(),
+  track: z.string().nullable(),
+  country: z.string().nullable(),
+  ...adminUsage,
+  listeners: z.number().int().nullable(),
+  /** The day of use, `YYYY-MM-DD` (monthly reports count on the first day of their month). */
+  date: z.string(),
+  reportId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminAnalyticsResponse = z.infer<typeof AdminAnalyticsResponse>;
+
+/**
+ * GET /api/admin/analytics/summary: usage between `from` and `to` (both included; either open when not
+ * given), in total and broken down for charts.
+ */
+export const AdminAnalyticsSummary = z.object({
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  currency: z.literal('USD'),
+  totals: z.object({
+    ...adminUsage,
+    /** Usage rows, releases and artists with any usage. */
+    rows: z.number().int(),
+    releases: z.number().int(),
+    artists: z.number().int(),
+  }),
+  /** Per day with usage, oldest first. */
+  byDay: z.array(z.object({ date: z.string(), ...adminUsage })),
+  /** Per store, most streams first. */
+  byStore: z.array(z.object({ platform: z.string(), ...adminUsage })),
+  /** Per release, most streams first (the top 50). */
+  byRelease: z.array(
+    z.object({
+      releaseId: z.string(),
+      releaseTitle: z.string().nullable(),
+      artistName: z.string().nullable(),
+      ...adminUsage,
+    }),
+  ),
+  /** Per country (ISO 3166 alpha-2; null where the store gave none), most streams first. */
+  byCountry: z.array(z.object({ country: z.string().nullable(), ...adminUsage })),
+});
+export type AdminAnalyticsSummary = z.infer<typeof AdminAnalyticsSummary>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   applicationGenres,
+  contactMessageStatuses,
   currencies,
   paymentMethodTypes,
   releaseStatuses,
@@ -65,6 +66,18 @@ export const eventSchemas = {
     changed: z.array(z.enum(['status', 'assignedTo'])),
   }),
   'contact.received': z.object({ name: z.string(), email: z.string(), subject: z.string() }),
+  /** An admin set a contact message's status by hand (`read`: handled; `new`: back in the inbox). */
+  'contact.statusChanged': z.object({
+    status: z.enum(['new', 'read']),
+    previous: z.enum(contactMessageStatuses),
+  }),
+  /** An admin answered a contact message: the notifications group emails `message` to the visitor. */
+  'contact.replied': z.object({
+    name: z.string(),
+    email: z.string(),
+    subject: z.string(),
+    message: z.string(),
+  }),
   'newsletter.subscribed': z.object({ email: z.string(), reactivated: z.boolean() }),
   'setting.changed': z.object({
     settingKey: z.string().min(1),
@@ -79,6 +92,14 @@ export const eventSchemas = {
     from: z.enum(roles),
     to: z.enum(roles),
     reason: z.string(),
+  }),
+  /**
+   * An admin opened (true) or closed (false) a user's artist area; `applicationId` names the application
+   * whose status followed (pending to approved, or approved to rejected), if one did.
+   */
+  'user.approvalChanged': z.object({
+    isApproved: z.boolean(),
+    applicationId: z.string().nullable(),
   }),
   'user.currencyChanged': z.object({ from: z.enum(currencies), to: z.enum(currencies) }),
   /** The Settings page's toggles as they now are, and which of them changed. */

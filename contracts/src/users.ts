@@ -1,4 +1,4 @@
-import { currencies, roles } from './enums.ts';
+import { applicationStatuses, currencies, roles } from './enums.ts';
 import { z } from 'zod';
 import { DecimalAmount } from './money.ts';
 
@@ -19,3 +19,39 @@ export const UserResponse = z.object({
   updatedAt: z.iso.datetime(),
 });
 export type UserResponse = z.infer<typeof UserResponse>;
+
+/** PATCH /api/admin/users/{id}/role: make a user an admin or an artist. */
+export const UserRoleBody = z.object({
+  role: z.enum(roles, { error: `role must be one of ${roles.join(', ')}` }),
+});
+export type UserRoleBody = z.infer<typeof UserRoleBody>;
+
+/** PATCH /api/admin/users/{id}/approval: open (true) or close (false) a user's artist area. */
+export const UserApprovalBody = z.object({
+  isApproved: z.boolean({ error: 'isApproved must be true or false' }),
+});
+export type UserApprovalBody = z.infer<typeof UserApprovalBody>;
+
+/**
+ * GET /api/admin/users/{id}: the user with the small facts the admin's show page needs. Lists (releases,
+ * tickets, payouts, applications) come from their own admin resources filtered by `userId`.
+ */
+export const AdminUserResponse = UserResponse.extend({
+  /** The latest application, if the user ever applied. */
+  application: z
+    .object({
+      id: z.string(),
+      artistName: z.string(),
+      genre: z.string(),
+      status: z.enum(applicationStatuses),
+      createdAt: z.iso.datetime(),
+      reviewedAt: z.iso.datetime().nullable(),
+    })
+    .nullable(),
+  applicationCount: z.number().int(),
+  releaseCount: z.number().int(),
+  ticketCount: z.number().int(),
+  /** Tickets not yet resolved or closed. */
+  openTicketCount: z.number().int(),
+});
+export type AdminUserResponse = z.infer<typeof AdminUserResponse>;

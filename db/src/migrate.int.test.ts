@@ -259,6 +259,8 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
       '20261123000600_reports',
       '20261123000700_mail_delivery',
       '20261123000800_exports',
+      '20261123000900_admin_money_lists',
+      '20261123001000_contact_replies',
     ]);
     expect((await migrationStatus(db)).pending).toEqual([]);
 

@@ -10,6 +10,8 @@ import * as listIndexes from './migrations/20261123000500_list_indexes.ts';
 import * as reports from './migrations/20261123000600_reports.ts';
 import * as mailDelivery from './migrations/20261123000700_mail_delivery.ts';
 import * as exportJobs from './migrations/20261123000800_exports.ts';
+import * as adminMoneyLists from './migrations/20261123000900_admin_money_lists.ts';
+import * as contactReplies from './migrations/20261123001000_contact_replies.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -29,6 +31,8 @@ const migrations: Record<string, Migration> = {
   '20261123000600_reports': reports,
   '20261123000700_mail_delivery': mailDelivery,
   '20261123000800_exports': exportJobs,
+  '20261123000900_admin_money_lists': adminMoneyLists,
+  '20261123001000_contact_replies': contactReplies,
 };
 
 const source: Knex.MigrationSource<string> = {

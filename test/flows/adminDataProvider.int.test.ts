@@ -8,7 +8,14 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'ra-core';
 import { describe, expect } from 'vitest';
 import { apiTest } from '#test/support/api.ts';
-import { buildApplication, buildArtist, buildRelease, buildTicket } from '#test/support/factories.ts';
+import {
+  buildApplication,
+  buildArtist,
+  buildRelease,
+  buildRoyalty,
+  buildTicket,
+  buildUsage,
+} from '#test/support/factories.ts';
 import type { Actor } from '#test/support/actors.ts';
 import type { Db } from '../../db/src/index.ts';
 
@@ -179,4 +186,104 @@ describe('the real ra-data-simple-rest against the admin API', () => {
       message: 'Invalid id',
     });
   });
+});
+
+/** Two artists, each with a release, two royalty rows and two usage rows of it (the money lists). */
+async function seedMoney(db: Db) {
+  const artists = [];
+  for (let i = 0; i < 2; i++) {
+    const user = await buildArtist(db, { firstName: `Earner${i}` });
+    const release = await buildRelease(db, { userId: user.id, title: `Earning ${i}` });
+    const royalties = [
+      await buildRoyalty(db, {
+        userId: user.id,
+        releaseId: release.id,
+        amount: `${i + 1}.00`,
+        period: '2026-09',
+      }),
+      await buildRoyalty(db, {
+        userId: user.id,
+        releaseId: release.id,
+        amount: `${i + 5}.50`,
+        period: '2026-10',
+      }),
+    ];
+    const usage = [
+      await buildUsage(db, { userId: user.id, releaseId: release.id, streams: 10 + i, date: '2026-09-01' }),
+      await buildUsage(db, { userId: user.id, releaseId: release.id, streams: 20 + i, date: '2026-10-01' }),
+    ];
+    artists.push({ user, release, royalties, usage });
+  }
+  return artists;
+}
+
+describe('the real ra-data-simple-rest against the royalties and analytics lists', () => {
+  apiTest(
+    'getList by id both ways with a range and a filter, getOne, getMany, getManyReference',
+    async ({ app, db, admin }) => {
+      const artists = await seedMoney(db);
+      const data = provider(app.url, admin);
+      for (const resource of ['royalties', 'analytics'] as const) {
+        const rowsOf = (a: (typeof artists)[number]) => (resource === 'royalties' ? a.royalties : a.usage);
+        const all = await data.getList(resource, {
+          pagination: { page: 1, perPage: 500 },
+          sort: { field: 'id', order: 'ASC' },
+          filter: {},
+        });
+        expect(all.total, resource).toBe(all.data.length);
+        expect(all.total, resource).toBeGreaterThanOrEqual(4);
+        expect(
+          all.data.map((r) => String(r.id)),
+          resource,
+        ).toEqual(ids(all.data));
+        const second = await data.getList(resource, {
+          pagination: { page: 2, perPage: 2 },
+          sort: { field: 'id', order: 'DESC' },
+          filter: {},
+        });
+        expect(
+          second.data.map((r) => String(r.id)),
+          resource,
+        ).toEqual(ids(all.data).reverse().slice(2, 4));
+        expect(second.total, resource).toBe(all.total);
+
+        const owner = artists[1]!;
+        const filtered = await data.getList(resource, {
+          pagination: { page: 1, perPage: 1 },
+          sort: { field: 'id', order: 'ASC' },
+          filter: { userId: owner.user.id, q: 'Earning 1' },
+        });
+        expect(filtered.total, resource).toBe(2);
+        expect(
+          filtered.data.map((r) => String(r.id)),
+          resource,
+        ).toEqual(ids(rowsOf(owner)).slice(0, 1));
+
+        const wanted = [rowsOf(artists[0]!)[1]!.id, rowsOf(owner)[0]!.id];
+        const { data: many } = await data.getMany(resource, { ids: wanted });
+        expect(ids(many), resource).toEqual([...wanted].sort());
+        const { data: one } = await data.getOne(resource, { id: wanted[0]! });
+        expect(one, resource).toMatchObject({ id: wanted[0], releaseTitle: 'Earning 0' });
+
+        const reference = await data.getManyReference(resource, {
+          target: 'userId',
+          id: owner.user.id,
+          pagination: { page: 1, perPage: 25 },
+          sort: { field: 'id', order: 'ASC' },
+          filter: {},
+        });
+        expect(
+          reference.data.map((r) => String(r.id)),
+          resource,
+        ).toEqual(ids(rowsOf(owner)));
+        expect(reference.total, resource).toBe(2);
+      }
+      const october = await data.getList('analytics', {
+        pagination: { page: 1, perPage: 25 },
+        sort: { field: 'date', order: 'DESC' },
+        filter: { date_gte: '2026-10-01', date_lte: '2026-10-31', userId: artists[0]!.user.id },
+      });
+      expect(october.data.map((r) => r.id)).toEqual([artists[0]!.usage[1]!.id]);
+    },
+  );
 });

@@ -34,6 +34,7 @@ import { unique } from '#test/support/db.ts';
 import { failEvent } from '#test/support/eventLog.ts';
 import {
   buildApplication,
+  buildArtist,
   buildExport,
   buildRelease,
   buildTicket,
@@ -127,6 +128,13 @@ async function growthSetting(f: Fixture) {
   return (await PlatformSetting.query(f.db).findOne({ settingKey: 'streams_growth_percentage' }))!;
 }
 
+/** A new message from a visitor, for each call that reads or answers one. */
+async function contactMessage(f: Fixture) {
+  return ContactMessage.query(f.db)
+    .insert({ name: 'Visitor', email: 'visitor@example.test', subject: 'Hello', message: 'A question' })
+    .returning('*');
+}
+
 async function ticketOfA(f: Fixture) {
   const subject = unique('A-ticket-subject');
   const message = unique('A-ticket-message');
@@ -216,6 +224,38 @@ async function reportOf(f: Fixture): Promise<string> {
     })
     .returning('id');
   return (rows[0] as { id: string }).id;
+}
+
+/** A royalty ledger row of A's, for one of A's releases. */
+async function royaltyOfA(f: Fixture): Promise<string> {
+  const { release } = await releaseOfA(f);
+  const rows = await f
+    .db('royalties')
+    .insert({ user_id: f.personas.A.user.id, release_id: release.id, amount: '12.34', period: '2026-10' })
+    .returning('id');
+  const id = (rows[0] as { id: string }).id;
+  f.own('A', id);
+  return id;
+}
+
+/** A usage row of one of A's releases. */
+async function analyticsOfA(f: Fixture): Promise<string> {
+  const { release } = await releaseOfA(f);
+  const rows = await f
+    .db('analytics')
+    .insert({
+      user_id: f.personas.A.user.id,
+      release_id: release.id,
+      platform: 'Spotify',
+      country: 'IN',
+      streams: 120,
+      revenue_usd: '0.35',
+      date: '2026-10-01',
+    })
+    .returning('id');
+  const id = (rows[0] as { id: string }).id;
+  f.own('A', id);
+  return id;
 }
 
 /** An email address private to the caller. */
@@ -592,6 +632,21 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     ownedBy: 'A',
     request: (f) => ({ path: `/admin/users/${f.personas.A.user.id}` }),
   },
+  // A user of their own per call, so that no persona's role or approval changes under the matrix.
+  'PATCH /admin/users/:id/role': {
+    audience: 'admin',
+    request: async (f) => ({
+      path: `/admin/users/${(await buildArtist(f.db)).id}/role`,
+      body: { role: 'admin' },
+    }),
+  },
+  'PATCH /admin/users/:id/approval': {
+    audience: 'admin',
+    request: async (f) => ({
+      path: `/admin/users/${(await buildArtist(f.db)).id}/approval`,
+      body: { isApproved: true },
+    }),
+  },
   'GET /admin/stats': { audience: 'admin' },
   // Dead letters: events a consumer group gave up on, and their replay (a fresh parked one per call).
   'GET /admin/failed-events': { audience: 'admin' },
@@ -611,6 +666,23 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   'GET /admin/reports/:id/lines': {
     audience: 'admin',
     request: async (f) => ({ path: `/admin/reports/${await reportOf(f)}/lines?status=unmatched` }),
+  },
+  // The royalty ledger and store usage of every artist, read-only (rows of A's to read).
+  'GET /admin/royalties': { audience: 'admin' },
+  'GET /admin/royalties/:id': {
+    audience: 'admin',
+    ownedBy: 'A',
+    request: async (f) => ({ path: `/admin/royalties/${await royaltyOfA(f)}` }),
+  },
+  'GET /admin/analytics': { audience: 'admin' },
+  'GET /admin/analytics/summary': {
+    audience: 'admin',
+    request: () => ({ path: '/admin/analytics/summary?from=2026-10-01&to=2026-10-31' }),
+  },
+  'GET /admin/analytics/:id': {
+    audience: 'admin',
+    ownedBy: 'A',
+    request: async (f) => ({ path: `/admin/analytics/${await analyticsOfA(f)}` }),
   },
   'GET /admin/releases': { audience: 'admin' },
   // Exports of every release (a release of A's is there to export), and the list of exports.
@@ -675,12 +747,21 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   'GET /admin/contact-messages': { audience: 'admin' },
   'GET /admin/contact-messages/:id': {
     audience: 'admin',
-    request: async (f) => {
-      const message = await ContactMessage.query(f.db)
-        .insert({ name: 'Visitor', email: 'visitor@example.test', subject: 'Hello', message: 'A question' })
-        .returning('*');
-      return { path: `/admin/contact-messages/${message.id}` };
-    },
+    request: async (f) => ({ path: `/admin/contact-messages/${(await contactMessage(f)).id}` }),
+  },
+  'PATCH /admin/contact-messages/:id': {
+    audience: 'admin',
+    request: async (f) => ({
+      path: `/admin/contact-messages/${(await contactMessage(f)).id}`,
+      body: { status: 'read' },
+    }),
+  },
+  'POST /admin/contact-messages/:id/reply': {
+    audience: 'admin',
+    request: async (f) => ({
+      path: `/admin/contact-messages/${(await contactMessage(f)).id}/reply`,
+      body: { message: 'Thanks for writing: here is the answer.' },
+    }),
   },
   'GET /admin/newsletter-subscriptions': { audience: 'admin' },
   'GET /admin/events': { audience: 'admin' },

@@ -1,7 +1,16 @@
 import type { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import { buildIsrc, buildUpc } from '../../contracts/src/index.ts';
-import { Application, Export, Release, SupportTicket, Track, User } from '../../db/src/index.ts';
+import {
+  Analytics,
+  Application,
+  Export,
+  Release,
+  Royalty,
+  SupportTicket,
+  Track,
+  User,
+} from '../../db/src/index.ts';
 import { unique } from './db.ts';
 
 type Conn = Knex | Knex.Transaction;
@@ -108,3 +117,23 @@ export const validApplication = () => ({
   youtube: 'https://youtube.com/@mayar',
   spotify: '',
 });
+
+/** A royalty ledger row (pending, USD, October 2026 unless said). */
+export async function buildRoyalty(
+  db: Conn,
+  fields: Partial<Royalty> & { userId: string },
+): Promise<Royalty> {
+  return Royalty.query(db)
+    .insert({ amount: '10.00', currency: 'USD', period: '2026-10', status: 'pending', ...fields })
+    .returning('*');
+}
+
+/** A usage row of a release, as an import writes it (the artist named; Spotify in India on 2026-10-01). */
+export async function buildUsage(
+  db: Conn,
+  fields: Partial<Analytics> & { releaseId: string; userId: string },
+): Promise<Analytics> {
+  return Analytics.query(db)
+    .insert({ platform: 'Spotify', country: 'IN', date: '2026-10-01', streams: 0, downloads: 0, ...fields })
+    .returning('*');
+}

@@ -93,11 +93,12 @@ test.describe('running the platform', () => {
   test('contact messages and newsletter subscribers, exported as CSV', async ({ page }, testInfo) => {
     const subject = unique('Label services');
     const email = `${unique('fan')}@example.com`;
+    const visitorEmail = `${unique('mina')}@example.com`;
     const origin = testInfo.project.use.baseURL!;
     const sent = await page.request.post('/api/contact', {
       data: {
         name: 'Mina Park',
-        email: 'mina@example.com',
+        email: visitorEmail,
         subject,
         message: 'Do you distribute vinyl too?',
       },
@@ -112,6 +113,31 @@ test.describe('running the platform', () => {
     await expect(page.getByText('Do you distribute vinyl too?')).toBeVisible();
     await expect(page.getByText('New', { exact: true })).toBeVisible();
     await snap(page, testInfo, 'admin-contact-message');
+
+    // Handled, then back, then answered by email: once.
+    await page.getByRole('button', { name: 'Mark Handled' }).click();
+    await expectToast(page, 'Message Updated', 'The message from Mina Park is marked handled.');
+    await expect(page.getByText('Handled', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Back to New' }).click();
+    await expectToast(page, 'Message Updated', 'The message from Mina Park is back among the new ones.');
+    await page.getByRole('button', { name: 'Reply by Email' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reply to Mina Park' });
+    await dialog.getByRole('button', { name: 'Send Reply' }).click();
+    await expect(dialog.getByText('Write the reply first')).toBeVisible();
+    await dialog.getByLabel('Your reply').fill('Not yet: digital stores only, for now.');
+    await dialog.getByRole('button', { name: 'Send Reply' }).click();
+    await expectToast(page, 'Reply Sent', `Your reply is on its way to ${visitorEmail}.`);
+    await expect(page.getByText('Replied', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText('Not yet: digital stores only, for now.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reply by Email' })).toHaveCount(0);
+    await snap(page, testInfo, 'admin-contact-replied');
+    // The notifications worker wrote the answer to the local outbox (no SMTP on `make start`).
+    await expect
+      .poll(async () => {
+        const res = await page.request.get(`/api/dev/mail?to=${encodeURIComponent(visitorEmail)}`);
+        return ((await res.json()) as { messages: { subject: string }[] }).messages.map((m) => m.subject);
+      })
+      .toEqual([`Re: ${subject}`]);
 
     await page.goto('/admin/newsletter-subscriptions');
     await expect(entry(page, email)).toContainText('Subscribed');

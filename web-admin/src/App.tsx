@@ -1,5 +1,6 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
+import analytics from './analytics/index.ts';
 import applications from './applications/index.ts';
 import { AccessGate } from './auth/AccessGate.tsx';
 import { authProvider } from './auth/authProvider.ts';
@@ -14,6 +15,8 @@ import { AppNotification } from './layout/AppNotification.tsx';
 import newsletter from './newsletter/index.ts';
 import payouts from './payouts/index.ts';
 import releases from './releases/index.ts';
+import reports from './reports/index.ts';
+import royalties from './royalties/index.ts';
 import settings from './settings/index.ts';
 import { TeamPage } from './team/TeamPage.tsx';
 import tickets from './tickets/index.ts';
@@ -40,8 +43,11 @@ export function App() {
           <Resource name="applications" {...applications} />
           <Resource name="users" {...users} />
           <Resource name="releases" {...releases} />
+          <Resource name="royalties" {...royalties} />
+          <Resource name="reports" {...reports} />
           <Resource name="withdrawal-requests" {...payouts} />
           <Resource name="tickets" {...tickets} />
+          <Resource name="analytics" {...analytics} />
           <Resource name="settings" {...settings} />
           <Resource name="events" {...events} />
           <Resource name="failed-events" {...failedEvents} />

@@ -1,11 +1,14 @@
 import type {
+  AdminContactMessageResponse,
   AdminFailedEventResponse,
   AdminStats,
+  AdminUserResponse,
   DocumentExportResponse,
   FolderExportResponse,
   ReleaseReviewBody,
   ReleaseWithTracksResponse,
   ReleasesExportBody,
+  Role,
   WithdrawalResponse,
   WithdrawalReviewBody,
 } from '@riffline/contracts';
@@ -47,6 +50,14 @@ export interface AdminActions {
     id: Identifier,
     body: { status: WithdrawalReviewBody['status']; adminNotes?: string },
   ): Promise<WithdrawalResponse>;
+  /** `PATCH /api/admin/users/:id/role`: make a user an admin or an artist. */
+  changeUserRole(id: Identifier, role: Role): Promise<AdminUserResponse>;
+  /** `PATCH /api/admin/users/:id/approval`: open or close a user's artist area. */
+  changeUserApproval(id: Identifier, isApproved: boolean): Promise<AdminUserResponse>;
+  /** `PATCH /api/admin/contact-messages/:id`: handled (`read`) or back to `new`. */
+  setContactStatus(id: Identifier, status: 'new' | 'read'): Promise<AdminContactMessageResponse>;
+  /** `POST /api/admin/contact-messages/:id/reply`: the answer, emailed to the visitor. */
+  replyToContact(id: Identifier, message: string): Promise<AdminContactMessageResponse>;
   /** `POST /api/admin/failed-events/:id/replay` (202): the consumer group handles a parked event again. */
   replayFailedEvent(id: Identifier): Promise<AdminFailedEventResponse>;
   /** `POST /api/admin/releases/export/drive|docs`: the workers build it; the link opens its page. */
@@ -64,6 +75,11 @@ export const dataProvider: AdminDataProvider = {
   },
   reviewRelease: (id, body) => send('PATCH', `/api/admin/releases/${path(id)}`, body),
   reviewWithdrawal: (id, body) => send('PATCH', `/api/admin/withdrawal-requests/${path(id)}`, body),
+  changeUserRole: (id, role) => send('PATCH', `/api/admin/users/${path(id)}/role`, { role }),
+  changeUserApproval: (id, isApproved) =>
+    send('PATCH', `/api/admin/users/${path(id)}/approval`, { isApproved }),
+  setContactStatus: (id, status) => send('PATCH', `/api/admin/contact-messages/${path(id)}`, { status }),
+  replyToContact: (id, message) => send('POST', `/api/admin/contact-messages/${path(id)}/reply`, { message }),
   replayFailedEvent: (id) => send('POST', `/api/admin/failed-events/${path(id)}/replay`),
   async exportReleases(target, body = {}) {
     if (target === 'drive') {

@@ -43,6 +43,9 @@ const tagDescriptions: Record<string, string> = {
     'Admins: the audit trail of every domain event (who did what, when), events a consumer group failed to handle (dead letters), and their replay',
   'Admin: settings': "Admins: the platform settings (the dashboard's growth badges, the distribution fee)",
   'Admin: messages': "Admins: the contact form's messages and the newsletter's subscribers",
+  'Admin: royalties': "Admins: every artist's royalty ledger rows, with their artist and release (read-only)",
+  'Admin: analytics':
+    'Admins: store usage across every artist (streams, downloads, revenue per release, track, store, country and day) and its summary for charts (read-only)',
   'Admin: reports':
     'Admins: store sales reports: upload a CSV, follow its import, and read the lines that matched nothing or were invalid',
   Analytics: "An approved artist's streams, downloads and store revenue from imported store reports",

@@ -24,6 +24,10 @@ export const presentContactMessage = (row: ContactMessage): AdminContactMessageR
   message: row.message,
   status: row.status,
   createdAt: iso(row.createdAt),
+  handledBy: row.handledBy ?? null,
+  handledAt: row.handledAt ? iso(row.handledAt) : null,
+  reply: row.reply ?? null,
+  repliedAt: row.repliedAt ? iso(row.repliedAt) : null,
 });
 
 export const presentNewsletterSubscription = (

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { ApiDeps } from '../context.ts';
 import { openApiRoutes } from '../openapi/routes.ts';
+import { adminAnalyticsRoutes } from './admin/analytics/index.ts';
 import { adminApplicationRoutes } from './admin/applications/index.ts';
 import { adminExportRoutes } from './admin/exports/index.ts';
 import { adminEventRoutes } from './admin/events/index.ts';
@@ -9,6 +10,7 @@ import { adminMessageRoutes } from './admin/messages/index.ts';
 import { adminSettingRoutes } from './admin/settings/index.ts';
 import { adminReleaseRoutes } from './admin/releases/index.ts';
 import { adminReportRoutes } from './admin/reports/index.ts';
+import { adminRoyaltyRoutes } from './admin/royalties/index.ts';
 import { adminStatsRoutes } from './admin/stats/index.ts';
 import { adminTicketRoutes } from './admin/tickets/index.ts';
 import { adminUserRoutes } from './admin/users/index.ts';
@@ -68,6 +70,8 @@ export function allRoutes(): RouteDef[] {
     ...adminWithdrawalRoutes,
     ...adminFailedEventRoutes,
     ...adminReportRoutes,
+    ...adminRoyaltyRoutes,
+    ...adminAnalyticsRoutes,
     ...adminSettingRoutes,
     ...adminMessageRoutes,
     ...adminEventRoutes,

@@ -1,1 +1,2 @@
 export * from './queries.ts';
+export * from './admin.ts';

@@ -10,5 +10,9 @@ export class ContactMessage extends BaseModel {
   subject!: string;
   message!: string;
   status!: ContactMessageStatus;
+  handledBy!: string | null;
+  handledAt!: Date | null;
+  reply!: string | null;
+  repliedAt!: Date | null;
   createdAt!: Date;
 }

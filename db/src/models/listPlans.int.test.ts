@@ -6,10 +6,12 @@
 import { describe, expect } from 'vitest';
 import { dbTest } from '#test/support/db.ts';
 import { indexPlan } from '#test/support/queryPlan.ts';
+import { Analytics } from './Analytics.ts';
 import { Application } from './Application.ts';
 import { ContactMessage } from './ContactMessage.ts';
 import { NewsletterSubscription } from './NewsletterSubscription.ts';
 import { Release } from './Release.ts';
+import { Royalty } from './Royalty.ts';
 import { User } from './User.ts';
 import { SupportTicket } from './SupportTicket.ts';
 import { WithdrawalRequest } from './WithdrawalRequest.ts';
@@ -18,6 +20,7 @@ const queues = [
   ['applications', Application, 'pending', 'applications_status_created_index'],
   ['support tickets', SupportTicket, 'open', 'support_tickets_status_created_index'],
   ['withdrawal requests', WithdrawalRequest, 'pending', 'withdrawal_requests_status_created_index'],
+  ['royalties', Royalty, 'pending', 'royalties_status_created_index'],
 ] as const;
 
 describe('admin review queue plans', () => {
@@ -47,6 +50,7 @@ describe('admin review queue plans', () => {
     ['withdrawal_requests', WithdrawalRequest],
     ['contact_messages', ContactMessage],
     ['newsletter_subscriptions', NewsletterSubscription],
+    ['royalties', Royalty],
   ] as const;
   for (const [table, model] of everything) {
     dbTest(
@@ -64,4 +68,14 @@ describe('admin review queue plans', () => {
       },
     );
   }
+
+  dbTest(
+    'usage rows, newest day first (the admin Analytics list): a deep page reads an index',
+    async ({ db }) => {
+      const page = Analytics.query(db).orderBy('date', 'desc').orderBy('id', 'asc').offset(500).limit(25);
+      const plan = await indexPlan(db, page);
+      expect(plan).toMatch(/Index Scan using analytics_date_index/);
+      expect(plan).not.toMatch(/Seq Scan|Sort/);
+    },
+  );
 });

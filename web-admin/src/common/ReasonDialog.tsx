@@ -13,11 +13,20 @@ interface ReasonDialogProps {
   loading?: boolean;
   onConfirm: (reason: string) => void;
   onClose: () => void;
+  /** The field's label (translated), 'Reason' unless set; a reply, for instance. */
+  label?: string;
+  /** The confirm button's colour: red for a refusal (the default), the primary colour for anything else. */
+  tone?: 'error' | 'primary';
+  maxLength?: number;
 }
 
-/** A refusal that says why: the text the artist reads (a rejected release, a declined payout). */
+/**
+ * A refusal that says why: the text the artist reads (a rejected release, a declined payout). With `label`
+ * and `tone`, any short text an action sends (a reply to a contact message).
+ */
 export function ReasonDialog(props: ReasonDialogProps) {
   const { open, title, confirmLabel, helperText, requiredMessage, loading, onConfirm, onClose } = props;
+  const { label, tone = 'error', maxLength = 2000 } = props;
   const translate = useTranslate();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -50,20 +59,20 @@ export function ReasonDialog(props: ReasonDialogProps) {
             multiline
             minRows={3}
             margin="dense"
-            label={translate('riffline.reason')}
+            label={label ?? translate('riffline.reason')}
             value={reason}
             onChange={(e) => (setReason(e.target.value), setError(null))}
             error={Boolean(error)}
             helperText={error ?? helperText}
             required={Boolean(requiredMessage)}
-            slotProps={{ htmlInput: { maxLength: 2000 } }}
+            slotProps={{ htmlInput: { maxLength } }}
           />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={loading}>
             {translate('riffline.cancel')}
           </Button>
-          <Button type="submit" color="error" variant="contained" disabled={loading}>
+          <Button type="submit" color={tone} variant="contained" disabled={loading}>
             {confirmLabel}
           </Button>
         </DialogActions>

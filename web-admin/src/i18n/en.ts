@@ -1,5 +1,6 @@
 import englishMessages from 'ra-language-english';
 import { enumLabels } from './enums.ts';
+import { moneyMessages, moneyResources } from './money.ts';
 
 /**
  * Every word of the console: react-admin's own, Riffline's (`riffline.*`: toasts in SPEC §8's words,
@@ -40,6 +41,64 @@ export const en = {
       },
     },
     users: { approved: 'Approved', pending: 'Pending' },
+    contactActions: {
+      markHandled: 'Mark Handled',
+      markNew: 'Back to New',
+      reply: 'Reply by Email',
+      replyTitle: 'Reply to %{name}',
+      replyLabel: 'Your reply',
+      replyHelp:
+        'Emailed to %{email} from the Riffline team, quoting the subject. A message is answered once.',
+      replyRequired: 'Write the reply first',
+      send: 'Send Reply',
+      updated: 'Message Updated',
+      nowRead: 'The message from %{name} is marked handled.',
+      nowNew: 'The message from %{name} is back among the new ones.',
+      replied: 'Reply Sent',
+      repliedText: 'Your reply is on its way to %{email}.',
+      failed: 'Update Failed',
+      failedText: 'Failed to update the contact message',
+      replyFailed: 'Reply Failed',
+      answered: 'Answered %{date}',
+    },
+    userActions: {
+      makeAdmin: 'Make Admin',
+      makeArtist: 'Make Artist',
+      approve: 'Approve',
+      unapprove: 'Revoke Approval',
+      makeAdminTitle: 'Make %{name} an admin?',
+      makeAdminContent:
+        'They get the whole admin console: applications, users, releases, payouts and platform settings.',
+      makeArtistTitle: 'Make %{name} an artist?',
+      makeArtistContent: 'They lose the admin console at once. Their approval stays as it is.',
+      approveTitle: 'Approve %{name}?',
+      approveContent:
+        'Their artist area opens. A pending application is approved with it, and they get the approval email.',
+      unapproveTitle: 'Revoke the approval of %{name}?',
+      unapproveContent:
+        'Their artist area closes at once and their approved application is marked rejected; they may apply again.',
+      updated: 'User Updated',
+      nowAdmin: '%{name} is now an admin.',
+      nowArtist: '%{name} is now an artist.',
+      nowApproved: '%{name} is approved.',
+      nowUnapproved: '%{name} is no longer approved.',
+      failed: 'Update Failed',
+      failedText: 'Failed to update user',
+      you: 'This is you: another admin can change your own role and approval.',
+    },
+    userShow: {
+      profile: 'Profile',
+      application: 'Application',
+      noApplication: 'No application yet',
+      applied: 'Applied %{date}',
+      reviewed: 'Reviewed %{date}',
+      releases: 'Releases',
+      tickets: 'Support Tickets',
+      payouts: 'Payouts',
+      verified: 'Verified',
+      notVerified: 'Not verified',
+      coinsValue: '%{coins} coins',
+    },
     releases: {
       approve: 'Approve',
       reject: 'Reject',
@@ -120,8 +179,10 @@ export const en = {
       payload: 'Payload',
     },
     events: { system: 'System', payload: 'Payload' },
+    ...moneyMessages,
   },
   resources: {
+    ...moneyResources,
     applications: {
       name: 'Application |||| Applications',
       fields: {
@@ -153,6 +214,9 @@ export const en = {
         role: 'Role',
         isApproved: 'Status',
         createdAt: 'Joined',
+        emailVerified: 'Email Verified',
+        coins: 'Coin Balance',
+        preferredCurrency: 'Currency',
         q: 'Search',
       },
     },
@@ -258,6 +322,9 @@ export const en = {
         message: 'Message',
         status: 'Status',
         createdAt: 'Received',
+        reply: 'Our Reply',
+        repliedAt: 'Replied',
+        handledAt: 'Handled',
         q: 'Search',
       },
     },

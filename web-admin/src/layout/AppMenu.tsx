@@ -24,8 +24,11 @@ export function AppMenu() {
       <Menu.ResourceItem name="applications" />
       <Menu.ResourceItem name="users" />
       <Menu.ResourceItem name="releases" />
+      <Menu.ResourceItem name="royalties" />
+      <Menu.ResourceItem name="reports" />
       <Menu.ResourceItem name="withdrawal-requests" />
       <Menu.ResourceItem name="tickets" />
+      <Menu.ResourceItem name="analytics" />
       <Menu.ResourceItem name="settings" />
       <Menu.Item to="/team" primaryText="riffline.menu.team" leftIcon={<GroupsIcon />} />
       <Section label="riffline.menu.system" />

@@ -1,37 +1,24 @@
-import { Chip, useMediaQuery, type Theme } from '@mui/material';
+import { useMediaQuery, type Theme } from '@mui/material';
 import { roles, type UserResponse } from '@riffline/contracts';
 import {
   Datagrid,
   DateField,
-  EmailField,
   List,
   SearchInput,
   SelectInput,
   SimpleList,
   TextField,
-  useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { EnumField } from '../common/EnumField.tsx';
 import { enumChoices, enumLabelKey } from '../common/enums.ts';
 import { NoResults } from '../common/NoResults.tsx';
+import { ApprovalChip } from './ApprovalChip.tsx';
 
 const userFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="role" source="role" choices={enumChoices('role', roles)} />,
 ];
-
-/** SPEC §2: Approved or Pending. */
-function ApprovalChip(_props: { label?: string }) {
-  const record = useRecordContext<{ isApproved: boolean }>();
-  const translate = useTranslate();
-  if (!record) return null;
-  return record.isApproved ? (
-    <Chip size="small" color="success" label={translate('riffline.users.approved')} />
-  ) : (
-    <Chip size="small" label={translate('riffline.users.pending')} />
-  );
-}
 
 export function UserList() {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
@@ -48,13 +35,13 @@ export function UserList() {
               new Date(u.createdAt).toLocaleDateString(),
             ].join(' · ')
           }
-          rowClick={false}
+          rowClick="show"
           empty={<NoResults />}
         />
       ) : (
-        <Datagrid bulkActionButtons={false} rowClick={false} empty={<NoResults />}>
+        <Datagrid bulkActionButtons={false} rowClick="show" empty={<NoResults />}>
           <TextField source="username" emptyText="—" />
-          <EmailField source="email" />
+          <TextField source="email" />
           <EnumField source="role" name="role" variant="text" />
           <ApprovalChip label="resources.users.fields.isApproved" />
           <DateField source="createdAt" />

@@ -1,4 +1,5 @@
 import PeopleIcon from '@mui/icons-material/People';
 import { UserList } from './UserList.tsx';
+import { UserShow } from './UserShow.tsx';
 
-export default { list: UserList, icon: PeopleIcon, recordRepresentation: 'email' };
+export default { list: UserList, show: UserShow, icon: PeopleIcon, recordRepresentation: 'email' };

@@ -14,6 +14,7 @@ import {
 } from '@riffline/db';
 import type { ConsumerGroup, LoggedEvent } from '../events/log.ts';
 import { approvedMail, rejectedMail } from './applicationDecisions.ts';
+import { contactReplyMail } from './contactReplies.ts';
 import { paymentCompletedMail } from './payments.ts';
 import type { Recipient } from './recipient.ts';
 import { releaseLiveMail, releaseRejectedMail } from './releaseDecisions.ts';
@@ -145,6 +146,14 @@ export function notifications(
             to.userId,
           );
         }
+      },
+      // The visitor has no account: the answer goes to the address they wrote from, whatever any toggle says.
+      'contact.replied': async (event, trx) => {
+        await enqueueMail(trx, {
+          ...contactReplyMail(event.payload, publicUrl),
+          messageId: messageIdFor(event.id, 'contact-reply', domain),
+          eventId: event.id,
+        });
       },
       // One email per artist the report credited, all recorded at once.
       'report.imported': async (event, trx) => {

@@ -1,11 +1,14 @@
 import {
   AdminContactMessageResponse,
   AdminNewsletterSubscriptionResponse,
+  ContactMessageStatusBody,
+  ContactReplyBody,
   contactMessageStatuses,
   uuidParam,
 } from '@riffline/contracts';
 import { ContactMessage, NewsletterSubscription } from '@riffline/db';
 import { z } from 'zod';
+import { replyToContact, setContactStatus } from '../../../commands/support/contactMessageHandler.ts';
 import { NotFoundError } from '../../../errors.ts';
 import { presentContactMessage, presentNewsletterSubscription } from '../../../presenters/platform.ts';
 import { defineRoute } from '../../route.ts';
@@ -31,6 +34,8 @@ const SubscriptionListSchema = z.object({
   }),
 });
 const IdSchema = z.object({ params: uuidParam });
+const StatusSchema = z.object({ params: uuidParam, body: ContactMessageStatusBody });
+const ReplySchema = z.object({ params: uuidParam, body: ContactReplyBody });
 
 export const adminMessageRoutes = [
   defineRoute({
@@ -77,6 +82,37 @@ export const adminMessageRoutes = [
       );
       if (!row) throw NotFoundError('Contact message not found');
       return presentContactMessage(row);
+    },
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/admin/contact-messages/:id',
+    summary:
+      'Mark a contact message handled (status read) or back to new; an answered one stays replied (409)',
+    tag,
+    audience: 'admin',
+    request: StatusSchema,
+    response: AdminContactMessageResponse,
+    errors: [409],
+    handler: async (ctx, { db, clock }) => {
+      const { params, body } = ctx.state.input as z.infer<typeof StatusSchema>;
+      return presentContactMessage(await setContactStatus(db, ctx.state.user!, params.id, body, clock()));
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/admin/contact-messages/:id/reply',
+    summary:
+      'Answer a contact message by email (sent by the workers after the commit); it becomes replied. Once only (409)',
+    tag,
+    audience: 'admin',
+    request: ReplySchema,
+    response: AdminContactMessageResponse,
+    errors: [409],
+    handler: async (ctx, { db, clock }) => {
+      const { params, body } = ctx.state.input as z.infer<typeof ReplySchema>;
+      const replied = await replyToContact(db, ctx.state.user!, params.id, body.message, clock());
+      return presentContactMessage(replied);
     },
   }),
   defineRoute({

@@ -1,4 +1,4 @@
-import { roles } from '@riffline/contracts';
+import { roles, UserApprovalBody, UserRoleBody } from '@riffline/contracts';
 import { z } from 'zod';
 import { listQuery } from '../listQuery.ts';
 
@@ -23,3 +23,9 @@ export const UserIdSchema = z.object({
   params: z.object({ id: z.string().min(1).max(255, 'id must be at most 255 characters') }),
 });
 export type UserIdInput = z.infer<typeof UserIdSchema>;
+
+export const ChangeRoleSchema = UserIdSchema.extend({ body: UserRoleBody });
+export type ChangeRoleInput = z.infer<typeof ChangeRoleSchema>;
+
+export const ChangeApprovalSchema = UserIdSchema.extend({ body: UserApprovalBody });
+export type ChangeApprovalInput = z.infer<typeof ChangeApprovalSchema>;

@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import { apiTest } from '#test/support/api.ts';
 import { unique } from '#test/support/db.ts';
-import { buildArtist } from '#test/support/factories.ts';
+import { buildApplication, buildArtist, buildRelease, buildTicket } from '#test/support/factories.ts';
 
 type Row = { id: string; email: string; role: string; isApproved: boolean };
 
@@ -56,4 +56,39 @@ describe('GET /api/admin/users', () => {
     expect(missing.status).toBe(404);
     expect(missing.json()).toEqual({ message: 'User not found' });
   });
+
+  apiTest(
+    'GET /api/admin/users/:id carries the latest application and the counts the show page needs',
+    async ({ db, admin }) => {
+      const user = await buildArtist(db, { isApproved: true, coins: '42.50' });
+      const empty = (await admin.get(`/api/admin/users/${user.id}`)).json();
+      expect(empty).toMatchObject({
+        coins: '42.50',
+        application: null,
+        applicationCount: 0,
+        releaseCount: 0,
+        ticketCount: 0,
+        openTicketCount: 0,
+      });
+      await buildApplication(db, {
+        userId: user.id,
+        status: 'rejected',
+        createdAt: new Date(Date.now() - 9e6),
+      });
+      const latest = await buildApplication(db, { userId: user.id, status: 'approved', genre: 'jazz' });
+      await buildRelease(db, { userId: user.id });
+      await buildRelease(db, { userId: user.id, status: 'live' });
+      await buildTicket(db, { userId: user.id });
+      await buildTicket(db, { userId: user.id, status: 'closed' });
+      const res = await admin.get(`/api/admin/users/${user.id}`);
+      expect(res.json()).toMatchObject({
+        id: user.id,
+        application: { id: latest.id, artistName: latest.artistName, genre: 'jazz', status: 'approved' },
+        applicationCount: 2,
+        releaseCount: 2,
+        ticketCount: 2,
+        openTicketCount: 1,
+      });
+    },
+  );
 });

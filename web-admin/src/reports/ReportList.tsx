@@ -1,0 +1,118 @@
+import {
+  Card,
+  CardActionArea,
+  CardContent,
+  Stack,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import { formatMoney, reportStatuses, type AdminReportResponse } from '@riffline/contracts';
+import type { Query } from '@tanstack/react-query';
+import {
+  CreateButton,
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  NumberField,
+  RecordContextProvider,
+  SearchInput,
+  SelectInput,
+  TextField,
+  TopToolbar,
+  useCreatePath,
+  useListContext,
+} from 'react-admin';
+import { Link } from 'react-router-dom';
+import { EnumField } from '../common/EnumField.tsx';
+import { enumChoices } from '../common/enums.ts';
+import { NoResults } from '../common/NoResults.tsx';
+import { inProgress } from './api.ts';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="status" source="status" choices={enumChoices('reportStatus', reportStatuses)} />,
+];
+
+const progress = (r: AdminReportResponse) => `${r.progress}%`;
+const royalties = (r: AdminReportResponse) => formatMoney(r.royaltiesUsd, 'USD');
+
+/** While an import on the page runs, the list refreshes itself. */
+const refetchInterval = (query: Query<{ data?: AdminReportResponse[] }>) =>
+  query.state.data?.data?.some(inProgress) ? 2000 : false;
+
+function ReportCards() {
+  const { data, isPending } = useListContext<AdminReportResponse>();
+  const createPath = useCreatePath();
+  if (isPending) return null;
+  if (!data?.length) return <NoResults />;
+  return (
+    <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 1, m: 0 }}>
+      {data.map((report) => (
+        <RecordContextProvider key={report.id} value={report}>
+          <Card component="li" variant="outlined">
+            <CardActionArea
+              component={Link}
+              to={createPath({ resource: 'reports', type: 'show', id: report.id })}
+            >
+              <CardContent>
+                <Stack
+                  direction="row"
+                  spacing={1}
+                  sx={{ justifyContent: 'space-between', alignItems: 'center' }}
+                >
+                  <Typography variant="subtitle1" component="h3" sx={{ overflowWrap: 'anywhere' }}>
+                    {report.filename}
+                  </Typography>
+                  <EnumField source="status" name="reportStatus" />
+                </Stack>
+                <Typography variant="body2">
+                  {report.linesMatched} / {report.linesUnmatched} / {report.linesInvalid} ·{' '}
+                  {royalties(report)}
+                </Typography>
+                <DateField source="createdAt" showTime variant="body2" color="text.secondary" />
+              </CardContent>
+            </CardActionArea>
+          </Card>
+        </RecordContextProvider>
+      ))}
+    </Stack>
+  );
+}
+
+/** Store report imports, newest first, with an Upload Report button (SPEC §2 Royalties: where data comes from). */
+export function ReportList() {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  return (
+    <List
+      filters={filters}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      empty={false}
+      exporter={false}
+      queryOptions={{ refetchInterval } as object}
+      actions={
+        <TopToolbar>
+          <CreateButton label="riffline.reports.upload" />
+        </TopToolbar>
+      }
+    >
+      {phone ? (
+        <ReportCards />
+      ) : (
+        <Datagrid rowClick="show" bulkActionButtons={false} empty={<NoResults />}>
+          <TextField source="filename" />
+          <EnumField source="status" name="reportStatus" />
+          <FunctionField source="progress" render={progress} sortable={false} />
+          <NumberField source="linesMatched" sortable={false} />
+          <NumberField source="linesUnmatched" sortable={false} />
+          <NumberField source="linesInvalid" sortable={false} />
+          <NumberField source="streams" sortable={false} />
+          <FunctionField source="royaltiesUsd" render={royalties} sortable={false} />
+          <DateField source="createdAt" showTime />
+        </Datagrid>
+      )}
+    </List>
+  );
+}
