@@ -22,7 +22,7 @@ export const webApps = ['web-artist', 'web-admin'];
 export const stampFile = '.build-inputs';
 
 /** Bumped when what counts as an input changes, so every app rebuilds once. */
-const hashVersion = '1';
+const hashVersion = '2';
 /** Never inputs: dependencies, outputs, browser tests and their reports. */
 const skipDirs = new Set(['node_modules', 'dist', 'e2e', 'test-results', 'playwright-report', 'coverage']);
 const codeFile = /\.(?:[cm]?[jt]sx?)$/;

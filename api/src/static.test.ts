@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Server } from 'node:http';
+import http, { type Server } from 'node:http';
+import zlib from 'node:zlib';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompress } from '../../bin/precompress.ts';
 import { serveWebApps } from './static.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'riffline-static-'));
+const bigScript = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i};`).join('\n');
 let server: Server;
 let base: string;
 
@@ -20,6 +23,8 @@ beforeAll(async () => {
   write('artist/assets/app-abc.js', 'console.log(1)');
   write('admin/index.html', '<h1>admin</h1>');
   write('secret.txt', 'not served');
+  write('artist/assets/big-abc.js', bigScript);
+  precompress(path.join(root, 'artist'));
   const app = new Koa();
   app.use(
     serveWebApps([
@@ -67,5 +72,37 @@ describe('serving the built web apps', () => {
     expect((await get('/../secret.txt')).text).not.toContain('not served');
     expect((await get('/%2e%2e/secret.txt')).text).not.toContain('not served');
     expect((await get('/api/anything')).status).toBe(404);
+  });
+
+  it('sends the build-time brotli or gzip copy to a browser that accepts it, else the file', async () => {
+    // Raw bytes as they travel (fetch would decode them).
+    const raw = (p: string, acceptEncoding?: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const headers = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+        http
+          .get(base + p, { headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    expect(fs.existsSync(path.join(root, 'artist/assets/big-abc.js.br'))).toBe(true);
+    expect(fs.existsSync(path.join(root, 'artist/assets/app-abc.js.br'))).toBe(false); // too small to bother
+
+    const br = await raw('/assets/big-abc.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(br.body.length).toBeLessThan(bigScript.length / 4);
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(bigScript);
+
+    const gz = await raw('/assets/big-abc.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(bigScript);
+
+    const plain = await raw('/assets/big-abc.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(bigScript);
   });
 });

@@ -14,6 +14,8 @@ export const builtWebApps: WebApp[] = [
   { prefix: '', dist: path.join(repoRoot, 'web-artist', 'dist') },
 ];
 
+const precompressed = { brotli: true, gzip: true };
+
 /**
  * Serves the built web apps: the admin console under /admin, the artist app at /. A path that is not a
  * file gets the app's index.html so client-side routes work (the app shows its own 'Page Not Found').
@@ -25,12 +27,19 @@ export function serveWebApps(apps: WebApp[] = builtWebApps): Middleware {
     if (!app || !fs.existsSync(path.join(app.dist, 'index.html'))) return next();
     const rel = ctx.path.slice(app.prefix.length) || '/';
     const file = path.join(app.dist, path.normalize(rel));
+    // The build's precompressed `.br` / `.gz` go to browsers that accept them (koa-send picks them).
+    ctx.vary('Accept-Encoding');
     if (rel !== '/' && file.startsWith(app.dist) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       const immutable = rel.startsWith('/assets/');
-      await send(ctx, rel, { root: app.dist, immutable, maxAge: immutable ? 31_536_000_000 : 0 });
+      await send(ctx, rel, {
+        ...precompressed,
+        root: app.dist,
+        immutable,
+        maxAge: immutable ? 31_536_000_000 : 0,
+      });
       return;
     }
     ctx.set('Cache-Control', 'no-cache');
-    await send(ctx, 'index.html', { root: app.dist });
+    await send(ctx, 'index.html', { ...precompressed, root: app.dist });
   };
 }
