@@ -65,6 +65,14 @@ export const eventSchemas = {
     assignedTo: z.string().nullable(),
     changed: z.array(z.enum(['status', 'assignedTo'])),
   }),
+  /** A reply in a ticket's conversation; the notifications group emails the other side. */
+  'ticket.messagePosted': z.object({
+    ticketId: z.string(),
+    userId: z.string(),
+    fromTeam: z.boolean(),
+    subject: z.string(),
+    body: z.string(),
+  }),
   'contact.received': z.object({ name: z.string(), email: z.string(), subject: z.string() }),
   /** An admin set a contact message's status by hand (`read`: handled; `new`: back in the inbox). */
   'contact.statusChanged': z.object({

@@ -35,6 +35,21 @@ export const AdminTicketResponse = TicketResponse.extend({
 });
 export type AdminTicketResponse = z.infer<typeof AdminTicketResponse>;
 
+/** POST /api/support-tickets/{id}/messages and /api/admin/tickets/{id}/messages: a reply. */
+export const TicketMessageBody = z.object({ message: requiredText('Message', 5000) });
+export type TicketMessageBody = z.output<typeof TicketMessageBody>;
+
+/** One message of a ticket's conversation, oldest first; the opening message is the first. */
+export const TicketMessageResponse = z.object({
+  id: z.string().describe("the ticket's id for the opening message"),
+  fromTeam: z.boolean(),
+  /** 'Riffline Support' for the team, else the artist's name. */
+  author: z.string(),
+  body: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type TicketMessageResponse = z.infer<typeof TicketMessageResponse>;
+
 export const TicketUpdateBody = z
   .object({
     status: z

@@ -261,6 +261,7 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
       '20261123000800_exports',
       '20261123000900_admin_money_lists',
       '20261123001000_contact_replies',
+      '20261123001100_ticket_messages',
     ]);
     expect((await migrationStatus(db)).pending).toEqual([]);
 

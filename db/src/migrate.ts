@@ -12,6 +12,7 @@ import * as mailDelivery from './migrations/20261123000700_mail_delivery.ts';
 import * as exportJobs from './migrations/20261123000800_exports.ts';
 import * as adminMoneyLists from './migrations/20261123000900_admin_money_lists.ts';
 import * as contactReplies from './migrations/20261123001000_contact_replies.ts';
+import * as ticketMessages from './migrations/20261123001100_ticket_messages.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '20261123000800_exports': exportJobs,
   '20261123000900_admin_money_lists': adminMoneyLists,
   '20261123001000_contact_replies': contactReplies,
+  '20261123001100_ticket_messages': ticketMessages,
 };
 
 const source: Knex.MigrationSource<string> = {

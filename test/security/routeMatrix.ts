@@ -344,6 +344,19 @@ export const routeMatrix: Record<string, MatrixEntry> = {
       return { body: { subject, message: 'Where is my release?' } };
     },
   },
+  'GET /support-tickets/:id/messages': {
+    audience: 'user',
+    ownedBy: 'A',
+    request: async (f) => ({ path: `/support-tickets/${(await ticketOfA(f)).id}/messages` }),
+  },
+  'POST /support-tickets/:id/messages': {
+    audience: 'user',
+    ownedBy: 'A',
+    request: async (f) => ({
+      path: `/support-tickets/${(await ticketOfA(f)).id}/messages`,
+      body: { message: 'Any news?' },
+    }),
+  },
   'GET /user/coins': { audience: 'approved' },
   'GET /user/notifications': { audience: 'approved' },
   'PATCH /user/notifications': { audience: 'approved', request: () => ({ body: { marketing: true } }) },
@@ -609,6 +622,19 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     audience: 'admin',
     ownedBy: 'A',
     request: async (f) => ({ path: `/admin/tickets/${(await ticketOfA(f)).id}` }),
+  },
+  'GET /admin/tickets/:id/messages': {
+    audience: 'admin',
+    ownedBy: 'A',
+    request: async (f) => ({ path: `/admin/tickets/${(await ticketOfA(f)).id}/messages` }),
+  },
+  'POST /admin/tickets/:id/messages': {
+    audience: 'admin',
+    ownedBy: 'A',
+    request: async (f) => ({
+      path: `/admin/tickets/${(await ticketOfA(f)).id}/messages`,
+      body: { message: 'We are on it.' },
+    }),
   },
   'PATCH /admin/tickets/:id': {
     audience: 'admin',

@@ -9,6 +9,7 @@ import type {
   ReleaseWithTracksResponse,
   ReleasesExportBody,
   Role,
+  TicketMessageResponse,
   WithdrawalResponse,
   WithdrawalReviewBody,
 } from '@riffline/contracts';
@@ -54,6 +55,10 @@ export interface AdminActions {
   changeUserRole(id: Identifier, role: Role): Promise<AdminUserResponse>;
   /** `PATCH /api/admin/users/:id/approval`: open or close a user's artist area. */
   changeUserApproval(id: Identifier, isApproved: boolean): Promise<AdminUserResponse>;
+  /** `GET /api/admin/tickets/:id/messages`: the conversation, oldest first. */
+  getTicketMessages(id: Identifier): Promise<TicketMessageResponse[]>;
+  /** `POST /api/admin/tickets/:id/messages`: answer as Riffline Support (the artist is emailed). */
+  postTicketMessage(id: Identifier, message: string): Promise<TicketMessageResponse>;
   /** `PATCH /api/admin/contact-messages/:id`: handled (`read`) or back to `new`. */
   setContactStatus(id: Identifier, status: 'new' | 'read'): Promise<AdminContactMessageResponse>;
   /** `POST /api/admin/contact-messages/:id/reply`: the answer, emailed to the visitor. */
@@ -78,6 +83,11 @@ export const dataProvider: AdminDataProvider = {
   changeUserRole: (id, role) => send('PATCH', `/api/admin/users/${path(id)}/role`, { role }),
   changeUserApproval: (id, isApproved) =>
     send('PATCH', `/api/admin/users/${path(id)}/approval`, { isApproved }),
+  async getTicketMessages(id) {
+    const { json } = await httpClient(`/api/admin/tickets/${path(id)}/messages`);
+    return json as TicketMessageResponse[];
+  },
+  postTicketMessage: (id, message) => send('POST', `/api/admin/tickets/${path(id)}/messages`, { message }),
   setContactStatus: (id, status) => send('PATCH', `/api/admin/contact-messages/${path(id)}`, { status }),
   replyToContact: (id, message) => send('POST', `/api/admin/contact-messages/${path(id)}/reply`, { message }),
   replayFailedEvent: (id) => send('POST', `/api/admin/failed-events/${path(id)}/replay`),

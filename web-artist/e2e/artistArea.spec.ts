@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { convertAmount, formatMoney } from '@riffline/contracts';
+import { DEMO_ADMIN, apiSession } from '../../test/e2e/seed.ts';
 import { expectToast, signIn, snap, unique } from './support.ts';
 
 /**
@@ -247,5 +248,29 @@ test.describe('the artist area', () => {
     await expect(ticket).toContainText('Open');
     await expect(ticket).toContainText('Medium priority');
     await snap(page, testInfo, 'tickets');
+
+    // The team answers (through the admin API); the artist reads it in the conversation and replies.
+    const { context, api: admin } = await apiSession(page.context().browser()!, testInfo, DEMO_ADMIN);
+    const tickets = (await (await page.request.get('/api/support-tickets')).json()) as Array<{
+      id: string;
+      subject: string;
+    }>;
+    const id = tickets.find((t) => t.subject === subject)!.id;
+    await admin.send('post', `/api/admin/tickets/${id}/messages`, {
+      message: 'Within 45 days of the month end.',
+    });
+    await context.close();
+    await page.reload();
+    await expect(ticket).toContainText('In Progress');
+    await ticket.getByRole('button', { name: 'Conversation and reply' }).click();
+    const conversation = ticket.getByRole('list', { name: `Conversation: ${subject}` });
+    await expect(conversation.getByRole('listitem')).toHaveCount(2);
+    await expect(conversation.getByRole('listitem').nth(1)).toContainText('Riffline Support');
+    await expect(conversation).toContainText('Within 45 days of the month end.');
+    await ticket.getByLabel('Your reply').fill('Thank you!');
+    await ticket.getByRole('button', { name: 'Send Reply' }).click();
+    await expectToast(page, 'Reply Sent', 'The Riffline team is notified and answers within 24 hours.');
+    await expect(conversation.getByRole('listitem')).toHaveCount(3);
+    await snap(page, testInfo, 'ticket-conversation');
   });
 });

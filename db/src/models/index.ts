@@ -7,6 +7,7 @@ export { Track } from './Track.ts';
 export { Analytics } from './Analytics.ts';
 export { Royalty } from './Royalty.ts';
 export { SupportTicket } from './SupportTicket.ts';
+export { TicketMessage } from './TicketMessage.ts';
 export { NewsletterSubscription } from './NewsletterSubscription.ts';
 export { ContactMessage } from './ContactMessage.ts';
 export { PaymentMethod } from './PaymentMethod.ts';

@@ -11,8 +11,9 @@ import {
 } from 'react-admin';
 import { EnumField } from '../common/EnumField.tsx';
 import { statusChoices } from './choices.ts';
+import { TicketThread } from './TicketThread.tsx';
 
-/** An admin reads the ticket and moves it along (open, in progress, resolved, closed). */
+/** An admin reads the ticket, answers it, and moves it along (open, in progress, resolved, closed). */
 export function TicketEdit() {
   return (
     <Edit mutationMode="pessimistic">
@@ -43,6 +44,7 @@ export function TicketEdit() {
           <DateField source="createdAt" showTime />
         </Labeled>
         <SelectInput source="status" choices={statusChoices} validate={required()} />
+        <TicketThread />
       </SimpleForm>
     </Edit>
   );

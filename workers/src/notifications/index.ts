@@ -6,6 +6,7 @@ import {
   notificationSettingsOf,
   Release,
   royaltyCreditsOfReport,
+  SupportTicket,
   Track,
   User,
   type Config,
@@ -19,6 +20,7 @@ import { paymentCompletedMail } from './payments.ts';
 import type { Recipient } from './recipient.ts';
 import { releaseLiveMail, releaseRejectedMail } from './releaseDecisions.ts';
 import { royaltiesMail } from './royalties.ts';
+import { artistReplyMail, teamReplyMail } from './ticketReplies.ts';
 import { withdrawalApprovedMail, withdrawalDeclinedMail } from './withdrawalDecisions.ts';
 
 /** The Message-ID's right-hand side: the sender's domain (MAIL_FROM), else the site's host. */
@@ -146,6 +148,43 @@ export function notifications(
             to.userId,
           );
         }
+      },
+      // Each reply in a ticket goes to the other side: the artist, or the admin who has the ticket (all
+      // admins while nobody does).
+      'ticket.messagePosted': async (event, trx) => {
+        const reply = event.payload;
+        if (reply.fromTeam) {
+          const to = await recipient(trx, reply.userId);
+          if (to) await queue(trx, event, 'ticket-reply', teamReplyMail(to, reply, publicUrl), to.userId);
+          return;
+        }
+        const [ticket, artist] = await Promise.all([
+          SupportTicket.query(trx).findById(reply.ticketId),
+          User.query(trx).findById(reply.userId),
+        ]);
+        const name = [artist?.firstName, artist?.lastName].filter(Boolean).join(' ') || 'An artist';
+        const admins = await User.query(trx)
+          .where({ role: 'admin' })
+          .whereNotNull('email')
+          .modify((q) => (ticket?.assignedTo ? q.where({ id: ticket.assignedTo }) : q));
+        await enqueueMails(
+          trx,
+          admins.map((admin) => ({
+            ...artistReplyMail(
+              { userId: admin.id, email: admin.email!, firstName: admin.firstName },
+              name,
+              reply,
+              publicUrl,
+            ),
+            messageId: messageIdFor(
+              event.id,
+              `ticket-reply-${createHash('sha256').update(admin.id).digest('hex').slice(0, 16)}`,
+              domain,
+            ),
+            eventId: event.id,
+            userId: admin.id,
+          })),
+        );
       },
       // The visitor has no account: the answer goes to the address they wrote from, whatever any toggle says.
       'contact.replied': async (event, trx) => {

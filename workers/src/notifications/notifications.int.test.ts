@@ -10,6 +10,7 @@ import {
   mailBacklog,
   ProcessedEvent,
   Royalty,
+  SupportTicket,
   User,
   type Config,
   type Db,
@@ -23,6 +24,7 @@ import {
   buildApplication,
   buildArtist,
   buildRelease,
+  buildTicket,
   buildTrack,
 } from '#test/support/factories.ts';
 import { headerOf, mimeOf } from '#test/support/mail.ts';
@@ -245,6 +247,45 @@ describe('the notifications consumer group', () => {
     expect(headerOf(headers, 'Subject')).toBe('1,500.00 coins added to your wallet');
     expect(text).toContain('Order: RFL-ORDER-1');
     expect(text).toContain('Your wallet: https://riffline.test/wallet');
+  });
+
+  test('emails each ticket reply to the other side: the artist, or the admin who has it (else every admin)', async ({
+    db,
+    smtp,
+    config,
+  }) => {
+    const artist = await approvedArtist(db, 'Ife');
+    const [assignee, other] = [
+      await buildAdmin(db, { email: `${unique('assignee')}@example.test`, firstName: 'Ada' }),
+      await buildAdmin(db, { email: `${unique('other')}@example.test` }),
+    ];
+    const ticket = await buildTicket(db, { userId: artist.id, subject: 'Missing streams' });
+    const reply = { ticketId: ticket.id, userId: artist.id, subject: 'Missing streams' };
+    await emit(db, 'ticket.messagePosted', ticket.id, {
+      ...reply,
+      fromTeam: true,
+      body: 'They come monthly.',
+    });
+    await emit(db, 'ticket.messagePosted', ticket.id, { ...reply, fromTeam: false, body: 'Before the 5th?' });
+    await settled(db, config);
+    const [toArtist] = mailTo(smtp, artist.email!).map(mimeOf);
+    expect(headerOf(toArtist!.headers, 'Subject')).toBe(
+      `Re: Missing streams [ticket ${ticket.id.slice(0, 8)}]`,
+    );
+    expect(toArtist!.text).toContain('They come monthly.');
+    expect(toArtist!.text).toContain('https://riffline.test/tickets');
+    // Nobody has the ticket yet: every admin hears of the artist's answer.
+    for (const admin of [assignee, other]) {
+      const [mail] = mailTo(smtp, admin.email!).map(mimeOf);
+      expect(headerOf(mail!.headers, 'Subject')).toBe('Ife Artist replied: Missing streams');
+      expect(mail!.text).toContain(`https://riffline.test/admin/tickets/${ticket.id}`);
+    }
+
+    await SupportTicket.query(db).patchAndFetchById(ticket.id, { assignedTo: assignee.id });
+    await emit(db, 'ticket.messagePosted', ticket.id, { ...reply, fromTeam: false, body: 'Any news?' });
+    await settled(db, config);
+    expect(mailTo(smtp, assignee.email!)).toHaveLength(2);
+    expect(mailTo(smtp, other.email!)).toHaveLength(1);
   });
 
   test('sends none of these to an artist who turned email notifications off', async ({

@@ -1,13 +1,16 @@
 import AddIcon from '@mui/icons-material/Add';
+import ForumIcon from '@mui/icons-material/Forum';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import { Box, Button, Chip, Paper, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ticketCategoryLabels, type TicketPriority, type TicketStatus } from '@riffline/contracts';
 import { ticketsQuery, type Ticket } from '../../api/support.ts';
 import { ArtistArea } from '../../components/Auth/ArtistArea.tsx';
 import { Page } from '../../components/Page/Page.tsx';
 import { QueryList } from '../../components/Page/QueryList.tsx';
+import { TicketConversation } from '../../tickets/TicketConversation.tsx';
 
 const statusChips: Record<
   TicketStatus,
@@ -31,6 +34,7 @@ const when = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateSt
 function TicketCard({ ticket }: { ticket: Ticket }) {
   const chip = statusChips[ticket.status];
   const headingId = `ticket-${ticket.id}`;
+  const [open, setOpen] = useState(false);
   return (
     <Paper component="li" variant="outlined" aria-labelledby={headingId} sx={{ p: 2.5 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -53,9 +57,22 @@ function TicketCard({ ticket }: { ticket: Ticket }) {
           .filter(Boolean)
           .join(' · ')}
       </Typography>
-      <Typography sx={{ mt: 1.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {ticket.message}
-      </Typography>
+      {open ? (
+        <TicketConversation ticket={ticket} />
+      ) : (
+        <Typography sx={{ mt: 1.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {ticket.message}
+        </Typography>
+      )}
+      <Button
+        size="small"
+        startIcon={<ForumIcon />}
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        sx={{ mt: 1 }}
+      >
+        {open ? 'Hide conversation' : 'Conversation and reply'}
+      </Button>
     </Paper>
   );
 }

@@ -1,10 +1,17 @@
 import { z } from 'zod';
-import { AdminTicketResponse } from '@riffline/contracts';
+import {
+  AdminTicketResponse,
+  TicketMessageBody,
+  TicketMessageResponse,
+  uuidParam,
+} from '@riffline/contracts';
+import { postTicketMessage, ticketConversation } from '../../../commands/support/ticketConversation.ts';
 import { defineRoute } from '../../route.ts';
 import { ListTicketsSchema, TicketIdSchema, UpdateTicketSchema } from './schema.ts';
 import * as handlers from './tickets.ts';
 
 const tag = 'Admin: tickets';
+const ReplySchema = z.object({ params: uuidParam, body: TicketMessageBody });
 
 export const adminTicketRoutes = [
   defineRoute({
@@ -47,5 +54,37 @@ export const adminTicketRoutes = [
     request: UpdateTicketSchema,
     response: AdminTicketResponse,
     handler: handlers.update,
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/admin/tickets/:id/messages',
+    summary: "A ticket's conversation, oldest first: the artist's opening message, then each reply",
+    tag,
+    audience: 'admin',
+    request: TicketIdSchema,
+    response: z.array(TicketMessageResponse),
+    handler: async (ctx, { db }) =>
+      ticketConversation(
+        db,
+        ctx.state.user!,
+        (ctx.state.input as { params: { id: string } }).params.id,
+        true,
+      ),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/admin/tickets/:id/messages',
+    summary:
+      'Answer a ticket as Riffline Support (an open one goes in progress; a closed one takes none: 409); the artist is emailed',
+    tag,
+    audience: 'admin',
+    request: ReplySchema,
+    response: TicketMessageResponse,
+    status: 201,
+    errors: [409],
+    handler: async (ctx, { db, clock }) => {
+      const { params, body } = ctx.state.input as z.infer<typeof ReplySchema>;
+      return postTicketMessage(db, ctx.state.user!, params.id, body.message, true, clock());
+    },
   }),
 ];

@@ -1,8 +1,12 @@
 import { z } from 'zod';
-import { TicketResponse } from '@riffline/contracts';
+import { TicketMessageBody, TicketMessageResponse, TicketResponse, uuidParam } from '@riffline/contracts';
+import { postTicketMessage, ticketConversation } from '../../../commands/support/ticketConversation.ts';
 import { defineRoute } from '../../route.ts';
 import { OpenTicketSchema } from './schema.ts';
 import * as handlers from './supportTickets.ts';
+
+const TicketIdSchema = z.object({ params: uuidParam });
+const ReplySchema = z.object({ params: uuidParam, body: TicketMessageBody });
 
 export const supportTicketRoutes = [
   defineRoute({
@@ -30,5 +34,35 @@ export const supportTicketRoutes = [
       message: 'Too many tickets. Please wait a while before opening another.',
     },
     handler: handlers.open,
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/support-tickets/:id/messages',
+    summary: "A ticket's conversation, oldest first: the opening message, then each reply (own tickets only)",
+    tag: 'Support',
+    audience: 'user',
+    request: TicketIdSchema,
+    response: z.array(TicketMessageResponse),
+    handler: async (ctx, { db }) => {
+      const { params } = ctx.state.input as z.infer<typeof TicketIdSchema>;
+      return ticketConversation(db, ctx.state.user!, params.id, false);
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/support-tickets/:id/messages',
+    summary:
+      'Answer in a ticket of your own (a resolved one opens again; a closed one takes none: 409); the team is emailed',
+    tag: 'Support',
+    audience: 'user',
+    request: ReplySchema,
+    response: TicketMessageResponse,
+    status: 201,
+    errors: [409],
+    rateLimit: { name: 'ticket-messages', limit: 60, windowMs: 3_600_000, count: 'succeed' },
+    handler: async (ctx, { db, clock }) => {
+      const { params, body } = ctx.state.input as z.infer<typeof ReplySchema>;
+      return postTicketMessage(db, ctx.state.user!, params.id, body.message, false, clock());
+    },
   }),
 ];
