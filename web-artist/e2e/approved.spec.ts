@@ -29,6 +29,10 @@ test.describe('an approved artist (the demo artist `make start` seeds)', () => {
     await expect(pill).toBeVisible();
     await expect(pill).toHaveAttribute('href', '/wallet');
     await snap(page, testInfo, 'dashboard');
+    // The footer fits a signed-in artist: the dashboard, not 'Apply to Join' or 'Login'.
+    const site = page.getByRole('contentinfo').getByRole('navigation', { name: 'Riffline' });
+    await expect(site.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/');
+    await expect(site.getByRole('link', { name: /Apply to Join|Login/ })).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('menu').or(page.getByRole('navigation', { name: 'Main' }));

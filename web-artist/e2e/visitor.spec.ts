@@ -26,6 +26,9 @@ test.describe('a visitor', () => {
     }
     await expect(page.getByRole('link', { name: 'Get Your SmartLink' })).toHaveAttribute('href', '/apply');
     await expect(page.getByText('© 2024')).toBeVisible();
+    const site = page.getByRole('contentinfo').getByRole('navigation', { name: 'Riffline' });
+    await expect(site.getByRole('link', { name: 'Apply to Join' })).toHaveAttribute('href', '/apply');
+    await expect(site.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/api/login');
     await snap(page, testInfo, 'landing');
   });
 

@@ -7,26 +7,31 @@ import { Box, Container, IconButton, Link, Stack, Typography } from '@mui/materi
 import { Link as RouterLink } from 'react-router';
 import { night } from '../../theme.ts';
 import { NewsletterForm } from './NewsletterForm.tsx';
+import { hasArtistArea, useVisitor, type VisitorState } from '../../api/auth.ts';
 
-const columns: Array<{ title: string; links: Array<{ label: string; to: string; external?: boolean }> }> = [
-  {
-    title: 'Riffline',
-    links: [
-      { label: 'Apply to Join', to: '/apply' },
-      { label: 'About Us', to: '/about' },
-      { label: 'Contact Us', to: '/contact' },
-      { label: 'Support Center', to: '/support' },
-      { label: 'Login', to: '/api/login', external: true },
-    ],
-  },
-  {
-    title: 'Legal',
-    links: [
-      { label: 'Privacy Policy', to: '/privacy' },
-      { label: 'Terms of Service', to: '/terms' },
-      { label: 'Cookie Policy', to: '/cookies' },
-    ],
-  },
+type FooterLink = { label: string; to: string; external?: boolean };
+
+/** The site column fits the visitor: no 'Apply to Join' or 'Login' for someone already signed in. */
+function siteLinks(state: VisitorState): FooterLink[] {
+  const signedIn = state !== 'anonymous' && state !== 'loading';
+  const first: FooterLink[] = !signedIn
+    ? [{ label: 'Apply to Join', to: '/apply' }]
+    : hasArtistArea(state)
+      ? [{ label: 'Dashboard', to: '/' }]
+      : [{ label: 'Your Application', to: '/' }];
+  return [
+    ...first,
+    { label: 'About Us', to: '/about' },
+    { label: 'Contact Us', to: '/contact' },
+    { label: 'Support Center', to: '/support' },
+    ...(signedIn ? [] : [{ label: 'Login', to: '/api/login', external: true }]),
+  ];
+}
+
+const legalLinks: FooterLink[] = [
+  { label: 'Privacy Policy', to: '/privacy' },
+  { label: 'Terms of Service', to: '/terms' },
+  { label: 'Cookie Policy', to: '/cookies' },
 ];
 
 // Our social accounts are not public yet: the links are placeholders.
@@ -39,6 +44,11 @@ const socials = [
 ];
 
 export function Footer() {
+  const { state } = useVisitor();
+  const columns = [
+    { title: 'Riffline', links: siteLinks(state) },
+    { title: 'Legal', links: legalLinks },
+  ];
   return (
     <Box component="footer" sx={{ ...night, mt: 'auto', pt: 6, pb: 4 }}>
       <Container maxWidth="lg">
