@@ -74,4 +74,34 @@ test.describe('an artist', () => {
       .click();
     await expect(page.getByRole('link', { name: 'Apply Now' }).first()).toBeVisible();
   });
+
+  test('a second application, sent from another tab, is refused with why', async ({ page, context }) => {
+    await page.goto('/apply');
+    await page.getByRole('link', { name: 'Continue with Riffline ID' }).click();
+    await createAccount(page, {
+      firstName: 'Tomas',
+      lastName: 'Vale',
+      email: `${unique('tomas')}@example.com`,
+      password: 'correct horse battery',
+    });
+    await expect(page.getByRole('button', { name: 'Submit Application' })).toBeVisible();
+    const second = await context.newPage();
+    await second.goto('/apply');
+    for (const tab of [page, second]) {
+      await fillApplication(tab, {
+        legalName: 'Tomas Vale',
+        artistName: 'Vale',
+        age: '24',
+        genre: 'Rock',
+        instagram: 'https://instagram.com/vale',
+        youtube: 'https://youtube.com/@vale',
+        story: 'Garage rock from Porto.',
+      });
+      await tab.getByRole('checkbox').check();
+    }
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await expect(page.getByRole('heading', { name: 'Application Submitted!' })).toBeVisible();
+    await second.getByRole('button', { name: 'Submit Application' }).click();
+    await expectToast(second, 'Submission Failed', 'You already have an application under review');
+  });
 });

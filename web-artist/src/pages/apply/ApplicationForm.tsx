@@ -15,6 +15,7 @@ import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { ApplicationBody, applicationGenres } from '@riffline/contracts';
 import { submitApplication, type Application } from '../../api/applications.ts';
+import { ApiError } from '../../api/client.ts';
 import { useLoggedOutFlow } from '../../components/Auth/useLoggedOutFlow.ts';
 import { useToast } from '../../components/Toast/Toast.tsx';
 
@@ -70,9 +71,12 @@ export function ApplicationForm({ onSubmitted }: { onSubmitted: (application: Ap
     },
     onError: (error) => {
       if (loggedOut(error)) return;
+      // A conflict says what stands in the way (an application already under review); anything else is
+      // the spec's generic failure.
+      const conflict = error instanceof ApiError && error.status === 409 ? error.serverMessage : undefined;
       toast({
         title: 'Submission Failed',
-        description: 'There was an error submitting your application. Please try again.',
+        description: conflict ?? 'There was an error submitting your application. Please try again.',
         variant: 'destructive',
       });
     },
