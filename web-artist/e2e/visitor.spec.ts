@@ -29,6 +29,10 @@ test.describe('a visitor', () => {
     const site = page.getByRole('contentinfo').getByRole('navigation', { name: 'Riffline' });
     await expect(site.getByRole('link', { name: 'Apply to Join' })).toHaveAttribute('href', '/apply');
     await expect(site.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/api/login');
+    // The tab shows the Riffline mark, served by the site itself.
+    const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+    const served = await page.request.get(icon!);
+    expect([served.status(), served.headers()['content-type']]).toEqual([200, 'image/svg+xml']);
     await snap(page, testInfo, 'landing');
   });
 
