@@ -1,5 +1,5 @@
 import SendIcon from '@mui/icons-material/Send';
-import { alpha, Alert, Box, Button, Paper, TextField, Typography } from '@mui/material';
+import { alpha, Box, Button, Paper, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { TicketMessageBody } from '@riffline/contracts';
@@ -8,6 +8,7 @@ import { postTicketMessage, ticketMessagesQuery, type Ticket } from '../api/supp
 import { useLoggedOutFlow } from '../components/Auth/useLoggedOutFlow.ts';
 import { Spinner } from '../components/Page/Spinner.tsx';
 import { useToast } from '../components/Toast/Toast.tsx';
+import { LoadFailed } from '../components/Page/LoadFailed.tsx';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -57,16 +58,7 @@ export function TicketConversation({ ticket }: { ticket: Ticket }) {
     <Box sx={{ mt: 2, display: 'grid', gap: 1.5 }}>
       {messages.isPending && <Spinner label="Loading the conversation" />}
       {messages.error && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void messages.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          The conversation could not be loaded.
-        </Alert>
+        <LoadFailed onRetry={() => void messages.refetch()}>The conversation could not be loaded.</LoadFailed>
       )}
       {messages.data && (
         <Box

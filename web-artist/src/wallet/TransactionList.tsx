@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Chip, Paper, Typography } from '@mui/material';
+import { Box, Button, Chip, Paper, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TransactionStatus } from '@riffline/contracts';
 import { formatCoins } from '@riffline/contracts';
@@ -7,6 +7,7 @@ import { coinsQuery, transactionsQuery, verifyOrder, type Transaction } from '..
 import { useLoggedOutFlow } from '../components/Auth/useLoggedOutFlow.ts';
 import { Spinner } from '../components/Page/Spinner.tsx';
 import { useToast } from '../components/Toast/Toast.tsx';
+import { LoadFailed } from '../components/Page/LoadFailed.tsx';
 
 const statusChips: Record<
   TransactionStatus,
@@ -116,16 +117,9 @@ export function TransactionList() {
   if (transactions.isPending) return <Spinner label="Loading transactions" />;
   if (transactions.error)
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void transactions.refetch()}>
-            Retry
-          </Button>
-        }
-      >
+      <LoadFailed onRetry={() => void transactions.refetch()}>
         Your transactions could not be loaded.
-      </Alert>
+      </LoadFailed>
     );
   if (transactions.data.length === 0)
     return <Typography color="text.secondary">No transactions yet: your top-ups show here.</Typography>;

@@ -1,7 +1,8 @@
-import { Alert, Box, Button, Paper, Typography } from '@mui/material';
+import { Box, Paper, Typography } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Spinner } from './Spinner.tsx';
+import { LoadFailed } from './LoadFailed.tsx';
 
 /**
  * A list the artist area loads: a spinner while it comes, the failure with Retry, the empty state (an
@@ -24,18 +25,7 @@ export function QueryList<T>({
 }) {
   if (query.isPending) return <Spinner label={loading} />;
   if (query.error || !query.data)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {failed}
-      </Alert>
-    );
+    return <LoadFailed onRetry={() => void query.refetch()}>{failed}</LoadFailed>;
   if (query.data.length === 0)
     return (
       <Paper variant="outlined" sx={{ p: { xs: 3, md: 5 }, textAlign: 'center' }}>

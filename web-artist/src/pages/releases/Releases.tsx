@@ -1,6 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import LibraryMusicIcon from '@mui/icons-material/LibraryMusic';
-import { Alert, Box, Button, Paper, Typography } from '@mui/material';
+import { Box, Button, Paper, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -12,6 +12,7 @@ import { DeleteReleaseDialog } from '../../releases/DeleteReleaseDialog.tsx';
 import { EditReleaseDialog } from '../../releases/EditReleaseDialog.tsx';
 import { ReleaseCard } from '../../releases/ReleaseCard.tsx';
 import { ReleaseWizard } from '../../releases/ReleaseWizard.tsx';
+import { LoadFailed } from '../../components/Page/LoadFailed.tsx';
 
 function ReleaseBuilder() {
   const [params, setParams] = useSearchParams();
@@ -58,16 +59,7 @@ function ReleaseBuilder() {
 
       {releases.isPending && <Spinner label="Loading releases" />}
       {releases.error && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void releases.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          Your releases could not be loaded.
-        </Alert>
+        <LoadFailed onRetry={() => void releases.refetch()}>Your releases could not be loaded.</LoadFailed>
       )}
       {releases.data?.length === 0 && (
         <Paper variant="outlined" sx={{ p: { xs: 3, md: 5 }, textAlign: 'center' }}>

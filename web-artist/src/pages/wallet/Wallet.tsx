@@ -13,6 +13,7 @@ import { Page } from '../../components/Page/Page.tsx';
 import { Spinner } from '../../components/Page/Spinner.tsx';
 import { RechargeDialog } from '../../wallet/RechargeDialog.tsx';
 import { TransactionList } from '../../wallet/TransactionList.tsx';
+import { LoadFailed } from '../../components/Page/LoadFailed.tsx';
 
 /** SPEC §2 Wallet: the text signed-out and not-yet-approved visitors see. */
 export const WALLET_GATE = 'Please log in and get approved to access your wallet.';
@@ -33,16 +34,7 @@ function Balance({ onTopUp }: { onTopUp: () => void }) {
           </Typography>
           {coins.isPending && <Skeleton variant="text" width={160} sx={{ fontSize: '2.4rem' }} />}
           {coins.error && (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void coins.refetch()}>
-                  Retry
-                </Button>
-              }
-            >
-              Your balance could not be loaded.
-            </Alert>
+            <LoadFailed onRetry={() => void coins.refetch()}>Your balance could not be loaded.</LoadFailed>
           )}
           {coins.data && (
             <>
