@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import { ratesPerUsd, type Currency } from '../../contracts/src/index.ts';
 import { buildRelease, buildTrack } from './factories.ts';
 import type { Db } from '../../db/src/index.ts';
+import { seededRandom } from '../../api/src/demo/demoReport.ts';
 
 export interface CatalogueRelease {
   userId: string;
@@ -39,18 +40,6 @@ export interface GeneratedReport {
   csv: Buffer;
   expected: ExpectedImport;
   stream(): Readable;
-}
-
-/** A small seeded PRNG (mulberry32): the same seed, the same report. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 /** GS1 check digit (from the right, weights 3,1,3,1…), written here again on purpose. */
@@ -152,7 +141,7 @@ export function storeReport(
     periods = recentPeriods(),
   }: { lines: number; seed?: number; commissionPercent?: string; periods?: string[] },
 ): GeneratedReport {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const expected: ExpectedImport = {
     lines,

@@ -29,8 +29,8 @@ const PER_DOWNLOAD = 0.7;
 /** The streams the first track gets a day at the start of the window, before it grows by 60%. */
 const DAILY_STREAMS = 900;
 
-/** mulberry32: a small seeded generator, so the same day gives the same report. */
-function generator(seed: number) {
+/** mulberry32: a small seeded generator of numbers in [0, 1), so the same seed gives the same report. */
+export function seededRandom(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -47,7 +47,7 @@ export const DEMO_REPORT_HEADER = 'period,store,country,isrc,sale_type,units,net
 
 /** `isrcs` in track order: the first is the single everyone plays, the others less. */
 export function demoReportCsv(isrcs: readonly string[], today: Date, days = 90): string {
-  const random = generator(Number(day(today).replace(/-/g, '')));
+  const random = seededRandom(Number(day(today).replace(/-/g, '')));
   const lines = [DEMO_REPORT_HEADER];
   const start = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - days * 86_400_000;
   for (let d = 0; d < days; d++) {
