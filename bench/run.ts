@@ -18,6 +18,7 @@ import { freePort } from '../infra/lib/ports.ts';
 import { Browser, formOf } from '../test/support/browser.ts';
 import { createDatabase, dropDatabase, testServerUrl, uniqueName } from '../test/support/database.ts';
 import { closedLoop, openLoop, type Target } from './load.ts';
+import { webWeights } from './webWeight.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -274,6 +275,12 @@ async function main() {
     console.log(
       '\nTargets: ≥ 0.7x bare req/s at 10 connections; p99 ≤ 15 ms at 150 req/s; upload ≥ 0.5x bare with peak RSS growth ≤ 64 MiB.',
     );
+    console.log('\nInitial JavaScript per page (gzip, from the built apps; target: the landing ≤ 180 KB):');
+    for (const w of webWeights(path.resolve(here, '..'))) {
+      console.log(
+        `  ${w.label.padEnd(28)} ${w.gzipKb === null ? 'not built' : `${w.gzipKb} KB`} (${w.chunks} chunks)`,
+      );
+    }
   } finally {
     if (app) await stop(app);
     if (bare) await stop(bare);

@@ -11,5 +11,5 @@ export default defineConfig({
     proxy: { '/api': { target: process.env.API_URL ?? 'http://localhost:3000', changeOrigin: false } },
   },
   // react-admin is one large chunk; the console is a working tool, not a landing page.
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2500 },
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 2500 },
 });

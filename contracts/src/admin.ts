@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currencies, royaltyStatuses } from './enums.ts';
-import { DecimalAmount } from './money.ts';
+import { DecimalAmount } from './common.ts';
 import { requiredText } from './common.ts';
 
 /** GET /api/admin/stats: the admin panel's top stats (SPEC §2 Admin panel). */

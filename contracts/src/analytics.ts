@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DecimalAmount } from './money.ts';
+import { DecimalAmount } from './common.ts';
 
 /** The Analytics page's timeframes (SPEC §2 Analytics: 30, 90 or 365 days). */
 export const analyticsTimeframes = [30, 90, 365] as const;

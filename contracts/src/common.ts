@@ -75,3 +75,9 @@ export const ErrorResponse = z.object({
   message: z.string(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
+
+/** A decimal(10,2) amount as the API sends it, e.g. "120.50". */
+export const DecimalAmount = z
+  .string()
+  .regex(/^-?\d{1,8}\.\d{2}$/)
+  .describe('decimal(10,2) as a string with two decimals, e.g. "120.50"');

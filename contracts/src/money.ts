@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Currency } from './enums.ts';
 
 /**
@@ -38,12 +37,6 @@ export const DECIMAL_PATTERN = /^-?\d+(\.\d{1,2})?$/;
 
 /** The largest amount a decimal(10,2) column holds. */
 export const MAX_AMOUNT = '99999999.99';
-
-/** A decimal(10,2) amount as the API sends it, e.g. "120.50". */
-export const DecimalAmount = z
-  .string()
-  .regex(/^-?\d{1,8}\.\d{2}$/)
-  .describe('decimal(10,2) as a string with two decimals, e.g. "120.50"');
 
 /** "12.3" → 1230n. Throws a RangeError on anything that is not a decimal with at most two decimals. */
 export function toMinor(amount: string | number): bigint {

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { isSafeText } from './common.ts';
 import { currencies, type Currency } from './enums.ts';
 import { ISRC_PATTERN, isValidUpc } from './identifiers.ts';
-import { DecimalAmount, toScaled } from './money.ts';
+import { DecimalAmount } from './common.ts';
+import { toScaled } from './money.ts';
 
 /**
  * Store sales reports (../shared/DOMAIN.md): the CSV an admin imports, one line per store, country, period,

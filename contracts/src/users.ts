@@ -1,6 +1,6 @@
 import { applicationStatuses, currencies, roles } from './enums.ts';
 import { z } from 'zod';
-import { DecimalAmount } from './money.ts';
+import { DecimalAmount } from './common.ts';
 
 export const UserResponse = z.object({
   id: z.string(),

@@ -8,7 +8,8 @@ import {
   transactionTypes,
   withdrawalStatuses,
 } from './enums.ts';
-import { DecimalAmount, normalizeAmount } from './money.ts';
+import { DecimalAmount } from './common.ts';
+import { normalizeAmount } from './money.ts';
 
 /** GET /api/user/coins: the approved artist's balance (1 coin = 1 rupee, SPEC §9). */
 export const CoinsResponse = z.object({ coins: DecimalAmount });
