@@ -114,13 +114,24 @@ interface Report {
 
 /**
  * As the admin: a store report crediting `revenueUsd` to one ISRC, uploaded and imported by the workers;
- * its revenue becomes the artist's royalties (no commission on the embedded defaults).
+ * its revenue becomes the artist's royalties (no commission on the embedded defaults). The line is 15000
+ * Spotify streams in 2026-01 unless `line` says otherwise (a day `YYYY-MM-DD` lands on that day in the
+ * analytics; `listeners` adds the column).
  */
-export async function importRoyalties(admin: Api, isrc: string, revenueUsd: string) {
-  const csv = [
-    'period,store,country,isrc,sale_type,units,net_revenue,currency',
-    `2026-01,Spotify,US,${isrc},stream,15000,${revenueUsd},USD`,
-  ].join('\n');
+export async function importRoyalties(
+  admin: Api,
+  isrc: string,
+  revenueUsd: string,
+  line: { period?: string; store?: string; units?: number; listeners?: number } = {},
+) {
+  const { period = '2026-01', store = 'Spotify', units = 15000, listeners } = line;
+  const header = ['period', 'store', 'country', 'isrc', 'sale_type', 'units', 'net_revenue', 'currency'];
+  const cells = [period, store, 'US', isrc, 'stream', units, revenueUsd, 'USD'];
+  if (listeners !== undefined) {
+    header.push('listeners');
+    cells.push(listeners);
+  }
+  const csv = [header.join(','), cells.join(',')].join('\n');
   const res = await admin.request.post('/api/admin/reports', {
     multipart: { file: { name: `${unique('report')}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) } },
     headers: { origin: admin.origin },

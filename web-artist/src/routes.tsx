@@ -12,6 +12,7 @@ const Category = lazy(() => import('./pages/support/Category.tsx'));
 const Article = lazy(() => import('./pages/support/Article.tsx'));
 const Releases = lazy(() => import('./pages/releases/Releases.tsx'));
 const Royalties = lazy(() => import('./pages/royalties/Royalties.tsx'));
+const Analytics = lazy(() => import('./pages/analytics/Analytics.tsx'));
 const Wallet = lazy(() => import('./pages/wallet/Wallet.tsx'));
 const Settings = lazy(() => import('./pages/settings/Settings.tsx'));
 const Tickets = lazy(() => import('./pages/tickets/Tickets.tsx'));
@@ -35,6 +36,7 @@ export const routes: RouteObject[] = [
       { path: 'releases', element: <Releases /> },
       { path: 'wallet', element: <Wallet /> },
       { path: 'royalties', element: <Royalties /> },
+      { path: 'analytics', element: <Analytics /> },
       { path: 'tickets', element: <Tickets /> },
       { path: 'settings', element: <Settings /> },
       { path: 'privacy', element: <Privacy /> },
