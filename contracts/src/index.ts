@@ -18,4 +18,5 @@ export * from './releases.ts';
 export * from './exports.ts';
 export * from './reports.ts';
 export * from './analytics.ts';
+export * from './dashboard.ts';
 export * from './notifications.ts';

@@ -364,6 +364,7 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   // Money: an approved artist's own ledger and payouts.
   'GET /royalties': { audience: 'approved' },
   'GET /analytics': { audience: 'approved', request: () => ({ path: '/analytics?days=90' }) },
+  'GET /dashboard/growth': { audience: 'approved' },
   'GET /withdrawal-requests': { audience: 'approved' },
   'POST /withdrawal-requests': {
     audience: 'approved',

@@ -61,6 +61,15 @@ test.describe('the admin console', () => {
     for (const stat of ['Pending Applications', 'Approved Artists', 'Total Releases', 'Open Tickets']) {
       await expect(page.getByText(stat, { exact: true })).toBeVisible();
     }
+    // Recent Activity: the application just sent is among the latest events, in words, with who and when.
+    const activity = page.getByRole('region', { name: 'Recent Activity' });
+    const applied = activity.getByRole('link').filter({ hasText: email });
+    await expect(applied.first()).toContainText('Artist application submitted');
+    await expect(applied.first()).toContainText(/just now|seconds? ago|minutes? ago/);
+    await expect(applied.first()).toHaveAttribute('href', /\/events\/[^/]+\/show$/);
+    const shown = await activity.getByRole('listitem').count();
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThanOrEqual(10);
     await snap(page, testInfo, 'admin-dashboard');
 
     await page.goto('/admin/applications');
@@ -97,6 +106,32 @@ test.describe('the admin console', () => {
     await artistPage.goto('/');
     await expect(artistPage.getByRole('heading', { name: 'Welcome back, Nia' })).toBeVisible();
     await artist.close();
+  });
+
+  test("the dashboard's recent activity opens an event's page, and says so when there is none", async ({
+    page,
+  }) => {
+    await page.goto('/admin');
+    await signIn(page, 'admin@riffline.local', 'riffline-admin');
+    const activity = page.getByRole('region', { name: 'Recent Activity' });
+    const first = activity.getByRole('listitem').first().getByRole('link');
+    await expect(first).toBeVisible();
+    const label = (await first.locator('.MuiListItemText-primary').textContent())!;
+    await first.click();
+    await expect(page).toHaveURL(/\/admin\/events\/[^/]+\/show$/);
+    const event = (await (
+      await page.request.get(page.url().replace(/\/admin\/events\/(.+)\/show$/, '/api/admin/events/$1'))
+    ).json()) as { type: string };
+    await expect(page.getByText(event.type, { exact: true })).toBeVisible();
+    expect(label.length).toBeGreaterThan(0);
+
+    // No events at all: the card says so rather than staying blank.
+    await page.route(/\/api\/admin\/events\?/, (route) =>
+      route.fulfill({ json: [], headers: { 'Content-Range': 'events */0' } }),
+    );
+    await page.goto('/admin');
+    await expect(activity.getByText('No activity yet')).toBeVisible();
+    await expect(activity.getByRole('listitem')).toHaveCount(0);
   });
 
   test('an admin lists users and moves a ticket along', async ({ browser, page }, testInfo) => {

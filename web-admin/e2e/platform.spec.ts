@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectToast, snap, unique } from '../../test/e2e/support.ts';
-import { entry, signInToConsole } from '../../test/e2e/seed.ts';
+import { apiSession, DEMO_ARTIST, entry, signInToConsole } from '../../test/e2e/seed.ts';
 
 /**
  * Platform Settings (SPEC §2, §8), Team, the System section (the audit trail and the dead letters), the
@@ -10,6 +10,7 @@ import { entry, signInToConsole } from '../../test/e2e/seed.ts';
 test.describe('running the platform', () => {
   test('an admin changes a setting; an empty or out-of-range value is not saved', async ({
     page,
+    browser,
   }, testInfo) => {
     // Desktop and phone run at once: each changes a setting of its own (never the distribution fee,
     // which the other suites' submissions would have to pay).
@@ -58,6 +59,21 @@ test.describe('running the platform', () => {
       settingValue: string;
     }>;
     expect(settings.find((s) => s.settingKey === key)?.settingValue).toBe(value);
+
+    // The demo artist's dashboard shows the new value on the card's growth badge (SPEC §2).
+    const artist = await apiSession(browser, testInfo, DEMO_ARTIST);
+    const growth = await artist.api.get<Record<string, string>>('/api/dashboard/growth');
+    const field =
+      key === 'streams_growth_percentage' ? 'streamsGrowthPercentage' : 'earningsGrowthPercentage';
+    expect(growth[field]).toBe(value);
+    const dashboard = await artist.context.newPage();
+    await dashboard.goto('/');
+    const card = key === 'streams_growth_percentage' ? 'stat-streams' : 'stat-earnings';
+    const badge = dashboard.getByTestId(`${card}-growth`);
+    await expect(badge).toHaveText(`+${Number(value)}%`);
+    await expect(badge).toHaveClass(/MuiChip-colorSuccess/);
+    await snap(dashboard, testInfo, 'artist-dashboard-growth');
+    await artist.context.close();
 
     // The change is in the audit trail, with who made it.
     await page.goto('/admin/events');

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import fs from 'node:fs';
+import { expect, test, type Locator } from '@playwright/test';
 import { expectToast, snap, unique } from '../../test/e2e/support.ts';
 import {
   DEMO_ADMIN,
@@ -8,6 +9,7 @@ import {
   signInToConsole,
   submitRelease,
 } from '../../test/e2e/seed.ts';
+import { unzip } from '../../test/support/zip.ts';
 
 /**
  * Release review (SPEC §2 Admin panel, §8): the queue of releases in processing, the release's page
@@ -110,18 +112,72 @@ test.describe('release review', () => {
     await expectToast(page, 'Update Failed', 'Failed to update release status');
   });
 
-  test('Export to Docs opens the export in a new tab', async ({ browser, page }, testInfo) => {
+  test('runs both exports and downloads the document', async ({ browser, page }, testInfo) => {
+    test.setTimeout(120_000);
     const { context, api: artist } = await apiSession(browser, testInfo, DEMO_ARTIST);
-    await submitRelease(artist, { title: unique('Export Me'), tracks: ['Export Me'] });
+    const release = await submitRelease(artist, { title: unique('Export Me'), tracks: ['Export Me'] });
     await context.close();
-
     await signInToConsole(page, '/admin/releases');
-    await expect(page.getByRole('button', { name: 'Export to Drive' })).toBeVisible();
-    const opened = page.waitForEvent('popup');
-    await page.getByRole('button', { name: 'Export to Docs' }).click();
-    const tab = await opened;
-    await tab.waitForURL(/\/api\/exports\/[0-9a-f-]{36}$/);
-    await expectToast(page, 'Exported to Google Docs');
-    await tab.close();
+
+    /** Clicks an export button: its page opens in a new tab, and the spec's toast shows. */
+    const runExport = async (button: string, toast: string) => {
+      const opened = page.waitForEvent('popup');
+      await page.getByRole('button', { name: button }).click();
+      const tab = await opened;
+      await tab.waitForURL(/\/api\/exports\/[0-9a-f-]{36}$/);
+      await expectToast(page, toast);
+      await page.getByTestId('toast').getByRole('button', { name: 'Close' }).click();
+      // Progress while the workers build it (they may already be done), then the files: the page reloads
+      // itself until it is ready.
+      await expect(tab.locator('.status')).toHaveText(
+        /^(Waiting to start|Building): \d+ of \d+ releases written\.$|^Ready: /,
+      );
+      await expect(tab.locator('.status')).toHaveText(/^Ready: \d+ releases?, \d+ files\./, {
+        timeout: 45_000,
+      });
+      return tab;
+    };
+    const download = async (link: Locator) => {
+      const started = link.page().waitForEvent('download');
+      await link.click();
+      const file = await started;
+      return fs.promises.readFile(await file.path());
+    };
+
+    // Export to Drive: a folder per release (metadata.json and the DDEX ERN message) and an index.
+    const folder = await runExport('Export to Drive', 'Exported to Google Drive');
+    await expect(folder.locator('h1')).toHaveText('All releases');
+    await expect(folder.getByRole('link', { name: 'index.json', exact: true })).toBeVisible();
+    // The release's folder: its position and its title as a slug ("export-me-…").
+    const slug = release.title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    const section = folder.locator('section').filter({
+      has: folder.getByRole('heading', { name: new RegExp(`^\\d+-${slug}/$`) }),
+    });
+    await expect(section.getByRole('link', { name: 'metadata.json', exact: true })).toBeVisible();
+    await expect(section.getByRole('link', { name: 'ern.xml', exact: true })).toBeVisible();
+    await snap(folder, testInfo, 'admin-export-drive');
+    const metadata = JSON.parse(
+      (await download(section.getByRole('link', { name: 'metadata.json', exact: true }))).toString('utf8'),
+    ) as { release: { id: string; title: string } };
+    expect(metadata.release).toMatchObject({ id: release.id, title: release.title });
+    const ern = (await download(section.getByRole('link', { name: 'ern.xml', exact: true }))).toString(
+      'utf8',
+    );
+    expect(ern).toMatch(/^<\?xml /);
+    expect(ern).toContain('<ern:NewReleaseMessage');
+    expect(ern).toContain(release.title);
+    await folder.close();
+
+    // Export to Docs: one .docx, a real Word document (a zip) with the release in it.
+    const docs = await runExport('Export to Docs', 'Exported to Google Docs');
+    const docx = docs.getByRole('link', { name: /\.docx$/ });
+    await expect(docx).toHaveCount(1);
+    await snap(docs, testInfo, 'admin-export-docs');
+    const bytes = await download(docx);
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
+    const parts = unzip(bytes);
+    expect(parts.has('[Content_Types].xml')).toBe(true);
+    expect(parts.get('word/document.xml')?.toString('utf8')).toContain(release.title);
+    await docs.close();
   });
 });

@@ -16,6 +16,7 @@ import { adminTicketRoutes } from './admin/tickets/index.ts';
 import { adminUserRoutes } from './admin/users/index.ts';
 import { analyticsRoutes } from './artist/analytics/index.ts';
 import { applicationRoutes } from './artist/applications/index.ts';
+import { dashboardRoutes } from './artist/dashboard/index.ts';
 import { exportRoutes } from './artist/exports/index.ts';
 import { mediaRoutes } from './artist/media/index.ts';
 import { notificationRoutes } from './artist/notifications/index.ts';
@@ -55,6 +56,7 @@ export function allRoutes(): RouteDef[] {
     ...paymentWebhookRoutes,
     ...royaltyRoutes,
     ...analyticsRoutes,
+    ...dashboardRoutes,
     ...withdrawalRoutes,
     ...releaseRoutes,
     ...exportRoutes,

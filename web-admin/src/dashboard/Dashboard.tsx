@@ -2,10 +2,11 @@ import { Card, CardContent, Grid, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import type { AdminStats } from '@riffline/contracts';
+import { RecentActivity } from './RecentActivity.tsx';
 
 const order = ['pendingApplications', 'approvedArtists', 'totalReleases', 'openTickets'] as const;
 
-/** The admin panel's top stats (SPEC §2), read from `GET /api/admin/stats`. */
+/** The admin panel's top stats (SPEC §2), read from `GET /api/admin/stats`, and the recent activity. */
 export function Dashboard() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<
@@ -30,6 +31,9 @@ export function Dashboard() {
             </Card>
           </Grid>
         ))}
+        <Grid size={12}>
+          <RecentActivity />
+        </Grid>
       </Grid>
     </>
   );

@@ -3,6 +3,7 @@ import type {
   AnalyticsResponse,
   AnalyticsTimeframe,
   Currency,
+  DashboardGrowthResponse,
   NotificationSettingsBody,
   NotificationSettingsResponse,
   PasswordChangeBody,
@@ -38,3 +39,9 @@ export const analyticsQuery = (days: AnalyticsTimeframe = 30) =>
     queryKey: ['analytics', days],
     queryFn: () => api<AnalyticsResponse>(`/api/analytics?days=${days}`),
   });
+
+/** SPEC §2: the dashboard's growth badges, as the admins set them in the platform settings. */
+export const dashboardGrowthQuery = queryOptions({
+  queryKey: ['dashboard', 'growth'],
+  queryFn: () => api<DashboardGrowthResponse>('/api/dashboard/growth'),
+});

@@ -1,10 +1,32 @@
-import { Box, Button, Card, CardContent, Skeleton, Typography } from '@mui/material';
+import TrendingDownIcon from '@mui/icons-material/TrendingDown';
+import TrendingUpIcon from '@mui/icons-material/TrendingUp';
+import { Box, Button, Card, CardContent, Chip, Skeleton, Typography } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { formatGrowth, isDecline } from './growth.ts';
+
+/** A growth badge: green and rising for growth (or none), red and falling for a decline. */
+export function GrowthBadge({ percentage, testId }: { percentage: string; testId?: string }) {
+  const down = isDecline(percentage);
+  const label = formatGrowth(percentage);
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={down ? 'error' : 'success'}
+      icon={down ? <TrendingDownIcon /> : <TrendingUpIcon />}
+      label={label}
+      aria-label={`Growth ${label}`}
+      data-testid={testId}
+      sx={{ fontWeight: 700 }}
+    />
+  );
+}
 
 /**
  * One figure of the dashboard: its label, the value once its query answers (a skeleton meanwhile, and
- * 'Could not load' with Retry when it failed), a note under it and an optional action.
+ * 'Could not load' with Retry when it failed), a note under it, an optional growth badge (a percentage with two decimals, shown once known) and an
+ * optional action.
  */
 export function StatCard<T>({
   label,
@@ -12,6 +34,7 @@ export function StatCard<T>({
   query,
   value,
   note,
+  badge,
   action,
   testId,
 }: {
@@ -20,6 +43,8 @@ export function StatCard<T>({
   query: Pick<UseQueryResult<T>, 'data' | 'isPending' | 'error' | 'refetch'>;
   value: (data: T) => string;
   note?: ReactNode;
+  /** The growth percentage, e.g. "12.50" (undefined while it loads or when it could not be). */
+  badge?: string;
   action?: ReactNode;
   testId: string;
 }) {
@@ -54,10 +79,15 @@ export function StatCard<T>({
             {value(query.data)}
           </Typography>
         )}
-        {note && (
-          <Typography variant="body2" color="text.secondary">
-            {note}
-          </Typography>
+        {(note || badge !== undefined) && (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+            {badge !== undefined && <GrowthBadge percentage={badge} testId={`${testId}-growth`} />}
+            {note && (
+              <Typography variant="body2" color="text.secondary">
+                {note}
+              </Typography>
+            )}
+          </Box>
         )}
         {action && <Box sx={{ mt: 1 }}>{action}</Box>}
       </CardContent>

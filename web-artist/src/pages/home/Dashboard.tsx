@@ -7,7 +7,6 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import MonetizationOnIcon from '@mui/icons-material/MonetizationOn';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -28,7 +27,7 @@ import {
   formatMoney,
   type AnalyticsTimeframe,
 } from '@riffline/contracts';
-import { analyticsQuery, royaltiesQuery } from '../../api/account.ts';
+import { analyticsQuery, dashboardGrowthQuery, royaltiesQuery } from '../../api/account.ts';
 import { useVisitor } from '../../api/auth.ts';
 import { releasesQuery, type Release } from '../../api/releases.ts';
 import { coinsQuery } from '../../api/wallet.ts';
@@ -38,6 +37,7 @@ import { DeleteReleaseDialog } from '../../releases/DeleteReleaseDialog.tsx';
 import { EditReleaseDialog } from '../../releases/EditReleaseDialog.tsx';
 import { ReleaseCard } from '../../releases/ReleaseCard.tsx';
 import { night } from '../../theme.ts';
+import { LoadFailed } from '../../components/Page/LoadFailed.tsx';
 
 /** SPEC §9: the dashboard shows the first 3 releases. */
 const RECENT_RELEASES = 3;
@@ -128,16 +128,9 @@ function PlatformPerformance() {
         </Box>
         {analytics.isPending && <Spinner label="Loading platform performance" />}
         {analytics.error && (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void analytics.refetch()}>
-                Retry
-              </Button>
-            }
-          >
+          <LoadFailed onRetry={() => void analytics.refetch()}>
             Platform performance could not be loaded.
-          </Alert>
+          </LoadFailed>
         )}
         {analytics.data && platforms.length === 0 && (
           <Typography color="text.secondary">
@@ -182,6 +175,7 @@ export default function Dashboard() {
   const royalties = useQuery(royaltiesQuery);
   const analytics = useQuery(analyticsQuery(30));
   const coins = useQuery(coinsQuery);
+  const growth = useQuery(dashboardGrowthQuery);
   const [editing, setEditing] = useState<Release | null>(null);
   const [deleting, setDeleting] = useState<Release | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -212,6 +206,7 @@ export default function Dashboard() {
             query={analytics}
             value={(a) => count(a.totalStreams)}
             note="Last 30 days, from store reports"
+            badge={growth.data?.streamsGrowthPercentage}
           />
           <StatCard
             label="Total Earnings"
@@ -220,6 +215,7 @@ export default function Dashboard() {
             query={royalties}
             value={(r) => formatMoney(convertAmount(r.totalEarnings, 'USD', currency), currency)}
             note={`All time, in ${currency}`}
+            badge={growth.data?.earningsGrowthPercentage}
           />
           <StatCard
             label="Active Releases"
@@ -282,16 +278,9 @@ export default function Dashboard() {
           </Box>
           {releases.isPending && <Spinner label="Loading releases" />}
           {releases.error && (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void releases.refetch()}>
-                  Retry
-                </Button>
-              }
-            >
+            <LoadFailed onRetry={() => void releases.refetch()}>
               Your releases could not be loaded.
-            </Alert>
+            </LoadFailed>
           )}
           {all?.length === 0 && (
             <Paper variant="outlined" sx={{ p: { xs: 3, md: 4 }, textAlign: 'center' }}>
