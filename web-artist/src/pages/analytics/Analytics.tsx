@@ -4,22 +4,11 @@ import GroupsIcon from '@mui/icons-material/Groups';
 import HeadphonesIcon from '@mui/icons-material/Headphones';
 import InsightsIcon from '@mui/icons-material/Insights';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  LinearProgress,
-  MenuItem,
-  Paper,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, LinearProgress, Paper, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import {
-  analyticsTimeframes,
   convertAmount,
   formatMoney,
   type AnalyticsResponse,
@@ -45,6 +34,7 @@ import { Page } from '../../components/Page/Page.tsx';
 import { QueryList } from '../../components/Page/QueryList.tsx';
 import { Spinner } from '../../components/Page/Spinner.tsx';
 import { StatCard } from '../../dashboard/StatCard.tsx';
+import { TimeframeSelect } from '../../analytics/TimeframeSelect.tsx';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -224,20 +214,7 @@ function AnalyticsPage() {
                 </Typography>
               )}
             </Box>
-            <TextField
-              select
-              size="small"
-              label="Timeframe"
-              value={days}
-              onChange={(e) => choose(Number(e.target.value) as AnalyticsTimeframe)}
-              sx={{ minWidth: 180 }}
-            >
-              {analyticsTimeframes.map((d) => (
-                <MenuItem key={d} value={d}>
-                  {timeframeLabels[d]}
-                </MenuItem>
-              ))}
-            </TextField>
+            <TimeframeSelect label="Timeframe" value={days} onChange={choose} />
           </Box>
           <Box sx={{ height: 4 }}>
             {analytics.isPlaceholderData && <LinearProgress aria-label="Loading analytics" />}

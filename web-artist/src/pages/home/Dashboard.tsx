@@ -6,27 +6,11 @@ import HeadphonesIcon from '@mui/icons-material/Headphones';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import MonetizationOnIcon from '@mui/icons-material/MonetizationOn';
 import PaymentsIcon from '@mui/icons-material/Payments';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Container,
-  MenuItem,
-  Paper,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, CardContent, Container, Paper, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import {
-  analyticsTimeframes,
-  convertAmount,
-  formatCoins,
-  formatMoney,
-  type AnalyticsTimeframe,
-} from '@riffline/contracts';
+import { convertAmount, formatCoins, formatMoney, type AnalyticsTimeframe } from '@riffline/contracts';
 import { analyticsQuery, dashboardGrowthQuery, royaltiesQuery } from '../../api/account.ts';
 import { useVisitor } from '../../api/auth.ts';
 import { releasesQuery, type Release } from '../../api/releases.ts';
@@ -38,15 +22,10 @@ import { EditReleaseDialog } from '../../releases/EditReleaseDialog.tsx';
 import { ReleaseCard } from '../../releases/ReleaseCard.tsx';
 import { night } from '../../theme.ts';
 import { LoadFailed } from '../../components/Page/LoadFailed.tsx';
+import { TimeframeSelect } from '../../analytics/TimeframeSelect.tsx';
 
 /** SPEC §9: the dashboard shows the first 3 releases. */
 const RECENT_RELEASES = 3;
-
-const periodLabels: Record<AnalyticsTimeframe, string> = {
-  30: 'Last 30 days',
-  90: 'Last 90 days',
-  365: 'Last year',
-};
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -111,20 +90,7 @@ function PlatformPerformance() {
           <Typography variant="h4" component="h2" id="platform-performance">
             Platform Performance
           </Typography>
-          <TextField
-            select
-            size="small"
-            label="Period"
-            value={days}
-            onChange={(e) => setDays(Number(e.target.value) as AnalyticsTimeframe)}
-            sx={{ minWidth: 170 }}
-          >
-            {analyticsTimeframes.map((d) => (
-              <MenuItem key={d} value={d}>
-                {periodLabels[d]}
-              </MenuItem>
-            ))}
-          </TextField>
+          <TimeframeSelect label="Period" value={days} onChange={setDays} />
         </Box>
         {analytics.isPending && <Spinner label="Loading platform performance" />}
         {analytics.error && (
