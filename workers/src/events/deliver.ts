@@ -28,8 +28,14 @@ export interface Delivery {
   retry: RetryPolicy;
   /** Aborted when the subscription stops: a pause between attempts ends, and deliver throws. */
   signal: AbortSignal;
-  /** Kafka: tells the broker the member is alive while it waits between attempts. */
+  /**
+   * Kafka: tells the broker the member is alive, while a handler runs (a store report's import may take
+   * longer than the session timeout, which would otherwise hand the partition to another member and
+   * deliver the event again) and while it waits between attempts.
+   */
   heartbeat?: () => Promise<void>;
+  /** How often a running handler heartbeats (HANDLER_HEARTBEAT_MS unless a test says otherwise). */
+  heartbeatEveryMs?: number;
 }
 
 export type Delivered = 'handled' | 'skipped' | 'parked';
@@ -51,10 +57,13 @@ export async function deliver(
   for (;;) {
     let thrown: unknown;
     let outcome: Delivered | undefined;
+    const beating = keepAlive(delivery);
     try {
       outcome = (await handleOnce(db, consumer, event, logger)) ? 'handled' : 'skipped';
     } catch (error) {
       thrown = error;
+    } finally {
+      clearInterval(beating);
     }
     if (outcome) return told(delivery, consumer, event, outcome);
     const { attempts, state } = await recordFailedAttempt(db, {
@@ -72,6 +81,18 @@ export async function deliver(
     logger.warn({ ...context, retryInMs: pauseMs }, 'consumer: handling failed, retrying');
     await pause(pauseMs, delivery);
   }
+}
+
+/** How often a running handler's member heartbeats (kafkajs sends at most one per heartbeatInterval). */
+export const HANDLER_HEARTBEAT_MS = 3_000;
+
+/** Heartbeats while a handler runs; a heartbeat that fails (a rebalance under way) is only logged. */
+function keepAlive(delivery: Delivery): ReturnType<typeof setInterval> | undefined {
+  const { heartbeat, logger } = delivery;
+  if (!heartbeat) return undefined;
+  return setInterval(() => {
+    heartbeat().catch((err: unknown) => logger.warn({ err }, 'consumer: heartbeat during handling failed'));
+  }, delivery.heartbeatEveryMs ?? HANDLER_HEARTBEAT_MS);
 }
 
 /** Tells the group how the event ended (after its commit); a hook that throws is logged, never retried. */
