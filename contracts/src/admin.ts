@@ -244,3 +244,24 @@ export const AdminAnalyticsSummary = z.object({
   byCountry: z.array(z.object({ country: z.string().nullable(), ...adminUsage })),
 });
 export type AdminAnalyticsSummary = z.infer<typeof AdminAnalyticsSummary>;
+
+/** The workers' consumer groups (the pipeline's readers of the event log). */
+export const consumerGroups = ['notifications', 'reports', 'exports'] as const;
+
+/** GET /api/admin/pipeline: the event pipeline's backlog and lag, for the console's System section. */
+export const AdminPipelineResponse = z.object({
+  eventLog: z.enum(['postgres', 'kafka']),
+  /** Committed events the relay has not put on the log yet, and the oldest one's wait in seconds. */
+  outbox: z.object({ events: z.number().int(), oldestSeconds: z.number() }),
+  groups: z.array(
+    z.object({
+      group: z.string(),
+      /** Events still to read (the Postgres log; on Kafka the lag is on /metrics: null). */
+      lag: z.number().int().nullable(),
+      retrying: z.number().int(),
+      parked: z.number().int(),
+    }),
+  ),
+  mail: z.object({ pending: z.number().int(), failed: z.number().int(), oldestSeconds: z.number() }),
+});
+export type AdminPipelineResponse = z.infer<typeof AdminPipelineResponse>;

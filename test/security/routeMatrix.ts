@@ -791,6 +791,7 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     }),
   },
   'GET /admin/newsletter-subscriptions': { audience: 'admin' },
+  'GET /admin/pipeline': { audience: 'admin' },
   'GET /admin/events': { audience: 'admin' },
   'GET /admin/events/:id': {
     audience: 'admin',

@@ -98,6 +98,13 @@ test.describe('running the platform', () => {
 
     await page.goto('/admin/failed-events');
     await expect(page.getByText('No failed events found')).toBeVisible();
+    // Above the dead letters, the pipeline's state (the Postgres log on the embedded defaults).
+    const pipeline = page.getByRole('region', { name: 'Event Pipeline' });
+    await expect(pipeline).toContainText('Postgres log');
+    for (const group of ['notifications', 'reports', 'exports']) {
+      await expect(pipeline).toContainText(`Group “${group}”`);
+    }
+    await expect(pipeline).toContainText('Waiting to be published');
     await expect(page.getByRole('button', { name: 'Replay' })).toHaveCount(0);
     await snap(page, testInfo, 'admin-failed-events');
 

@@ -1,6 +1,7 @@
 import type {
   AdminContactMessageResponse,
   AdminFailedEventResponse,
+  AdminPipelineResponse,
   AdminStats,
   AdminUserResponse,
   DocumentExportResponse,
@@ -55,6 +56,8 @@ export interface AdminActions {
   changeUserRole(id: Identifier, role: Role): Promise<AdminUserResponse>;
   /** `PATCH /api/admin/users/:id/approval`: open or close a user's artist area. */
   changeUserApproval(id: Identifier, isApproved: boolean): Promise<AdminUserResponse>;
+  /** `GET /api/admin/pipeline`: the outbox's backlog, each consumer group's lag and dead letters, mail. */
+  getPipeline(): Promise<AdminPipelineResponse>;
   /** `GET /api/admin/tickets/:id/messages`: the conversation, oldest first. */
   getTicketMessages(id: Identifier): Promise<TicketMessageResponse[]>;
   /** `POST /api/admin/tickets/:id/messages`: answer as Riffline Support (the artist is emailed). */
@@ -83,6 +86,10 @@ export const dataProvider: AdminDataProvider = {
   changeUserRole: (id, role) => send('PATCH', `/api/admin/users/${path(id)}/role`, { role }),
   changeUserApproval: (id, isApproved) =>
     send('PATCH', `/api/admin/users/${path(id)}/approval`, { isApproved }),
+  async getPipeline() {
+    const { json } = await httpClient('/api/admin/pipeline');
+    return json as AdminPipelineResponse;
+  },
   async getTicketMessages(id) {
     const { json } = await httpClient(`/api/admin/tickets/${path(id)}/messages`);
     return json as TicketMessageResponse[];

@@ -14,6 +14,7 @@ import {
 import { EnumField } from '../common/EnumField.tsx';
 import { enumChoices, enumLabelKey } from '../common/enums.ts';
 import { NoResults } from '../common/NoResults.tsx';
+import { PipelineStatus } from './PipelineStatus.tsx';
 import { ReplayButton } from './ReplayButton.tsx';
 
 const filters = [
@@ -27,47 +28,53 @@ const filters = [
   <TextInput key="type" source="type" />,
 ];
 
-/** Events a consumer group could not handle: still being retried, or parked until an admin replays them. */
+/**
+ * The pipeline's state, then the events a consumer group could not handle: still being retried, or parked
+ * until an admin replays them.
+ */
 export function FailedEventList() {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const translate = useTranslate();
   return (
-    <List
-      filters={filters}
-      sort={{ field: 'lastFailedAt', order: 'DESC' }}
-      perPage={25}
-      empty={false}
-      exporter={false}
-    >
-      {phone ? (
-        <SimpleList<AdminFailedEventResponse>
-          primaryText={(r) => r.event.type}
-          secondaryText={(r) => `${r.group} · ${r.error}`}
-          tertiaryText={(r) => translate(enumLabelKey('failedEventStatus', r.status))}
-          rowClick="show"
-          empty={<NoResults />}
-        />
-      ) : (
-        <Datagrid rowClick="show" bulkActionButtons={false} empty={<NoResults />}>
-          <DateField source="lastFailedAt" showTime />
-          <TextField source="group" sortable={false} />
-          <TextField source="event.type" sortable={false} />
-          <EnumField source="status" name="failedEventStatus" />
-          <NumberField source="attempts" />
-          <TextField
-            source="error"
-            sortable={false}
-            sx={{
-              display: 'block',
-              maxWidth: 360,
-              overflow: 'hidden',
-              textOverflow: 'ellipsis',
-              whiteSpace: 'nowrap',
-            }}
+    <>
+      <PipelineStatus />
+      <List
+        filters={filters}
+        sort={{ field: 'lastFailedAt', order: 'DESC' }}
+        perPage={25}
+        empty={false}
+        exporter={false}
+      >
+        {phone ? (
+          <SimpleList<AdminFailedEventResponse>
+            primaryText={(r) => r.event.type}
+            secondaryText={(r) => `${r.group} · ${r.error}`}
+            tertiaryText={(r) => translate(enumLabelKey('failedEventStatus', r.status))}
+            rowClick="show"
+            empty={<NoResults />}
           />
-          <ReplayButton />
-        </Datagrid>
-      )}
-    </List>
+        ) : (
+          <Datagrid rowClick="show" bulkActionButtons={false} empty={<NoResults />}>
+            <DateField source="lastFailedAt" showTime />
+            <TextField source="group" sortable={false} />
+            <TextField source="event.type" sortable={false} />
+            <EnumField source="status" name="failedEventStatus" />
+            <NumberField source="attempts" />
+            <TextField
+              source="error"
+              sortable={false}
+              sx={{
+                display: 'block',
+                maxWidth: 360,
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+                whiteSpace: 'nowrap',
+              }}
+            />
+            <ReplayButton />
+          </Datagrid>
+        )}
+      </List>
+    </>
   );
 }

@@ -1,12 +1,23 @@
 import { z } from 'zod';
-import { AdminFailedEventResponse } from '@riffline/contracts';
+import { AdminFailedEventResponse, AdminPipelineResponse } from '@riffline/contracts';
 import { defineRoute } from '../../route.ts';
 import * as handlers from './failedEvents.ts';
+import { pipeline } from './pipeline.ts';
 import { FailedEventIdSchema, ListFailedEventsSchema } from './schema.ts';
 
 const tag = 'Admin: events';
 
 export const adminFailedEventRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/admin/pipeline',
+    summary:
+      "The event pipeline at a glance: the outbox's backlog, each consumer group's lag (Postgres log), retrying and parked events, and the mail waiting to go",
+    tag,
+    audience: 'admin',
+    response: AdminPipelineResponse,
+    handler: pipeline,
+  }),
   defineRoute({
     method: 'get',
     path: '/admin/failed-events',
