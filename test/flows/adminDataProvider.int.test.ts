@@ -1,8 +1,9 @@
 /**
  * The admin console's data provider, the real `ra-data-simple-rest` package, called in Node against the
  * admin API as react-admin calls it: getList (sorted by id, react-admin's default, ranged and filtered),
- * getOne, getMany, getManyReference and update. It must get exactly the rows it asks for, with
- * Content-Range totals that match the filtered counts.
+ * getOne, getMany, getManyReference, update and create, on every admin resource. It must get exactly the
+ * rows it asks for, with Content-Range totals that match the filtered counts; what a resource does not
+ * allow (delete anywhere, PUT on a payout) is a 4xx, never a 500.
  */
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'ra-core';
@@ -11,24 +12,44 @@ import { apiTest } from '#test/support/api.ts';
 import {
   buildApplication,
   buildArtist,
+  buildExport,
   buildRelease,
   buildRoyalty,
   buildTicket,
   buildUsage,
 } from '#test/support/factories.ts';
 import type { Actor } from '#test/support/actors.ts';
-import type { Db } from '../../db/src/index.ts';
+import { unique } from '#test/support/db.ts';
+import { failEvent } from '#test/support/eventLog.ts';
+import {
+  appendEvent,
+  ContactMessage,
+  Event,
+  Export,
+  FailedEvent,
+  NewsletterSubscription,
+  PaymentMethod,
+  PlatformSetting,
+  StoreReport,
+  WithdrawalRequest,
+  type Db,
+} from '../../db/src/index.ts';
 
-function provider(appUrl: string, admin: Actor): DataProvider {
+/** The console's `httpClient`: fetchJson with the admin's session cookie, from the console's origin. */
+function client(appUrl: string, admin: Actor) {
   const cookie = ['riffline.sid', 'riffline.sid.sig']
     .map((name) => `${name}=${admin.browser.cookie(name) ?? ''}`)
     .join('; ');
-  return simpleRestProvider(`${appUrl}/api/admin`, (url, options = {}) => {
+  return (url: string, options: fetchUtils.Options = {}) => {
     const headers = new Headers(options.headers ?? { Accept: 'application/json' });
     headers.set('cookie', cookie);
     headers.set('origin', appUrl);
     return fetchUtils.fetchJson(url, { ...options, headers });
-  });
+  };
+}
+
+function provider(appUrl: string, admin: Actor): DataProvider {
+  return simpleRestProvider(`${appUrl}/api/admin`, client(appUrl, admin));
 }
 
 /** Three artists, each with an application, two releases and a ticket; the second artist's rejected. */
@@ -286,4 +307,368 @@ describe('the real ra-data-simple-rest against the royalties and analytics lists
       expect(october.data.map((r) => r.id)).toEqual([artists[0]!.usage[1]!.id]);
     },
   );
+});
+
+/** Ids in the database's order: numerically for the events' bigint ids, else as Postgres orders UUIDs. */
+const byId = (a: string, b: string) =>
+  (/^\d+$/.test(a) && /^\d+$/.test(b) ? a.length - b.length : 0) || (a < b ? -1 : a > b ? 1 : 0);
+const ordered = (values: unknown[]) => values.map(String).sort(byId);
+const rowIds = (rows: Array<{ id: unknown }>) => rows.map((row) => String(row.id));
+const idsOf = async (query: PromiseLike<Array<{ id: unknown }>>) => ordered((await query).map((r) => r.id));
+
+/**
+ * react-admin's reads of one resource: getList by id both ways (a whole page, then a second page of 2),
+ * the filter ranged to its first row and whole, getMany of two of the filtered rows and getOne of one
+ * (where the API has the route). `all` is every row's id now, `filtered` the ids `filter` must answer.
+ */
+async function expectReads(
+  data: DataProvider,
+  resource: string,
+  {
+    all,
+    filter,
+    filtered,
+    getOne = true,
+  }: { all: string[]; filter: object; filtered: string[]; getOne?: boolean },
+) {
+  const list = (page: number, perPage: number, order: 'ASC' | 'DESC', where: object) =>
+    data.getList(resource, { pagination: { page, perPage }, sort: { field: 'id', order }, filter: where });
+  const asc = await list(1, 500, 'ASC', {});
+  expect(rowIds(asc.data), resource).toEqual(all);
+  expect(asc.total, resource).toBe(all.length);
+  const desc = await list(2, 2, 'DESC', {});
+  expect(rowIds(desc.data), resource).toEqual([...all].reverse().slice(2, 4));
+  expect(desc.total, resource).toBe(all.length);
+
+  const first = await list(1, 1, 'ASC', filter);
+  expect(rowIds(first.data), resource).toEqual(filtered.slice(0, 1));
+  expect(first.total, resource).toBe(filtered.length);
+  const whole = await list(1, 25, 'DESC', filter);
+  expect(rowIds(whole.data), resource).toEqual([...filtered].reverse());
+  expect(whole.total, resource).toBe(filtered.length);
+
+  const wanted = [...new Set([filtered[0]!, filtered[filtered.length - 1]!])];
+  const { data: many } = await data.getMany(resource, { ids: wanted });
+  expect(ordered(rowIds(many)), resource).toEqual(ordered(wanted));
+  if (getOne) {
+    const { data: one } = await data.getOne(resource, { id: wanted[0]! });
+    expect(one.id, resource).toBe(wanted[0]);
+  }
+}
+
+/** The status a provider call was refused with (its HttpError), or the call's answer if it was not. */
+const refusal = (
+  call: Promise<unknown>,
+): Promise<{ status?: number; message?: string; answered?: unknown }> =>
+  call.then(
+    (answer) => ({ answered: answer }),
+    (error: { status?: number; message?: string }) => ({ status: error.status, message: error.message }),
+  );
+
+describe('the real ra-data-simple-rest against the payout, settings, message, audit and job lists', () => {
+  apiTest(
+    'withdrawal-requests: every read with real rows; update is the PATCH action, PUT is refused',
+    async ({ app, db, admin }) => {
+      const requests = [];
+      for (let i = 0; i < 2; i++) {
+        const user = await buildArtist(db, { firstName: `Payee${i}` });
+        const method = await PaymentMethod.query(db)
+          .insert({ userId: user.id, type: 'paypal', paypalEmail: `payee${i}@example.test`, isDefault: true })
+          .returning('*');
+        const statuses =
+          i === 0 ? (['pending', 'approved', 'pending'] as const) : (['pending', 'declined'] as const);
+        const rows = [];
+        for (const [n, status] of statuses.entries()) {
+          rows.push(
+            await WithdrawalRequest.query(db)
+              .insert({ userId: user.id, paymentMethodId: method.id, amount: `${20 + n}.00`, status })
+              .returning('*'),
+          );
+        }
+        requests.push({ user, rows });
+      }
+      const data = provider(app.url, admin);
+      const payee = requests[0]!;
+      await expectReads(data, 'withdrawal-requests', {
+        all: await idsOf(WithdrawalRequest.query(db).select('id')),
+        filter: { status: 'pending', userId: payee.user.id },
+        filtered: ordered(payee.rows.filter((r) => r.status === 'pending').map((r) => r.id)),
+      });
+
+      const reference = await data.getManyReference('withdrawal-requests', {
+        target: 'userId',
+        id: payee.user.id,
+        pagination: { page: 1, perPage: 2 },
+        sort: { field: 'amount', order: 'DESC' },
+        filter: {},
+      });
+      expect(rowIds(reference.data)).toEqual([payee.rows[2]!.id, payee.rows[1]!.id]);
+      expect(reference.total).toBe(3);
+      const { data: one } = await data.getOne('withdrawal-requests', { id: payee.rows[0]!.id });
+      expect(one).toMatchObject({ amount: '20.00', status: 'pending', paymentMethod: { type: 'paypal' } });
+
+      // react-admin's update is a PUT of the whole record: the API has no such route (405, nothing changes).
+      // The console approves and declines through its own action, PATCH with {status} (dataProvider.ts).
+      const pending = payee.rows[0]!;
+      expect(
+        await refusal(
+          data.update('withdrawal-requests', {
+            id: pending.id,
+            data: { ...one, status: 'approved' },
+            previousData: one,
+          }),
+        ),
+      ).toEqual({ status: 405, message: 'Method Not Allowed' });
+      expect(await WithdrawalRequest.query(db).findById(pending.id)).toMatchObject({ status: 'pending' });
+      const http = client(app.url, admin);
+      const patch = (id: string, body: object) =>
+        http(`${app.url}/api/admin/withdrawal-requests/${id}`, {
+          method: 'PATCH',
+          body: JSON.stringify(body),
+        });
+      const approved = await patch(pending.id, { status: 'approved' });
+      expect(approved.json).toMatchObject({
+        id: pending.id,
+        status: 'approved',
+        adminNotes: 'approved for processing, payment within 24 hours',
+      });
+      const declined = await patch(payee.rows[2]!.id, { status: 'declined', adminNotes: 'Wrong account' });
+      expect(declined.json).toMatchObject({ status: 'declined', adminNotes: 'Wrong account' });
+      expect(await refusal(patch(pending.id, { status: 'declined' }))).toEqual({
+        status: 409,
+        message: 'A approved withdrawal request cannot become declined',
+      });
+      // The lists follow: none of this payee's requests is pending any more.
+      const stillPending = await data.getList('withdrawal-requests', {
+        pagination: { page: 1, perPage: 25 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: { status: 'pending', userId: payee.user.id },
+      });
+      expect([stillPending.data, stillPending.total]).toEqual([[], 0]);
+      const approvedNow = await data.getList('withdrawal-requests', {
+        pagination: { page: 1, perPage: 25 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: { status: 'approved', userId: payee.user.id },
+      });
+      expect(rowIds(approvedNow.data)).toEqual(ordered([pending.id, payee.rows[1]!.id]));
+      expect(approvedNow.total).toBe(2);
+      expect(
+        await refusal(data.delete('withdrawal-requests', { id: pending.id, previousData: one })),
+      ).toMatchObject({
+        status: 405,
+      });
+    },
+  );
+
+  apiTest('settings: every read, create with a known key, update by PUT', async ({ app, db, admin }) => {
+    const data = provider(app.url, admin);
+    const streams = (await PlatformSetting.query(db).findOne({ settingKey: 'streams_growth_percentage' }))!;
+    await expectReads(data, 'settings', {
+      all: await idsOf(PlatformSetting.query(db).select('id')),
+      filter: { settingKey: 'streams_growth_percentage' },
+      filtered: [streams.id],
+    });
+
+    const { data: created } = await data.create('settings', {
+      data: { settingKey: 'distribution_fee_coins', settingValue: '30' },
+    });
+    expect(created).toMatchObject({
+      settingKey: 'distribution_fee_coins',
+      settingValue: '30',
+      updatedBy: admin.user.id,
+    });
+    const fee = await data.getList('settings', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { settingKey: 'distribution_fee_coins' },
+    });
+    expect([rowIds(fee.data), fee.total]).toEqual([[String(created.id)], 1]);
+
+    const earnings = (
+      await data.getList('settings', {
+        pagination: { page: 1, perPage: 1 },
+        sort: { field: 'settingKey', order: 'ASC' },
+        filter: { settingKey: 'earnings_growth_percentage' },
+      })
+    ).data[0]!;
+    const { data: updated } = await data.update('settings', {
+      id: earnings.id,
+      data: { ...earnings, settingValue: '8.25' },
+      previousData: earnings,
+    });
+    expect(updated).toMatchObject({
+      id: earnings.id,
+      settingKey: 'earnings_growth_percentage',
+      settingValue: '8.25',
+    });
+    expect((await data.getOne('settings', { id: earnings.id })).data).toMatchObject({ settingValue: '8.25' });
+    expect(
+      await refusal(
+        data.update('settings', { id: earnings.id, data: { settingValue: '5000' }, previousData: earnings }),
+      ),
+    ).toEqual({ status: 400, message: 'earnings_growth_percentage must be between -100 and 1000' });
+    expect(await refusal(data.delete('settings', { id: earnings.id, previousData: earnings }))).toMatchObject(
+      {
+        status: 405,
+      },
+    );
+    // Everything above counted: the whole list is still every stored setting.
+    const all = await data.getList('settings', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'id', order: 'DESC' },
+      filter: {},
+    });
+    expect(rowIds(all.data)).toEqual((await idsOf(PlatformSetting.query(db).select('id'))).reverse());
+  });
+
+  apiTest(
+    'contact-messages, newsletter-subscriptions, events, failed-events, reports and exports: every read',
+    async ({ app, db, admin }) => {
+      const tag = unique('dp');
+      const data = provider(app.url, admin);
+
+      const contacts = [];
+      for (const [i, status] of (['new', 'read', 'new'] as const).entries()) {
+        contacts.push(
+          await ContactMessage.query(db)
+            .insert({
+              name: `Visitor ${i}`,
+              email: `v${i}@example.test`,
+              subject: `About ${tag}`,
+              message: 'Hi',
+              status,
+            })
+            .returning('*'),
+        );
+      }
+      await ContactMessage.query(db).insert({
+        name: 'Other',
+        email: 'o@example.test',
+        subject: 'Else',
+        message: 'Hi',
+      });
+      await expectReads(data, 'contact-messages', {
+        all: await idsOf(ContactMessage.query(db).select('id')),
+        filter: { q: tag, status: 'new' },
+        filtered: ordered(contacts.filter((c) => c.status === 'new').map((c) => c.id)),
+      });
+
+      const subscriptions = [];
+      for (const [i, isActive] of [true, false, true].entries()) {
+        subscriptions.push(
+          await NewsletterSubscription.query(db)
+            .insert({ email: `${tag}-${i}@example.test`, isActive })
+            .returning('*'),
+        );
+      }
+      await NewsletterSubscription.query(db).insert({ email: `${unique('other')}@example.test` });
+      await expectReads(data, 'newsletter-subscriptions', {
+        all: await idsOf(NewsletterSubscription.query(db).select('id')),
+        filter: { q: tag, isActive: true },
+        filtered: ordered(subscriptions.filter((s) => s.isActive).map((s) => s.id)),
+        getOne: false, // the API has no GET /newsletter-subscriptions/:id; the console lists them only
+      });
+      expect(await refusal(data.getOne('newsletter-subscriptions', { id: subscriptions[0]!.id }))).toEqual({
+        status: 404,
+        message: 'Not Found',
+      });
+
+      // Failed events first: each appends its marker event, which the events list must then count.
+      const group = unique('group');
+      const failed = [
+        await failEvent(db, { group }),
+        await failEvent(db, { group, attempts: 2, maxAttempts: 5 }),
+        await failEvent(db, { group }),
+      ];
+      await failEvent(db);
+      await expectReads(data, 'failed-events', {
+        all: await idsOf(FailedEvent.query(db).select('id')),
+        filter: { group, status: 'parked' },
+        filtered: ordered([failed[0]!.id, failed[2]!.id]),
+      });
+
+      const aggregateId = unique('setting');
+      const appended = [];
+      for (let i = 0; i < 3; i++) {
+        appended.push(
+          await db.transaction((trx) =>
+            appendEvent(trx, {
+              type: 'setting.changed',
+              aggregateId,
+              actorId: admin.user.id,
+              payload: { settingKey: aggregateId, settingValue: String(i), previousValue: null },
+            }),
+          ),
+        );
+      }
+      await expectReads(data, 'events', {
+        all: await idsOf(Event.query(db).select('id')),
+        filter: { type: 'setting.changed', aggregateId },
+        filtered: ordered(appended.map((e) => e.id)),
+      });
+
+      const reports = [];
+      for (const [i, status] of (['completed', 'pending', 'completed'] as const).entries()) {
+        reports.push(
+          await StoreReport.query(db)
+            .insert({
+              filename: `${tag}-${i}.csv`,
+              fileKey: `reports/${tag}-${i}.csv`,
+              contentHash: `${tag}-${i}`,
+              size: 100 + i,
+              status,
+              uploadedBy: admin.user.id,
+            })
+            .returning('*'),
+        );
+      }
+      await StoreReport.query(db).insert({
+        filename: 'other.csv',
+        fileKey: 'reports/other.csv',
+        contentHash: tag,
+        size: 1,
+      });
+      await expectReads(data, 'reports', {
+        all: await idsOf(StoreReport.query(db).select('id')),
+        filter: { q: tag, status: 'completed' },
+        filtered: ordered(reports.filter((r) => r.status === 'completed').map((r) => r.id)),
+      });
+
+      const requester = await buildArtist(db, { firstName: 'Exporter' });
+      const release = await buildRelease(db, { userId: requester.id, title: `Exported ${tag}` });
+      const exports = [
+        await buildExport(db, { requestedBy: requester.id, releaseIds: [release.id] }),
+        await buildExport(db, { requestedBy: admin.user.id, releaseIds: [release.id] }),
+        await buildExport(db, { requestedBy: requester.id, releaseIds: [release.id], kind: 'document' }),
+        await buildExport(db, { requestedBy: admin.user.id, releaseIds: [release.id], kind: 'document' }),
+      ];
+      await expectReads(data, 'exports', {
+        all: await idsOf(Export.query(db).select('id')),
+        filter: { requestedBy: requester.id },
+        filtered: ordered([exports[0]!.id, exports[2]!.id]),
+      });
+
+      // None of them can be deleted through the provider: a 4xx the console can show, never a 500. 405
+      // where the record's path exists (GET only), 404 where the API has no path per record at all.
+      const refusals: Array<[string, string, number, string]> = [
+        ['contact-messages', contacts[0]!.id, 405, 'Method Not Allowed'],
+        ['newsletter-subscriptions', subscriptions[0]!.id, 404, 'Not Found'],
+        ['events', appended[0]!.id, 405, 'Method Not Allowed'],
+        ['failed-events', failed[0]!.id, 405, 'Method Not Allowed'],
+        ['reports', reports[0]!.id, 405, 'Method Not Allowed'],
+        ['exports', exports[0]!.id, 405, 'Method Not Allowed'],
+      ];
+      for (const [resource, id, status, message] of refusals) {
+        const answer = await refusal(data.delete(resource, { id, previousData: { id } }));
+        expect(answer, resource).toEqual({ status, message });
+      }
+    },
+  );
+
+  // The console opens a failed event on its own page: react-admin's getOne.
+  apiTest('failed-events getOne: the row the console’s show page asks for', async ({ app, db, admin }) => {
+    const parked = await failEvent(db);
+    const { data: one } = await provider(app.url, admin).getOne('failed-events', { id: parked.id });
+    expect(one).toMatchObject({ id: parked.id, group: parked.group, status: 'parked' });
+  });
 });

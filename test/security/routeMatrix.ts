@@ -677,6 +677,10 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   'GET /admin/stats': { audience: 'admin' },
   // Dead letters: events a consumer group gave up on, and their replay (a fresh parked one per call).
   'GET /admin/failed-events': { audience: 'admin' },
+  'GET /admin/failed-events/:id': {
+    audience: 'admin',
+    request: async (f) => ({ path: `/admin/failed-events/${(await failEvent(f.db, { attempts: 1 })).id}` }),
+  },
   'POST /admin/failed-events/:id/replay': {
     audience: 'admin',
     request: async (f) => ({

@@ -1,5 +1,6 @@
 import { Event, FailedEvent } from '@riffline/db';
 import { replayFailedEvent } from '../../../commands/events/failedEventReplayer.ts';
+import { NotFoundError } from '../../../errors.ts';
 import { presentFailedEvent } from '../../../presenters/failedEvent.ts';
 import type { Handler } from '../../route.ts';
 import { pageOf } from '../listQuery.ts';
@@ -20,6 +21,12 @@ export const list: Handler<ListFailedEventsInput> = async (ctx, { db }) => {
     { field: 'lastFailedAt', order: 'desc' },
   );
   return rows.map(presentFailedEvent);
+};
+
+export const show: Handler<FailedEventIdInput> = async (ctx, { db }) => {
+  const row = await FailedEvent.query(db).findById(ctx.state.input.params.id).withGraphFetched('event');
+  if (!row) throw NotFoundError('Failed event not found');
+  return presentFailedEvent(row);
 };
 
 export const replay: Handler<FailedEventIdInput> = async (ctx, { db }) =>

@@ -31,6 +31,16 @@ export const adminFailedEventRoutes = [
     handler: handlers.list,
   }),
   defineRoute({
+    method: 'get',
+    path: '/admin/failed-events/:id',
+    summary: 'One failed event with its event, attempts and last error (the console’s detail page)',
+    tag,
+    audience: 'admin',
+    request: FailedEventIdSchema,
+    response: AdminFailedEventResponse,
+    handler: handlers.show,
+  }),
+  defineRoute({
     method: 'post',
     path: '/admin/failed-events/:id/replay',
     summary:
