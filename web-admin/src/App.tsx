@@ -12,6 +12,7 @@ import failedEvents from './failedEvents/index.ts';
 import { i18nProvider } from './i18n/index.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { AppNotification } from './layout/AppNotification.tsx';
+import { darkTheme, lightTheme } from './layout/theme.ts';
 import newsletter from './newsletter/index.ts';
 import payouts from './payouts/index.ts';
 import releases from './releases/index.ts';
@@ -35,6 +36,8 @@ export function App() {
           i18nProvider={i18nProvider}
           dashboard={Dashboard}
           layout={AppLayout}
+          theme={lightTheme}
+          darkTheme={darkTheme}
           notification={AppNotification}
           loginPage={false}
           requireAuth

@@ -1,7 +1,7 @@
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
-import { Stack } from '@mui/material';
-import { Button, useRecordContext, useRefresh, useTranslate, useUpdate, type RaRecord } from 'react-admin';
+import { Button, Stack } from '@mui/material';
+import { useRecordContext, useRefresh, useTranslate, useUpdate, type RaRecord } from 'react-admin';
 import { useToast } from '../common/Toast.tsx';
 
 const decisions = [
@@ -49,15 +49,17 @@ export function ReviewButtons() {
   return (
     <Stack direction="row" spacing={1} onClick={(e) => e.stopPropagation()}>
       {decisions.map(({ status, label, color, variant, icon }) => (
+        // MUI's Button, not react-admin's: that one drops its words for a bare icon on a phone.
         <Button
           key={status}
-          label={translate(label)}
+          size="small"
+          startIcon={icon}
           variant={variant}
           color={color}
           disabled={isPending}
           onClick={() => review(status)}
         >
-          {icon}
+          {translate(label)}
         </Button>
       ))}
     </Stack>

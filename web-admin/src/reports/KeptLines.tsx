@@ -38,7 +38,8 @@ export function KeptLines({
           {t('noLines')}
         </Typography>
       ) : (
-        <Box sx={{ overflowX: 'auto' }}>
+        // No width of its own (0, then the whole row): the table scrolls inside, the page keeps a phone's width.
+        <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
           <Table size="small">
             <TableHead>
               <TableRow>
