@@ -3,6 +3,9 @@ import { PlatformSetting } from '@riffline/db';
 import { describe, expect } from 'vitest';
 import { apiTest } from '#test/support/api.ts';
 
+// Its own database: the platform settings are global, and other files' admins change them.
+apiTest.override({ freshDb: true });
+
 describe('GET /api/dashboard/growth', () => {
   apiTest('401 signed out, 403 awaiting approval', async ({ visitor, artist }) => {
     expect((await visitor.get('/api/dashboard/growth')).status).toBe(401);
