@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { convertAmount, formatMoney } from '@riffline/contracts';
 import { DEMO_ADMIN, apiSession } from '../../test/e2e/seed.ts';
-import { expectToast, signIn, snap, unique } from './support.ts';
+import { createAccount, expectToast, fillApplication, signIn, snap, unique } from './support.ts';
 
 /**
  * The artist area beside the Release Builder (SPEC §2 Artist dashboard, Wallet, Settings, Tickets; §5; §8),
@@ -189,38 +189,55 @@ test.describe('the artist area', () => {
     await expect(upi).toHaveCount(0);
   });
 
-  test('changes the currency and sees amounts converted', async ({ page }, testInfo) => {
-    // The currency is the artist's own: one project changes it, so the other never sees it move mid-test.
-    test.skip(testInfo.project.name === 'phone', 'the preferred currency is shared by both projects');
-    await signInAsDemoArtist(page, '/settings');
-    const select = page.getByLabel('Preferred Currency');
+  test('changes the currency and sees amounts converted', async ({ page, browser }, testInfo) => {
+    // An artist of the test's own: the demo artist's currency is shared by every other test of the run.
+    const artistName = unique('Euro Artist');
+    await page.goto('/apply');
+    await page.getByRole('link', { name: 'Continue with Riffline ID' }).click();
+    await createAccount(page, {
+      firstName: 'Elif',
+      lastName: 'Demir',
+      email: `${unique('elif')}@example.com`,
+      password: 'a long enough password',
+    });
+    await fillApplication(page, {
+      legalName: 'Elif Demir',
+      artistName,
+      age: '26',
+      genre: 'Jazz',
+      instagram: 'https://instagram.com/elif',
+      youtube: 'https://youtube.com/@elif',
+      story: 'Anatolian jazz from Izmir.',
+    });
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await expect(page.getByRole('heading', { name: 'Application Submitted!' })).toBeVisible();
+    const { context, api: admin } = await apiSession(browser, testInfo, DEMO_ADMIN);
+    const [application] = await admin.get<Array<{ id: string }>>(
+      `/api/admin/applications?q=${encodeURIComponent(artistName)}`,
+    );
+    await admin.send('patch', `/api/admin/applications/${application!.id}`, { status: 'approved' });
+    await context.close();
+
+    await page.goto('/settings');
+    const select = page.getByRole('combobox', { name: 'Preferred Currency' });
     await select.click();
     await page.getByRole('option', { name: /^EUR/ }).click();
     await expectToast(page, 'Currency Updated', 'Amounts now show in Euro.');
     await expect(select).toContainText('EUR');
 
-    try {
-      await page.getByRole('link', { name: /Coin balance/ }).click();
-      await expect(page).toHaveURL(/\/wallet$/);
-      const balance = page.getByTestId('coin-balance');
-      await expect(balance).toHaveText(/coins$/);
-      const coins = (await balance.innerText()).replace(/[^\d.]/g, '');
-      await expect(page.getByTestId('coin-value')).toContainText(
-        `worth about ${formatMoney(convertAmount(coins, 'INR', 'EUR'), 'EUR')}`,
-      );
-      await page.goto('/');
-      await expect(page.getByTestId('stat-earnings-value')).toHaveText(/^€\d[\d,]*\.\d{2}$/);
-      await expect(page.getByRole('region', { name: 'Total Earnings' })).toContainText('in EUR');
-      await snap(page, testInfo, 'artist-dashboard-eur');
-    } finally {
-      // Back to dollars, through the page as a person would.
-      await page.goto('/settings');
-      await page.getByLabel('Preferred Currency').click();
-      await page.getByRole('option', { name: /^USD/ }).click();
-      await expectToast(page, 'Currency Updated', 'Amounts now show in US Dollar.');
-    }
+    await page.getByRole('link', { name: /Coin balance/ }).click();
+    await expect(page).toHaveURL(/\/wallet$/);
+    const balance = page.getByTestId('coin-balance');
+    await expect(balance).toHaveText(/coins$/);
+    const coins = (await balance.innerText()).replace(/[^\d.]/g, '');
+    await expect(page.getByTestId('coin-value')).toContainText(
+      `worth about ${formatMoney(convertAmount(coins, 'INR', 'EUR'), 'EUR')}`,
+    );
     await page.goto('/');
-    await expect(page.getByTestId('stat-earnings-value')).toHaveText(/^\$\d[\d,]*\.\d{2}$/);
+    await expect(page.getByTestId('stat-earnings-value')).toHaveText(/^€\d[\d,]*\.\d{2}$/);
+    await expect(page.getByRole('region', { name: 'Total Earnings' })).toContainText('in EUR');
+    await snap(page, testInfo, 'artist-dashboard-eur');
   });
 
   test('opens a ticket and finds it under Tickets', async ({ page }, testInfo) => {
