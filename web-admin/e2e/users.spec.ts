@@ -43,6 +43,8 @@ test('an admin changes a user’s role and approval from the user’s page', asy
 
   await signInToConsole(page, '/admin/users');
   await page.getByPlaceholder('Search').fill(email);
+  // The search reaches the address after a debounce: wait for it, or it would take us back to the list.
+  await expect(page).toHaveURL((url) => decodeURIComponent(url.search).includes(email));
   await expect(entry(page, email)).toHaveCount(1);
   await expect(entry(page, email)).toContainText('Pending');
   await entry(page, email).click();
@@ -92,6 +94,7 @@ test('an admin changes a user’s role and approval from the user’s page', asy
   // The admin's own page offers neither demotion nor un-approval.
   await page.goto('/admin/users');
   await page.getByPlaceholder('Search').fill('admin@riffline.local');
+  await expect(page).toHaveURL((url) => decodeURIComponent(url.search).includes('admin@riffline.local'));
   await entry(page, 'admin@riffline.local').click();
   await expect(profile.getByRole('button', { name: 'Make Artist' })).toBeDisabled();
   await expect(profile.getByRole('button', { name: 'Revoke Approval' })).toBeDisabled();
