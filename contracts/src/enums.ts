@@ -88,3 +88,26 @@ export type TransactionType = (typeof transactionTypes)[number];
 export type TransactionStatus = (typeof transactionStatuses)[number];
 export type HelpCategorySlug = (typeof helpCategorySlugs)[number];
 export type TicketCategory = (typeof ticketCategories)[number];
+
+/** The 19 release genres as people read them (stored in lower case, SPEC §5): the wizard and the console. */
+export const releaseGenreLabels: Record<ReleaseGenre, string> = {
+  alternative: 'Alternative',
+  pop: 'Pop',
+  'hip-hop': 'Hip-Hop',
+  rock: 'Rock',
+  electronic: 'Electronic',
+  'r&b': 'R&B',
+  jazz: 'Jazz',
+  country: 'Country',
+  classical: 'Classical',
+  reggae: 'Reggae',
+  blues: 'Blues',
+  folk: 'Folk',
+  soul: 'Soul',
+  funk: 'Funk',
+  gospel: 'Gospel',
+  latin: 'Latin',
+  metal: 'Metal',
+  punk: 'Punk',
+  other: 'Other',
+};

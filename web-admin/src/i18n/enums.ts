@@ -1,4 +1,4 @@
-import { platformSettings, ticketCategoryLabels } from '@riffline/contracts';
+import { platformSettings, releaseGenreLabels, ticketCategoryLabels } from '@riffline/contracts';
 
 /**
  * Human labels for the API's enumerations (`In progress`, never `in_progress`), as
@@ -21,27 +21,7 @@ export const enumLabels = {
   },
   releaseStatus: { draft: 'Draft', processing: 'Processing', live: 'Live', rejected: 'Rejected' },
   releaseType: { single: 'Single', ep: 'EP', album: 'Album' },
-  releaseGenre: {
-    alternative: 'Alternative',
-    pop: 'Pop',
-    'hip-hop': 'Hip-Hop',
-    rock: 'Rock',
-    electronic: 'Electronic',
-    'r&b': 'R&B',
-    jazz: 'Jazz',
-    country: 'Country',
-    classical: 'Classical',
-    reggae: 'Reggae',
-    blues: 'Blues',
-    folk: 'Folk',
-    soul: 'Soul',
-    funk: 'Funk',
-    gospel: 'Gospel',
-    latin: 'Latin',
-    metal: 'Metal',
-    punk: 'Punk',
-    other: 'Other',
-  },
+  releaseGenre: releaseGenreLabels,
   pricingTier: { budget: 'Budget', mid: 'Mid', premium: 'Premium' },
   storeDistribution: {
     all: 'All stores',

@@ -1,27 +1,12 @@
-import type { PricingTier, ReleaseGenre, StoreDistribution, TrackType } from '@riffline/contracts';
+import {
+  releaseGenreLabels,
+  type PricingTier,
+  type StoreDistribution,
+  type TrackType,
+} from '@riffline/contracts';
 
 /** The 19 genres as the artist reads them (stored in lower case, SPEC §5). */
-export const genreLabels: Record<ReleaseGenre, string> = {
-  alternative: 'Alternative',
-  pop: 'Pop',
-  'hip-hop': 'Hip-Hop',
-  rock: 'Rock',
-  electronic: 'Electronic',
-  'r&b': 'R&B',
-  jazz: 'Jazz',
-  country: 'Country',
-  classical: 'Classical',
-  reggae: 'Reggae',
-  blues: 'Blues',
-  folk: 'Folk',
-  soul: 'Soul',
-  funk: 'Funk',
-  gospel: 'Gospel',
-  latin: 'Latin',
-  metal: 'Metal',
-  punk: 'Punk',
-  other: 'Other',
-};
+export const genreLabels = releaseGenreLabels;
 
 export const pricingLabels: Record<PricingTier, string> = {
   budget: 'Budget',
