@@ -19,11 +19,20 @@ const camel = (row: Record<string, unknown>) =>
 async function signedInUser(cookie: string | undefined) {
   const sid = /riffline\.sid=([^;]+)/.exec(cookie ?? '')?.[1];
   if (!sid) return undefined;
-  const session = await pool.query('select "sess", "expire" from "sessions" where "sid" = $1 limit 1', [sid]);
-  const userId = (session.rows[0]?.sess as { userId?: string } | undefined)?.userId;
-  if (!userId) return undefined;
-  const user = await pool.query('select "users".* from "users" where "users"."id" = $1 limit 1', [userId]);
-  return user.rows[0] as Record<string, unknown> | undefined;
+  // The session and its user in one query, as the API's session store reads them.
+  const result = await pool.query(
+    `select "s"."sess" as "session_data", "s"."expire" as "session_expire", "u".*
+  from "sessions" as "s" left join "users" as "u" on "u"."id" = "s"."sess"->>'userId'
+  where "s"."sid" = $1 limit 1`,
+    [sid],
+  );
+  const {
+    session_data: sess,
+    session_expire: _expire,
+    ...user
+  } = (result.rows[0] ?? {}) as Record<string, unknown>;
+  if (!(sess as { userId?: string } | undefined)?.userId || !user.id) return undefined;
+  return user;
 }
 
 app.use(async (ctx) => {

@@ -32,6 +32,21 @@ describe('CookieKeys (what signs the session cookie)', () => {
     expect(keygrip.index('riffline.sid=abc', `${digest}=`)).toBe(-1);
   });
 
+  it('answers a remembered signature as the first time, and still refuses any other digest for the value', () => {
+    const keys = new CookieKeys(secrets);
+    const byOlder = new Keygrip(['older-secret']).sign('riffline.sid=abc');
+    expect(keys.index('riffline.sid=abc', byOlder)).toBe(1);
+    expect(keys.index('riffline.sid=abc', byOlder)).toBe(1);
+    expect(keys.index('riffline.sid=abd', byOlder)).toBe(-1);
+    expect(keys.index('riffline.sid=abc', `${byOlder}A`)).toBe(-1);
+    expect(keys.index('riffline.sid=abc', byOlder.slice(0, -1))).toBe(-1);
+    // past the bound it forgets and checks again, with the same answers
+    for (let i = 0; i <= CookieKeys.REMEMBERED; i++) keys.index(`v${i}`, keygrip.sign(`v${i}`));
+    expect(keys.index('riffline.sid=abc', byOlder)).toBe(1);
+    expect(keys.index('v3', keygrip.sign('v3'))).toBe(0);
+    expect(keys.index('v3', keygrip.sign('v4'))).toBe(-1);
+  });
+
   it('needs a key', () => {
     expect(() => new CookieKeys([])).toThrow(/at least one key/);
   });

@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
-import { PaymentTransaction } from '@riffline/db';
+import { PaymentTransaction, User } from '@riffline/db';
 import { dbTest, unique } from '#test/support/db.ts';
 import { buildArtist } from '#test/support/factories.ts';
 import { hit } from './rateLimiter.ts';
-import { sessionStore } from './sessionStore.ts';
+import { sessionStore, userReadWithSession } from './sessionStore.ts';
 import { sweepExpired } from './sweep.ts';
 
 dbTest(
@@ -31,7 +31,7 @@ dbTest(
     const swept = await sweepExpired(db, now);
     expect(swept.sessions).toBeGreaterThanOrEqual(1);
     expect(await db('sessions').where({ sid: expired })).toEqual([]);
-    expect(await store.get(live)).toEqual({ userId: 'x' });
+    expect(await store.get(live)).toEqual({ userId: 'x', _user: null }); // no user 'x': none read with it
     expect(await db('oidc_payloads').where({ id: payload })).toEqual([]);
     expect(await db('rate_limits').where({ key: ended })).toEqual([]);
     expect(await db('rate_limits').where({ key: current })).toHaveLength(1);
@@ -88,3 +88,22 @@ dbTest('expires coin top-ups left pending past their time, and only those', asyn
     [paid]: 'completed',
   });
 });
+
+dbTest(
+  'reads the user a session names with it, and a session from a user since gone as nobody',
+  async ({ db }) => {
+    const artist = await buildArtist(db);
+    const store = sessionStore(db);
+    const sid = unique('sid');
+    await store.set(sid, { userId: artist.id }, 60_000);
+    const read = await store.get(sid);
+    expect(userReadWithSession(read)).toMatchObject({ id: artist.id, email: artist.email, role: 'artist' });
+    expect(userReadWithSession(read)).toBeInstanceOf(User);
+    // what a session saves never includes the user read with it (koa-session leaves `_` keys out)
+    expect(Object.keys((await db('sessions').where({ sid }).first()).sess)).toEqual(['userId']);
+    // a session that names another user than the one read with it (changed since) reads that user afresh
+    expect(userReadWithSession({ ...read, userId: 'someone-else' })).toBeUndefined();
+    await db('users').where({ id: artist.id }).delete();
+    expect(userReadWithSession(await store.get(sid))).toBeNull();
+  },
+);

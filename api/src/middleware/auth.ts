@@ -1,5 +1,6 @@
 import { User, type Db } from '@riffline/db';
 import type { Middleware } from 'koa';
+import { userReadWithSession } from '../auth/sessionStore.ts';
 import { AuthenticationError, AuthorizationError } from '../errors.ts';
 import { hasArtistArea, isAdmin } from '../policies/users.ts';
 
@@ -9,12 +10,17 @@ declare module 'koa' {
   }
 }
 
-/** Puts the signed-in user (if any) on ctx.state.user; a session whose user is gone is cleared. */
+/**
+ * Puts the signed-in user (if any) on ctx.state.user; a session whose user is gone is cleared. The
+ * session store reads the user with the session (one query); only a session from elsewhere (no user read
+ * with it) costs a query of its own.
+ */
 export function loadUser(db: Db): Middleware {
   return async (ctx, next) => {
     const userId = ctx.session?.userId as string | undefined;
     if (userId) {
-      const user = await User.query(db).findById(userId);
+      const read = userReadWithSession(ctx.session);
+      const user = read === undefined ? await User.query(db).findById(userId) : read;
       if (user) ctx.state.user = user;
       else ctx.session = null;
     }

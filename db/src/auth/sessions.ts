@@ -1,4 +1,5 @@
 import { affectedRows, type Db } from '../connection.ts';
+import { User } from '../models/User.ts';
 
 /** A signed-in browser's session: koa-session's data and when it lapses. */
 export interface StoredSession {
@@ -12,6 +13,43 @@ export async function findSession(db: Db, sid: string): Promise<StoredSession | 
   // jsonb arrives parsed (pg and PGlite)
   return row ? { sess: row.sess as Record<string, unknown>, expire: new Date(row.expire) } : undefined;
 }
+
+/**
+ * The session with this id and, in the same query, the user it is signed in as (`sess.userId`), if that
+ * user still exists: one round trip per signed-in request instead of two. It runs on every API request
+ * that carries a session cookie, so its SQL is written once rather than built by the query builder each
+ * time, and the user's columns are renamed by a table made once per column name.
+ */
+export async function findSessionWithUser(
+  db: Db,
+  sid: string,
+): Promise<(StoredSession & { user: User | undefined }) | undefined> {
+  const result = (await db.raw(SESSION_WITH_USER, [sid])) as { rows: Array<Record<string, unknown>> };
+  const row = result.rows[0];
+  if (!row) return undefined;
+  const user: Record<string, unknown> = {};
+  for (const column in row)
+    if (column !== 'session_data' && column !== 'session_expire') user[camel(column)] = row[column];
+  return {
+    sess: row.session_data as Record<string, unknown>,
+    expire: new Date(row.session_expire as string | Date),
+    user: user.id ? User.fromDatabaseJson(user) : undefined,
+  };
+}
+
+const SESSION_WITH_USER = `select "s"."sess" as "session_data", "s"."expire" as "session_expire", "u".*
+  from "sessions" as "s" left join "users" as "u" on "u"."id" = "s"."sess"->>'userId'
+  where "s"."sid" = ? limit 1`;
+
+const camelNames = new Map<string, string>();
+const camel = (column: string): string => {
+  let name = camelNames.get(column);
+  if (name === undefined) {
+    name = column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+    camelNames.set(column, name);
+  }
+  return name;
+};
 
 /** Creates or replaces the session. */
 export async function saveSession(
