@@ -6,7 +6,7 @@ CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
 [ -x "$CHROMIUM" ] && exit 0
 if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
   echo "Installing Chromium from Debian's packages for the browser tests..."
-  apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  "$(dirname "$0")/lib/apt-install.sh" chromium
   [ -x "$CHROMIUM" ] && exit 0
 fi
 echo "Chromium is not installed at $CHROMIUM (set CHROMIUM_PATH, or: sudo apt-get install chromium)." >&2

@@ -7,7 +7,7 @@ XMLLINT="${XMLLINT_PATH:-xmllint}"
 command -v "$XMLLINT" >/dev/null 2>&1 && exit 0
 if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
   echo "Installing xmllint from Debian's packages (libxml2-utils) for the ERN schema tests..."
-  apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libxml2-utils >/dev/null
+  "$(dirname "$0")/lib/apt-install.sh" libxml2-utils
   command -v "$XMLLINT" >/dev/null 2>&1 && exit 0
 fi
 echo "xmllint is not installed (set XMLLINT_PATH, or: sudo apt-get install libxml2-utils)." >&2
