@@ -16,6 +16,11 @@ export interface KafkaBroker {
   brokers: string[];
   dataDir: string;
   stop(): Promise<void>;
+  /**
+   * Ends the broker with SIGKILL, as a crash would: no clean shutdown. What it had written stays in
+   * `dataDir`; `startKafka({ dataDir, keep: true })` brings it back on the same ports.
+   */
+  kill(): Promise<void>;
 }
 
 export interface StartKafkaOptions {
@@ -195,6 +200,13 @@ export async function startKafka(options: StartKafkaOptions): Promise<KafkaBroke
     process.off('exit', killOnExit);
     await stopProcess(child);
   };
+  const kill = async () => {
+    process.off('exit', killOnExit);
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGKILL');
+    await exited;
+  };
   const brokers = [`127.0.0.1:${port}`];
   try {
     await waitUntilReady(child, brokers, Date.now() + (options.startTimeoutMs ?? 90_000));
@@ -205,5 +217,5 @@ export async function startKafka(options: StartKafkaOptions): Promise<KafkaBroke
       : '';
     throw new Error(`${(error as Error).message}\n${stderr}\n${log}`, { cause: error });
   }
-  return { brokers, dataDir, stop };
+  return { brokers, dataDir, stop, kill };
 }

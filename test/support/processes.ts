@@ -7,12 +7,19 @@ export interface Proc {
   output(): string;
   /** Sends SIGTERM and resolves with the exit code. */
   stop(): Promise<number | null>;
+  /** Sends SIGKILL, a crash: no shutdown code runs. Resolves once the process is gone. */
+  kill(): Promise<void>;
   exited: Promise<number | null>;
 }
 
-/** Runs a TypeScript entry point of the repo with tsx, as `make start` would, with exactly the env given. */
+/**
+ * Runs a TypeScript entry point of the repo on Node with tsx's loader, as `make start` would, with exactly
+ * the env given. One process (the tsx command would run the code in a child of its own, which a SIGKILL
+ * of the parent leaves running), so `child` is the process that runs the code.
+ */
 export function runEntry(entry: string, env: Record<string, string>): Proc {
-  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), [path.join(repoRoot, entry)], {
+  const node = path.join(repoRoot, 'node_modules/.bin/node');
+  const child = spawn(node, ['--import', 'tsx', path.join(repoRoot, entry)], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -28,6 +35,10 @@ export function runEntry(entry: string, env: Record<string, string>): Proc {
     stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;
+    },
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
     },
   };
 }
