@@ -262,6 +262,7 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
       '20261123000900_admin_money_lists',
       '20261123001000_contact_replies',
       '20261123001100_ticket_messages',
+      '20261123001300_outbox_notify',
     ]);
     expect((await migrationStatus(db)).pending).toEqual([]);
 

@@ -13,6 +13,7 @@ import * as exportJobs from './migrations/20261123000800_exports.ts';
 import * as adminMoneyLists from './migrations/20261123000900_admin_money_lists.ts';
 import * as contactReplies from './migrations/20261123001000_contact_replies.ts';
 import * as ticketMessages from './migrations/20261123001100_ticket_messages.ts';
+import * as outboxNotify from './migrations/20261123001300_outbox_notify.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '20261123000900_admin_money_lists': adminMoneyLists,
   '20261123001000_contact_replies': contactReplies,
   '20261123001100_ticket_messages': ticketMessages,
+  '20261123001300_outbox_notify': outboxNotify,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -102,15 +102,20 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
     async () => {
       if (running) return 'idle';
       const log = await openEventLog(config, db, logger);
+      // The relay publishes as soon as the log answers, whatever the consumers do: after a crash a
+      // Kafka consumer's rejoin waits for its dead member's session to lapse (about 30 s), and the
+      // events committed meanwhile need not wait with it (a new group reads its topics from the start).
+      // Embedded PGlite is only ever written by this process, whose commits wake the relay at once.
+      const relay = startRelay(db, log, logger, { idleMs: isEmbedded(db) ? 2_000 : 1_000 });
       const subscriptions: Subscription[] = [];
       try {
         for (const group of groups) subscriptions.push(await log.subscribe(group));
       } catch (error) {
+        await Promise.all(subscriptions.map((s) => s.stop().catch(() => undefined)));
+        await relay.stop();
         await log.close().catch(() => undefined);
         throw error;
       }
-      // Embedded PGlite is only ever written by this process, whose commits wake the relay at once.
-      const relay = startRelay(db, log, logger, { idleMs: isEmbedded(db) ? 2_000 : 250 });
       running = { log, relay, subscriptions };
       logger.info({ eventLog: log.kind, consumers: groups.map((g) => g.group) }, 'workers started');
       return 'idle';

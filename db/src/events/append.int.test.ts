@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import { dbTest, unique } from '#test/support/db.ts';
 import { Event } from '../models/index.ts';
-import { appendEvent } from './append.ts';
+import { appendEvent, outboxSignal } from './append.ts';
 
 const settingChanged = (aggregateId: string) =>
   ({
@@ -53,4 +53,39 @@ describe('appendEvent', () => {
     ).rejects.toThrow();
     expect(await Event.query(db).where({ aggregateId })).toEqual([]);
   });
+});
+
+describe('the commit signal', () => {
+  dbTest(
+    'says committed once, when the outermost transaction commits, not when a savepoint in it ends',
+    async ({ db }) => {
+      let signals = 0;
+      const count = () => void (signals += 1);
+      outboxSignal.on('committed', count);
+      const settle = () => new Promise((resolve) => setImmediate(resolve));
+      try {
+        await db.transaction(async (trx) => {
+          await trx.transaction(async (savepoint) => {
+            await appendEvent(savepoint, settingChanged(unique('setting')));
+            await appendEvent(savepoint, settingChanged(unique('setting')));
+          });
+          await settle();
+          expect(signals).toBe(0);
+          await appendEvent(trx, settingChanged(unique('setting')));
+        });
+        await settle();
+        expect(signals).toBe(1);
+        await db
+          .transaction(async (trx) => {
+            await appendEvent(trx, settingChanged(unique('setting')));
+            throw new Error('rolled back');
+          })
+          .catch(() => undefined);
+        await settle();
+        expect(signals).toBe(1);
+      } finally {
+        outboxSignal.off('committed', count);
+      }
+    },
+  );
 });

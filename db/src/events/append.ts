@@ -40,10 +40,7 @@ export async function appendEvent<T extends EventType>(
   const schema = eventSchemas[event.type];
   if (!schema) throw new Error(`unknown event type: ${String(event.type)}`);
   const payload = schema.parse(event.payload);
-  (trx as Knex.Transaction & { executionPromise?: Promise<unknown> }).executionPromise?.then(
-    () => outboxSignal.emit('committed'),
-    () => undefined,
-  );
+  signalOnCommit(trx);
   const [row] = await trx('events')
     .insert({
       type: event.type,
@@ -54,6 +51,27 @@ export async function appendEvent<T extends EventType>(
     })
     .returning('*');
   return toStoredEvent(row);
+}
+
+type Transactor = Knex.Transaction & {
+  executionPromise?: Promise<unknown>;
+  parentTransaction?: Transactor;
+};
+const signalling = new WeakSet<object>();
+
+/**
+ * Says 'committed' on `outboxSignal` once the transaction commits: the outermost one, since a nested
+ * transaction (a savepoint) ending is no commit, and once per transaction however many events it appends.
+ */
+function signalOnCommit(trx: Knex.Transaction): void {
+  let top = trx as Transactor;
+  while (top.parentTransaction) top = top.parentTransaction;
+  if (signalling.has(top) || !top.executionPromise) return;
+  signalling.add(top);
+  top.executionPromise.then(
+    () => outboxSignal.emit('committed'),
+    () => undefined,
+  );
 }
 
 export function toStoredEvent(row: Record<string, unknown>): StoredEvent {

@@ -1,4 +1,5 @@
 export * from './append.ts';
+export * from './notify.ts';
 export * from './relay.ts';
 export * from './positions.ts';
 export * from './processed.ts';

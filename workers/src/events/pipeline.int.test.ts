@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { appendEvent, requestReplay, type Config, type Db } from '@riffline/db';
+import { appendEvent, isEmbedded, requestReplay, type Config, type Db } from '@riffline/db';
 import { uniqueName } from '#test/support/database.ts';
 import { unique, useFreshDb } from '#test/support/db.ts';
 import { pollUntil, waitUntilGroupPassed } from '#test/support/eventLog.ts';
@@ -206,6 +206,35 @@ describe.each([
       const positions = rows.map((r) => Number(r.position));
       expect(positions).toEqual([...positions].sort((a, b) => a - b));
       expect(await db('events').where({ aggregateId: aggregate }).whereNull('position')).toEqual([]);
+    },
+  );
+
+  it.skipIf(skip)(
+    'the relay moves what another process commits when PostgreSQL tells it, not at its next poll',
+    async () => {
+      // On PGlite every writer is this process, and its commits wake the relay through the in-process signal.
+      if (isEmbedded(db)) return;
+      running.push(startRelay(db, log, logger, { idleMs: 600_000 }));
+      await pollUntil(
+        'the relay did not catch up',
+        async () => ((await db('events').whereNull('position').first()) ? undefined : true),
+        () => 'events left unpositioned',
+      );
+      // A plain insert, as another process would commit it: no in-process signal, only the NOTIFY.
+      const [row] = await db('events')
+        .insert({
+          type: 'setting.changed',
+          aggregateType: 'setting',
+          aggregateId: unique('agg'),
+          payload: JSON.stringify({ settingKey: 'k', settingValue: 'v', previousValue: null }),
+        })
+        .returning('id');
+      await pollUntil(
+        'the event committed elsewhere was not relayed (the idle poll is 10 minutes)',
+        async () => (await db('events').where({ id: row.id }).first())?.position ?? undefined,
+        () => 'not positioned',
+        { timeoutMs: 10_000 },
+      );
     },
   );
 

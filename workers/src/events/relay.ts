@@ -1,4 +1,4 @@
-import { outboxSignal, positionNextEvents, type Db } from '@riffline/db';
+import { listenForOutbox, outboxSignal, positionNextEvents, type Db } from '@riffline/db';
 import type { Logger } from 'pino';
 import type { EventLog } from './log.ts';
 import { pollLoop, type PollLoop } from './pollLoop.ts';
@@ -17,8 +17,9 @@ export async function relayOnce(db: Db, log: EventLog, batchSize = 200): Promise
 }
 
 /**
- * Runs the relay until stopped: straight on while there is a backlog, at once when a transaction of
- * this process appended events, else every `idleMs` (events appended by another process).
+ * Runs the relay until stopped: straight on while there is a backlog, at once when a transaction that
+ * appended events commits — in this process (`outboxSignal`) or, on PostgreSQL, in any other (LISTEN on
+ * the outbox channel) — and every `idleMs` besides, should a notification be missed.
  */
 export function startRelay(
   db: Db,
@@ -41,10 +42,14 @@ export function startRelay(
   );
   const wake = () => loop.wake();
   outboxSignal.on('committed', wake);
+  const listener = listenForOutbox(db, wake, (err) =>
+    logger.warn({ err }, 'relay: listening for new events failed; polling meanwhile'),
+  );
   return {
     wake,
     async stop() {
       outboxSignal.off('committed', wake);
+      await listener.close();
       await loop.stop();
     },
   };
