@@ -51,8 +51,11 @@ lint: install
 format: install
 	npm run format
 
-# Benchmarks the API beside a bare Koa + pg server on the machine's PostgreSQL (DATABASE_URL); reports only.
-bench: install
+# Benchmarks the API beside a bare Koa + pg server on the machine's PostgreSQL (DATABASE_URL), then the web
+# apps (built first): initial JavaScript per page and Lighthouse in Debian's Chromium (installed by
+# infra/chromium.sh when missing and allowed; without it the Lighthouse report is skipped). Reports only.
+bench: build
+	@infra/chromium.sh || echo "WARNING: no Chromium: the Lighthouse report is skipped" >&2
 	tsx bench/run.ts
 
 # A local Kafka broker for `KAFKA_BROKERS=127.0.0.1:9092 make start`; it keeps its data in .data/kafka

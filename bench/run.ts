@@ -5,7 +5,9 @@
  *   (100 of 20,000 rows): throughput at 10 connections (closed loop) and latency at a steady 150
  *   requests/s (open loop, evenly paced);
  * - a 200 MB audio upload beside a bare Node stream to disk: time and the server's peak RSS growth.
- * Each server runs in a process of its own; the load comes from this one. It reports; it never fails.
+ * Each server runs in a process of its own; the load comes from this one. Then the web apps: the initial
+ * JavaScript of each page (bench/webWeight.ts) and, once the API's servers are gone, Lighthouse on the
+ * landing, /apply and the dashboard (bench/lighthouse.ts; not with BENCH_ONLY). It reports; it never fails.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,6 +20,7 @@ import { freePort } from '../infra/lib/ports.ts';
 import { Browser, formOf } from '../test/support/browser.ts';
 import { createDatabase, dropDatabase, testServerUrl, uniqueName } from '../test/support/database.ts';
 import { closedLoop, openLoop, type Target } from './load.ts';
+import { lighthouseReport, printLighthouse } from './lighthouse.ts';
 import { webWeights } from './webWeight.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -291,3 +294,11 @@ async function main() {
 }
 
 await main();
+// Lighthouse last, on a quiet machine: the API benchmark's servers and database are gone by now.
+if (!process.env.BENCH_ONLY) {
+  try {
+    printLighthouse(await lighthouseReport());
+  } catch (error) {
+    console.log(`\nLighthouse could not run: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

@@ -158,4 +158,59 @@ test.describe('a visitor', () => {
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
     await snap(page, testInfo, 'contact');
   });
+
+  test('sees the public pages at once, while the sign-in check is still out, and nothing moves', async ({
+    page,
+  }) => {
+    // The check is held until the pages have been read: nothing on them may wait behind it.
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/auth/user', async (route) => {
+      await held;
+      await route.continue().catch(() => undefined); // the page may have moved on
+    });
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifted: number };
+      w.shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<
+          PerformanceEntry & { value: number; hadRecentInput: boolean }
+        >)
+          if (!entry.hadRecentInput) w.shifted += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/apply');
+    await expect(page.getByRole('heading', { name: 'Create Your Account' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Continue with Riffline ID' })).toBeVisible();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Keep 100% of your rights/);
+    await expect(page.getByRole('main').getByRole('link', { name: 'Apply Now' }).first()).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    // The check answers (signed out): the page stays as it is, its layout did not shift.
+    const checked = page.waitForResponse('**/api/auth/user');
+    answer();
+    expect((await checked).status()).toBe(401);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Apply Now' }).first()).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBeLessThan(0.05);
+  });
+
+  test('a browser signed in last time waits for its own view instead of glimpsing the landing', async ({
+    page,
+  }) => {
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/auth/user', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.addInitScript(() => window.localStorage.setItem('riffline.signedIn', '1'));
+    await page.goto('/');
+    await expect(page.getByRole('progressbar', { name: 'Loading' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+    // Signed out after all: the landing, and the browser forgets it was signed in.
+    answer();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Keep 100% of your rights/);
+    expect(await page.evaluate(() => window.localStorage.getItem('riffline.signedIn'))).toBeNull();
+  });
 });

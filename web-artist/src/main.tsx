@@ -1,24 +1,50 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter, matchRoutes } from 'react-router';
+import { currentUserQuery, signedInHint, watchSignInLinks } from './api/auth.ts';
 import { createQueryClient } from './api/queryClient.ts';
 import { ToastProvider } from './components/Toast/Toast.tsx';
-import { router } from './routes.tsx';
+import { AppRoutes, routes, type PageHandle } from './routes.tsx';
 import { theme } from './theme.ts';
 
 const queryClient = createQueryClient();
+// Who is signed in: asked at once, beside the page's chunk.
+const signInCheck = queryClient.prefetchQuery(currentUserQuery);
+watchSignInLinks();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </QueryClientProvider>
-    </ThemeProvider>
-  </StrictMode>,
+/**
+ * The first render is a transition, so React renders it in slices that let the browser breathe instead of
+ * one long task (a phone's main thread stays responsive while the page builds).
+ */
+function render() {
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <QueryClientProvider client={queryClient}>
+            <ToastProvider>
+              <BrowserRouter>
+                <AppRoutes />
+              </BrowserRouter>
+            </ToastProvider>
+          </QueryClientProvider>
+        </ThemeProvider>
+      </StrictMode>,
+    ),
+  );
+}
+
+// The first render waits for the opened page's chunk, and for a browser signed in last time for the
+// sign-in check too (at most 400 ms, so a slow network still sees the header soon): the page paints in one
+// go, in the view it ends in, instead of a spinner giving way to it. Visitors never wait for the check.
+const pageChunks = (matchRoutes(routes, window.location) ?? []).map((match) =>
+  (match.route.handle as PageHandle | undefined)?.preload(),
 );
+void Promise.race([
+  Promise.all([...pageChunks, signedInHint() ? signInCheck : undefined]).catch(() => undefined),
+  new Promise((resolve) => window.setTimeout(resolve, 400)),
+]).then(render);

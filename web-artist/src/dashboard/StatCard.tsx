@@ -59,7 +59,10 @@ export function StatCard<T>({
             {icon}
           </Box>
         </Box>
-        {query.isPending && <Skeleton variant="text" sx={{ fontSize: '2rem' }} width="60%" />}
+        {/* The skeleton is exactly as tall as the value (same font size and line height): no shift. */}
+        {query.isPending && (
+          <Skeleton variant="text" sx={{ fontSize: '1.9rem', lineHeight: 1.2 }} width="60%" />
+        )}
         {query.error && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <Typography color="error" variant="body2">
@@ -80,7 +83,8 @@ export function StatCard<T>({
           </Typography>
         )}
         {(note || badge !== undefined) && (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          // As tall as the growth badge before it arrives, so the card keeps its height.
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', minHeight: 24 }}>
             {badge !== undefined && <GrowthBadge percentage={badge} testId={`${testId}-growth`} />}
             {note && (
               <Typography variant="body2" color="text.secondary">

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
-import { useVisitor } from '../../api/auth.ts';
+import { navigate, useVisitor } from '../../api/auth.ts';
 import NotFound from '../../pages/public/NotFound.tsx';
-import { Spinner } from '../Page/Spinner.tsx';
+import { PageSpinner } from '../Page/Spinner.tsx';
 import { useToast } from '../Toast/Toast.tsx';
 import { REDIRECT_DELAY_MS } from './useLoggedOutFlow.ts';
 
@@ -14,13 +14,10 @@ export function SignInFirst({ returnTo }: { returnTo: string }) {
       description: 'You are logged out. Logging in again...',
       variant: 'destructive',
     });
-    const timer = window.setTimeout(
-      () => window.location.assign(`/api/login?returnTo=${encodeURIComponent(returnTo)}`),
-      REDIRECT_DELAY_MS,
-    );
+    const timer = window.setTimeout(() => navigate.login(returnTo), REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [toast, returnTo]);
-  return <Spinner />;
+  return <PageSpinner />;
 }
 
 /**
@@ -42,7 +39,7 @@ export function ArtistArea({
   useEffect(() => {
     document.title = `${title} · Riffline`;
   }, [title]);
-  if (state === 'loading') return <Spinner />;
+  if (state === 'loading') return <PageSpinner />;
   if (state === 'anonymous') return <SignInFirst returnTo={path} />;
   if (state === 'pending') return <>{pending ?? <NotFound />}</>;
   return <>{children}</>;

@@ -44,9 +44,9 @@ const socials = [
 ];
 
 export function Footer() {
-  const { state } = useVisitor();
+  const { shown } = useVisitor();
   const columns = [
-    { title: 'Riffline', links: siteLinks(state) },
+    { title: 'Riffline', links: siteLinks(shown) },
     { title: 'Legal', links: legalLinks },
   ];
   return (

@@ -1,36 +1,16 @@
-import CloseIcon from '@mui/icons-material/Close';
 import GraphicEqIcon from '@mui/icons-material/GraphicEq';
 import MenuIcon from '@mui/icons-material/Menu';
 import MonetizationOnIcon from '@mui/icons-material/MonetizationOn';
-import {
-  AppBar,
-  Box,
-  Button,
-  Chip,
-  Drawer,
-  IconButton,
-  List,
-  ListItemButton,
-  ListItemText,
-  Menu,
-  MenuItem,
-  Toolbar,
-  Typography,
-} from '@mui/material';
+import { AppBar, Box, Button, Chip, IconButton, Toolbar, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { hasArtistArea, navigate, useVisitor } from '../../api/auth.ts';
+import { hasArtistArea, navigate, useVisitor, type VisitorState } from '../../api/auth.ts';
 import { coinsQuery } from '../../api/wallet.ts';
 import { formatCoins } from '@riffline/contracts';
 import { navItems, type NavItem } from './navItems.ts';
 
-const linkProps = (item: NavItem) =>
-  item.signOut
-    ? {}
-    : item.external
-      ? { component: 'a' as const, href: item.to }
-      : { component: RouterLink, to: item.to };
+const HeaderMenu = lazy(() => import('./HeaderMenu.tsx'));
 
 function CoinPill() {
   const { data } = useQuery(coinsQuery);
@@ -47,12 +27,42 @@ function CoinPill() {
   );
 }
 
+/**
+ * The part of the header that depends on who is signed in. Its box keeps one height whatever it holds
+ * (nothing while the sign-in check is pending for someone signed in last time), and it sits between the
+ * logo (pinned left) and the menu button (pinned right), so its content never moves anything else.
+ */
+function AccountArea({ state }: { state: VisitorState }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, height: 40 }}>
+      {hasArtistArea(state) && <CoinPill />}
+      {state === 'anonymous' && (
+        <Box sx={{ display: { xs: 'none', sm: 'flex' }, gap: 1 }}>
+          <Button component={RouterLink} to="/apply" variant="contained" color="primary">
+            Apply to Join
+          </Button>
+          <Button
+            href="/api/login"
+            variant="outlined"
+            sx={{ color: 'inherit', borderColor: 'rgba(255,255,255,0.4)' }}
+          >
+            Login
+          </Button>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
 export function Header() {
-  const { state } = useVisitor();
-  const items = navItems(state);
+  const { shown } = useVisitor();
+  const items = navItems(shown);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [drawer, setDrawer] = useState(false);
+  // The menu's chunk loads on the first open, then stays mounted (its closing transitions play).
+  const [menuWanted, setMenuWanted] = useState(false);
   const openMenu = (event: MouseEvent<HTMLElement>) => {
+    setMenuWanted(true);
     // Desktop: a dropdown under the button; phones: the slide-in panel.
     if (window.matchMedia('(max-width: 899.95px)').matches) setDrawer(true);
     else setAnchor(event.currentTarget);
@@ -91,21 +101,7 @@ export function Header() {
             Riffline
           </Typography>
         </Box>
-        {hasArtistArea(state) && <CoinPill />}
-        {state === 'anonymous' && (
-          <Box sx={{ display: { xs: 'none', sm: 'flex' }, gap: 1 }}>
-            <Button component={RouterLink} to="/apply" variant="contained" color="primary">
-              Apply to Join
-            </Button>
-            <Button
-              href="/api/login"
-              variant="outlined"
-              sx={{ color: 'inherit', borderColor: 'rgba(255,255,255,0.4)' }}
-            >
-              Login
-            </Button>
-          </Box>
-        )}
+        <AccountArea state={shown} />
         <IconButton
           color="inherit"
           aria-label="Open menu"
@@ -113,45 +109,16 @@ export function Header() {
           aria-controls={anchor ? 'main-menu' : undefined}
           aria-expanded={Boolean(anchor) || drawer}
           onClick={openMenu}
-          disabled={state === 'loading'}
+          disabled={shown === 'loading'}
         >
           <MenuIcon />
         </IconButton>
       </Toolbar>
-
-      <Menu
-        id="main-menu"
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { minWidth: 220 } } }}
-      >
-        {items.map((item) => (
-          <MenuItem key={item.to} onClick={choose(item)} {...linkProps(item)}>
-            {item.label}
-          </MenuItem>
-        ))}
-      </Menu>
-
-      <Drawer anchor="right" open={drawer} onClose={close} slotProps={{ paper: { sx: { width: 280 } } }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}>
-          <Typography sx={{ fontWeight: 800 }}>Menu</Typography>
-          <IconButton aria-label="Close menu" onClick={close}>
-            <CloseIcon />
-          </IconButton>
-        </Box>
-        <nav aria-label="Main">
-          <List>
-            {items.map((item) => (
-              <ListItemButton key={item.to} onClick={choose(item)} {...linkProps(item)}>
-                <ListItemText primary={item.label} />
-              </ListItemButton>
-            ))}
-          </List>
-        </nav>
-      </Drawer>
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <HeaderMenu items={items} anchor={anchor} drawer={drawer} onClose={close} onChoose={choose} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

@@ -1,10 +1,25 @@
 import { Box } from '@mui/material';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { Spinner } from '../Page/Spinner.tsx';
+import { useVisitor } from '../../api/auth.ts';
+import { PageSpinner } from '../Page/Spinner.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
-import { VerifyEmailBanner } from './VerifyEmailBanner.tsx';
+
+// Only for a signed-in user whose address is unverified: its own chunk.
+const VerifyEmailBanner = lazy(() =>
+  import('./VerifyEmailBanner.tsx').then((m) => ({ default: m.VerifyEmailBanner })),
+);
+
+function EmailBanner() {
+  const { user } = useVisitor();
+  if (!user || user.emailVerified) return null;
+  return (
+    <Suspense fallback={null}>
+      <VerifyEmailBanner />
+    </Suspense>
+  );
+}
 
 export function Layout() {
   return (
@@ -13,9 +28,9 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
-      <VerifyEmailBanner />
+      <EmailBanner />
       <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
-        <Suspense fallback={<Spinner />}>
+        <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>
       </Box>

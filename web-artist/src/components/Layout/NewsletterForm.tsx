@@ -1,10 +1,13 @@
-import { Box, Button, TextField } from '@mui/material';
+import { Box, Button, OutlinedInput } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { subscribeNewsletter } from '../../api/support.ts';
 import { useToast } from '../Toast/Toast.tsx';
 
-/** One email input, one button; submits only when the trimmed value is not empty (SPEC §5, §8). */
+/**
+ * One email input, one button; submits only when the trimmed value is not empty (SPEC §5, §8). A bare
+ * OutlinedInput, not a TextField: the footer is on every page's first script, and TextField brings Select.
+ */
 export function NewsletterForm() {
   const toast = useToast();
   const [email, setEmail] = useState('');
@@ -31,13 +34,13 @@ export function NewsletterForm() {
       onSubmit={submit}
       sx={{ display: 'flex', gap: 1, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
     >
-      <TextField
+      <OutlinedInput
         type="email"
         size="small"
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         placeholder="you@example.com"
-        slotProps={{ htmlInput: { 'aria-label': 'Email for the newsletter' } }}
+        slotProps={{ input: { 'aria-label': 'Email for the newsletter' } }}
         sx={{ flex: 1, minWidth: 200, bgcolor: 'rgba(255,255,255,0.95)', borderRadius: 1 }}
       />
       <Button type="submit" variant="contained" disabled={subscribe.isPending}>

@@ -1,5 +1,14 @@
-import { Alert, AlertTitle, Snackbar } from '@mui/material';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 
 export interface ToastInput {
   title: string;
@@ -11,6 +20,9 @@ type ToastFn = (toast: ToastInput) => void;
 
 const ToastContext = createContext<ToastFn>(() => undefined);
 
+const loadView = () => import('./ToastView.tsx');
+const ToastView = lazy(loadView);
+
 /** One toast visible at a time (SPEC §9): a new one replaces the one showing. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<(ToastInput & { key: number }) | null>(null);
@@ -20,29 +32,19 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setOpen(true);
   }, []);
   const value = useMemo(() => toast, [toast]);
-  const destructive = current?.variant === 'destructive';
+  // The view's chunk once the page is idle, so a toast shows at once when it comes.
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1000));
+    idle(() => void loadView());
+  }, []);
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <Snackbar
-        key={current?.key}
-        open={open}
-        autoHideDuration={5000}
-        onClose={(_event, reason) => reason !== 'clickaway' && setOpen(false)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      >
-        <Alert
-          severity={destructive ? 'error' : 'success'}
-          variant="filled"
-          onClose={() => setOpen(false)}
-          role={destructive ? 'alert' : 'status'}
-          data-testid="toast"
-          sx={{ minWidth: { xs: 'auto', sm: 340 }, maxWidth: 480 }}
-        >
-          <AlertTitle>{current?.title}</AlertTitle>
-          {current?.description}
-        </Alert>
-      </Snackbar>
+      {current && (
+        <Suspense fallback={null}>
+          <ToastView toast={current} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </ToastContext.Provider>
   );
 }

@@ -1,61 +1,13 @@
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  List,
-  ListItem,
-  ListItemIcon,
-  ListItemText,
-  Typography,
-} from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link as RouterLink, Navigate } from 'react-router';
-import { myApplicationQuery, type Application } from '../../api/applications.ts';
+import { Box, Card, CardContent, Typography } from '@mui/material';
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate } from 'react-router';
 import { hasArtistArea, useVisitor } from '../../api/auth.ts';
 import { ContinueWithButton } from '../../components/Auth/ContinueWithButton.tsx';
 import { Page } from '../../components/Page/Page.tsx';
-import { Spinner } from '../../components/Page/Spinner.tsx';
-import { ApplicationForm } from './ApplicationForm.tsx';
+import { PageSpinner } from '../../components/Page/Spinner.tsx';
 
-const nextSteps = [
-  'Our team reviews your application within 24-48 hours.',
-  'You receive the decision by email.',
-  'Once approved, your dashboard opens: create releases, follow your streams and get paid.',
-];
-
-function Submitted() {
-  return (
-    <Card sx={{ p: { xs: 1, sm: 3 } }}>
-      <CardContent>
-        <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
-          Application Submitted!
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Thank you for applying to Riffline.
-        </Typography>
-        <Typography variant="h4" component="h3">
-          What happens next?
-        </Typography>
-        <List>
-          {nextSteps.map((step) => (
-            <ListItem key={step} disableGutters>
-              <ListItemIcon sx={{ minWidth: 36 }}>
-                <CheckCircleIcon color="primary" aria-hidden />
-              </ListItemIcon>
-              <ListItemText primary={step} />
-            </ListItem>
-          ))}
-        </List>
-        <Button component={RouterLink} to="/" variant="contained">
-          Go to my application
-        </Button>
-      </CardContent>
-    </Card>
-  );
-}
+const loadSignedIn = () => import('./SignedInApply.tsx');
+const SignedInApply = lazy(loadSignedIn);
 
 function CreateAccount() {
   return (
@@ -73,33 +25,12 @@ function CreateAccount() {
   );
 }
 
-function SignedInApply() {
-  const { data, isPending } = useQuery(myApplicationQuery);
-  const [submitted, setSubmitted] = useState<Application | null>(null);
-  if (submitted) return <Submitted />;
-  if (isPending) return <Spinner />;
-  if (data?.application?.status === 'pending') {
-    return (
-      <Card sx={{ p: { xs: 1, sm: 3 } }}>
-        <CardContent>
-          <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
-            Application Under Review
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            You have already applied. We review applications within 24-48 hours and email you the decision.
-          </Typography>
-          <Button component={RouterLink} to="/" variant="contained">
-            See my application
-          </Button>
-        </CardContent>
-      </Card>
-    );
-  }
-  return <ApplicationForm onSubmitted={setSubmitted} />;
-}
-
 export default function Apply() {
-  const { state } = useVisitor();
+  const { state, shown } = useVisitor();
+  // Signed in last time: the form's chunk loads beside the sign-in check.
+  useEffect(() => {
+    if (shown === 'loading') void loadSignedIn();
+  }, [shown]);
   if (hasArtistArea(state)) return <Navigate to="/" replace />;
   return (
     <Page
@@ -108,7 +39,13 @@ export default function Apply() {
       maxWidth="md"
     >
       <Box>
-        {state === 'loading' ? <Spinner /> : state === 'anonymous' ? <CreateAccount /> : <SignedInApply />}
+        {shown === 'anonymous' ? (
+          <CreateAccount />
+        ) : (
+          <Suspense fallback={<PageSpinner />}>
+            {state === 'loading' ? <PageSpinner /> : <SignedInApply />}
+          </Suspense>
+        )}
       </Box>
     </Page>
   );

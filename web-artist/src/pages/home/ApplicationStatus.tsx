@@ -3,7 +3,7 @@ import { Alert, Box, Button, Card, CardContent, Container, Typography } from '@m
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { myApplicationQuery } from '../../api/applications.ts';
-import { Spinner } from '../../components/Page/Spinner.tsx';
+import { PageSpinner } from '../../components/Page/Spinner.tsx';
 
 const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
@@ -11,7 +11,7 @@ const longDate = (iso: string) =>
 /** What a signed-in artist awaiting approval sees on `/`. */
 export default function ApplicationStatus() {
   const { data, isPending, error } = useQuery(myApplicationQuery);
-  if (isPending) return <Spinner />;
+  if (isPending) return <PageSpinner />;
   if (error)
     return (
       <Container sx={{ py: 8 }}>

@@ -1,16 +1,28 @@
-import { lazy } from 'react';
+import { lazy, useDeferredValue, useEffect } from 'react';
 import { useVisitor } from '../../api/auth.ts';
-import { Spinner } from '../../components/Page/Spinner.tsx';
+import { lazyPage } from '../../components/Page/lazyPage.tsx';
+import { PageSpinner } from '../../components/Page/Spinner.tsx';
+import Landing from '../public/Landing.tsx';
 
-const Landing = lazy(() => import('../public/Landing.tsx'));
 const ApplicationStatus = lazy(() => import('./ApplicationStatus.tsx'));
-const Dashboard = lazy(() => import('./Dashboard.tsx'));
+/** Fetched before the first render when this browser was signed in last time (routes.tsx). */
+export const dashboard = lazyPage(() => import('./Dashboard.tsx'));
 
-/** `/`: the landing page for visitors, the application's status while awaiting approval, else the dashboard. */
+/**
+ * `/`: the landing page for visitors, the application's status while awaiting approval, else the dashboard.
+ * The landing ships with the entry script and shows at once while the sign-in check is pending, unless
+ * this browser was signed in last time: then the dashboard's chunk loads beside the check.
+ */
 export default function Home() {
-  const { state } = useVisitor();
-  if (state === 'loading') return <Spinner />;
-  if (state === 'anonymous') return <Landing />;
-  if (state === 'pending') return <ApplicationStatus />;
-  return <Dashboard />;
+  const { shown: now } = useVisitor();
+  // The switch to another view (the dashboard once the check answers) renders in the background, in
+  // slices, while the current view stays on screen: no long task on the main thread.
+  const shown = useDeferredValue(now);
+  useEffect(() => {
+    if (now === 'loading') void dashboard.preload();
+  }, [now]);
+  if (shown === 'anonymous') return <Landing />;
+  if (shown === 'loading') return <PageSpinner />;
+  if (shown === 'pending') return <ApplicationStatus />;
+  return <dashboard.Page />;
 }

@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
 import { articleQuery } from '../../api/help.ts';
 import { Page } from '../../components/Page/Page.tsx';
-import { Spinner } from '../../components/Page/Spinner.tsx';
+import { PageSpinner } from '../../components/Page/Spinner.tsx';
 import { HelpNotFound } from './HelpNotFound.tsx';
 
 export default function Article() {
   const { category = '', id = '' } = useParams();
   const { data, isPending, error } = useQuery(articleQuery(id));
-  if (isPending) return <Spinner />;
+  if (isPending) return <PageSpinner />;
   if (error || !data || data.category !== category) return <HelpNotFound title="Article Not Found" />;
   return (
     <Page title={data.title} subtitle={data.excerpt} maxWidth="md">

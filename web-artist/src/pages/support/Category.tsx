@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
 import { categoryQuery } from '../../api/help.ts';
 import { Page } from '../../components/Page/Page.tsx';
-import { Spinner } from '../../components/Page/Spinner.tsx';
+import { PageSpinner } from '../../components/Page/Spinner.tsx';
 import { HelpNotFound } from './HelpNotFound.tsx';
 
 export default function Category() {
   const { category = '' } = useParams();
   const { data, isPending, error } = useQuery(categoryQuery(category));
-  if (isPending) return <Spinner />;
+  if (isPending) return <PageSpinner />;
   if (error || !data) return <HelpNotFound title="Category Not Found" />;
   return (
     <Page title={data.title} subtitle={data.description} maxWidth="md">

@@ -100,7 +100,7 @@ function Search() {
 }
 
 export default function Support() {
-  const { state } = useVisitor();
+  const { shown } = useVisitor();
   const categories = useQuery(categoriesQuery);
   const popular = useQuery(popularQuery);
   return (
@@ -145,7 +145,7 @@ export default function Support() {
             <Typography variant="h3" component="h2" sx={{ mb: 2 }}>
               Open a support ticket
             </Typography>
-            {state === 'loading' ? null : state === 'anonymous' ? (
+            {shown === 'loading' ? null : shown === 'anonymous' ? (
               <Box>
                 <Typography color="text.secondary" sx={{ mb: 2 }}>
                   Sign in to open a ticket and follow our answers.

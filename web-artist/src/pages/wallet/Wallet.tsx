@@ -10,7 +10,7 @@ import { hasArtistArea, useVisitor } from '../../api/auth.ts';
 import { coinsQuery, transactionsQuery } from '../../api/wallet.ts';
 import { ContinueWithButton } from '../../components/Auth/ContinueWithButton.tsx';
 import { Page } from '../../components/Page/Page.tsx';
-import { Spinner } from '../../components/Page/Spinner.tsx';
+import { PageSpinner } from '../../components/Page/Spinner.tsx';
 import { RechargeDialog } from '../../wallet/RechargeDialog.tsx';
 import { TransactionList } from '../../wallet/TransactionList.tsx';
 import { LoadFailed } from '../../components/Page/LoadFailed.tsx';
@@ -104,7 +104,7 @@ export default function Wallet() {
   useEffect(() => {
     document.title = 'Coin Wallet · Riffline';
   }, []);
-  if (state === 'loading') return <Spinner />;
+  if (state === 'loading') return <PageSpinner />;
   if (!hasArtistArea(state))
     return (
       <Page title="Coin Wallet">
