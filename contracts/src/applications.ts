@@ -41,6 +41,8 @@ export const ApplicationResponse = z.object({
   status: z.enum(applicationStatuses),
   reviewedBy: z.string().nullable(),
   reviewedAt: z.iso.datetime().nullable(),
+  /** Why it was rejected, when the admin said so. */
+  rejectionReason: z.string().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -52,6 +54,14 @@ export const AdminApplicationResponse = ApplicationResponse.extend({
 });
 export type AdminApplicationResponse = z.infer<typeof AdminApplicationResponse>;
 
-export const ReviewBody = z.object({
-  status: z.enum(['approved', 'rejected'], { error: 'Status must be approved or rejected' }),
-});
+/** PATCH /api/admin/applications/{id}: the reason, optional, goes with a rejection only. */
+export const ReviewBody = z
+  .object({
+    status: z.enum(['approved', 'rejected'], { error: 'Status must be approved or rejected' }),
+    reason: optionalText('Reason', 2000),
+  })
+  .refine((b) => b.status === 'rejected' || !b.reason, {
+    message: 'A reason goes with a rejection only',
+    path: ['reason'],
+  });
+export type ReviewBody = z.output<typeof ReviewBody>;

@@ -53,7 +53,7 @@ export const eventSchemas = {
     genre: z.enum(applicationGenres),
   }),
   'application.approved': applicationDecision,
-  'application.rejected': applicationDecision,
+  'application.rejected': applicationDecision.extend({ reason: z.string().nullish() }),
   'ticket.opened': z.object({
     userId: z.string(),
     subject: z.string(),

@@ -263,6 +263,7 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
       '20261123001000_contact_replies',
       '20261123001100_ticket_messages',
       '20261123001300_outbox_notify',
+      '20261126000100_application_rejection_reason',
     ]);
     expect((await migrationStatus(db)).pending).toEqual([]);
 

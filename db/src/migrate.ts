@@ -14,6 +14,7 @@ import * as adminMoneyLists from './migrations/20261123000900_admin_money_lists.
 import * as contactReplies from './migrations/20261123001000_contact_replies.ts';
 import * as ticketMessages from './migrations/20261123001100_ticket_messages.ts';
 import * as outboxNotify from './migrations/20261123001300_outbox_notify.ts';
+import * as applicationRejectionReason from './migrations/20261126000100_application_rejection_reason.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '20261123001000_contact_replies': contactReplies,
   '20261123001100_ticket_messages': ticketMessages,
   '20261123001300_outbox_notify': outboxNotify,
+  '20261126000100_application_rejection_reason': applicationRejectionReason,
 };
 
 const source: Knex.MigrationSource<string> = {

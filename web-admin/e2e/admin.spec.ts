@@ -87,6 +87,10 @@ test.describe('the admin console', () => {
     );
     await snap(page, testInfo, 'admin-applications');
     await row.getByRole('button', { name: 'Approve' }).click();
+    await page
+      .getByRole('dialog', { name: `Approve ${artistName}?` })
+      .getByRole('button', { name: 'Approve' })
+      .click();
     await expectToast(page, 'Application Updated', `${artistName} is approved.`);
     await expect(entry(artistName)).toHaveCount(0);
     await page.getByRole('tab', { name: /Approved/ }).click();
@@ -105,6 +109,38 @@ test.describe('the admin console', () => {
 
     await artistPage.goto('/');
     await expect(artistPage.getByRole('heading', { name: 'Welcome back, Nia' })).toBeVisible();
+    await artist.close();
+  });
+
+  test('an admin rejects an application with a reason; the artist reads it and may apply again', async ({
+    browser,
+    page,
+  }) => {
+    const artistName = unique('KOJO').toUpperCase();
+    const artist = await browser.newContext();
+    const artistPage = await artist.newPage();
+    await applyAsNewArtist(artistPage, artistName);
+
+    await page.goto('/admin/applications');
+    await signIn(page, 'admin@riffline.local', 'riffline-admin');
+    await page.getByPlaceholder('Search').fill(artistName);
+    const row = page.getByRole('row').or(page.getByRole('listitem')).filter({ hasText: artistName });
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: 'Reject' }).click();
+    const reject = page.getByRole('dialog', { name: `Reject ${artistName}?` });
+    await reject.getByLabel('Reason').fill('Send us links to music you have released.');
+    await reject.getByRole('button', { name: 'Reject' }).click();
+    await expectToast(page, 'Application Updated', `${artistName} was rejected.`);
+    await page.getByRole('tab', { name: /Rejected/ }).click();
+    await row.click();
+    await expect(page.getByText('Send us links to music you have released.')).toBeVisible();
+
+    await artistPage.goto('/');
+    await expect(
+      artistPage.getByRole('heading', { name: 'Your application was not approved' }),
+    ).toBeVisible();
+    await expect(artistPage.getByText('Send us links to music you have released.')).toBeVisible();
+    await expect(artistPage.getByRole('link', { name: 'Apply Again' })).toBeVisible();
     await artist.close();
   });
 

@@ -1,4 +1,5 @@
 import type {
+  AdminApplicationResponse,
   AdminContactMessageResponse,
   AdminFailedEventResponse,
   AdminPipelineResponse,
@@ -42,6 +43,11 @@ export interface ExportStarted {
 /** The admin calls of SPEC §7 that are not CRUD: explicit action endpoints beside ra-data-simple-rest. */
 export interface AdminActions {
   getStats(): Promise<AdminStats>;
+  /** `PATCH /api/admin/applications/:id`: approve, or reject with the reason the artist reads. */
+  reviewApplication(
+    id: Identifier,
+    body: { status: 'approved' | 'rejected'; reason?: string },
+  ): Promise<AdminApplicationResponse>;
   /** `PATCH /api/admin/releases/:id`: processing → live (ISRCs, UPC) or rejected (with the reason). */
   reviewRelease(
     id: Identifier,
@@ -81,6 +87,7 @@ export const dataProvider: AdminDataProvider = {
     const { json } = await httpClient('/api/admin/stats');
     return json as AdminStats;
   },
+  reviewApplication: (id, body) => send('PATCH', `/api/admin/applications/${path(id)}`, body),
   reviewRelease: (id, body) => send('PATCH', `/api/admin/releases/${path(id)}`, body),
   reviewWithdrawal: (id, body) => send('PATCH', `/api/admin/withdrawal-requests/${path(id)}`, body),
   changeUserRole: (id, role) => send('PATCH', `/api/admin/users/${path(id)}/role`, { role }),

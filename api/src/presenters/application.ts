@@ -18,6 +18,7 @@ export function presentApplication(a: Application): ApplicationResponse {
     status: a.status,
     reviewedBy: a.reviewedBy,
     reviewedAt: a.reviewedAt?.toISOString() ?? null,
+    rejectionReason: a.rejectionReason,
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   };

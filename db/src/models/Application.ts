@@ -22,6 +22,8 @@ export class Application extends TimestampedModel {
   status!: ApplicationStatus;
   reviewedBy!: string | null;
   reviewedAt!: Date | null;
+  /** The admin's words when rejecting, shown to the artist. */
+  rejectionReason!: string | null;
 
   static override get relationMappings(): RelationMappings {
     return {

@@ -26,6 +26,7 @@ export function ApplicationShow() {
         <UrlField source="spotify" target="_blank" rel="noopener noreferrer" emptyText="—" />
         <DateField source="createdAt" showTime />
         <DateField source="reviewedAt" showTime emptyText="—" />
+        <TextField source="rejectionReason" emptyText="—" />
       </SimpleShowLayout>
     </Show>
   );

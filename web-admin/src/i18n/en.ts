@@ -51,6 +51,10 @@ export const en = {
     applications: {
       approve: 'Approve',
       reject: 'Reject',
+      approveTitle: 'Approve %{name}?',
+      approveContent: 'Their artist dashboard opens and they are emailed the news.',
+      rejectTitle: 'Reject %{name}?',
+      reasonHelp: 'Optional. The artist reads it on the site and in the email, and may apply again.',
       updated: 'Application Updated',
       nowApproved: '%{name} is approved.',
       nowRejected: '%{name} was rejected.',
@@ -255,6 +259,7 @@ export const en = {
         status: 'Status',
         createdAt: 'Applied',
         reviewedAt: 'Reviewed',
+        rejectionReason: 'Rejection Reason',
         artistStory: 'Artist Story',
         demoLinks: 'Demo Links',
         instagram: 'Instagram',

@@ -3,6 +3,7 @@ import type { Mail } from '@riffline/db';
 import { compose } from './compose.ts';
 
 type Decision = EventPayload<'application.approved'>;
+type Rejection = EventPayload<'application.rejected'>;
 
 const greeting = (decision: Decision) => `Hi ${decision.firstName ?? decision.artistName},`;
 
@@ -27,8 +28,8 @@ export function approvedMail(decision: Decision, publicUrl: string): Mail | null
   });
 }
 
-/** The email that tells an artist their application was not accepted this time. */
-export function rejectedMail(decision: Decision, publicUrl: string): Mail | null {
+/** The email that tells an artist their application was not accepted this time, and why when the admin said. */
+export function rejectedMail(decision: Rejection, publicUrl: string): Mail | null {
   if (!decision.email) return null;
   return compose({
     to: decision.email,
@@ -41,6 +42,7 @@ export function rejectedMail(decision: Decision, publicUrl: string): Mail | null
           'approve it at this time.',
         ],
       },
+      ...(decision.reason ? [{ list: [['Reason', decision.reason]] as Array<[string, string]> }] : []),
       {
         lines: [
           'You are welcome to apply again once you have more to show us: links to released music, a',

@@ -84,29 +84,36 @@ async function applicant(db: Db, firstName: string) {
  * What an admin's review commits (the api's command): the decision, the artist approved on approval,
  * and its event, in one transaction.
  */
-function decide(db: Db, application: Application, status: 'approved' | 'rejected') {
+function decide(db: Db, application: Application, status: 'approved' | 'rejected', reason?: string) {
   return db.transaction(async (trx) => {
     const admin = await buildAdmin(trx);
     await Application.query(trx).patchAndFetchById(application.id, {
       status,
       reviewedBy: admin.id,
       reviewedAt: new Date(),
+      rejectionReason: reason ?? null,
     });
     const user =
       status === 'approved'
         ? await User.query(trx).patchAndFetchById(application.userId, { isApproved: true })
         : (await User.query(trx).findById(application.userId))!;
-    return appendEvent(trx, {
-      type: status === 'approved' ? 'application.approved' : 'application.rejected',
-      aggregateId: application.id,
-      actorId: admin.id,
-      payload: {
-        userId: user.id,
-        email: user.email,
-        firstName: user.firstName,
-        artistName: application.artistName,
-      },
-    });
+    const payload = {
+      userId: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      artistName: application.artistName,
+    };
+    return appendEvent(
+      trx,
+      status === 'approved'
+        ? { type: 'application.approved', aggregateId: application.id, actorId: admin.id, payload }
+        : {
+            type: 'application.rejected',
+            aggregateId: application.id,
+            actorId: admin.id,
+            payload: { ...payload, reason: reason ?? null },
+          },
+    );
   });
 }
 
@@ -168,6 +175,16 @@ describe('the notifications consumer group', () => {
     const mail = await smtp.waitFor((m) => m.to.includes(artist.email!), 20_000);
     expect(headerOf(mimeOf(mail).headers, 'Subject')).toBe('About your Riffline application');
     expect(mimeOf(mail).text).toContain('Apply again: https://riffline.test/apply');
+    expect(mimeOf(mail).text).not.toContain('Reason:');
+  });
+
+  test("gives a rejected artist the admin's reason, escaped in the HTML part", async ({ db, smtp }) => {
+    const { artist, application } = await applicant(db, 'Chioma');
+    await decide(db, application, 'rejected', 'Send us links to <released> music first');
+
+    const { text, html } = mimeOf(await smtp.waitFor((m) => m.to.includes(artist.email!), 20_000));
+    expect(text).toContain('Reason: Send us links to <released> music first');
+    expect(html).toContain('Send us links to &lt;released&gt; music first');
   });
 
   test('tells an artist their release is live, with its UPC and each ISRC', async ({ db, smtp }) => {

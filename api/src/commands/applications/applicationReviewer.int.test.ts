@@ -16,9 +16,9 @@ dbTest(
     await db.raw(`create trigger ${fn} before insert on events for each row
     when (new.aggregate_id = '${application.id}') execute function ${fn}()`);
     try {
-      await expect(reviewApplication(db, admin, application.id, 'approved')).rejects.toThrow(
-        'event store unavailable',
-      );
+      await expect(
+        reviewApplication(db, admin, application.id, { status: 'approved', reason: null }),
+      ).rejects.toThrow('event store unavailable');
     } finally {
       await db.raw(`drop trigger ${fn} on events`);
       await db.raw(`drop function ${fn}()`);
@@ -26,7 +26,7 @@ dbTest(
     expect((await Application.query(db).findById(application.id))?.status).toBe('pending');
     expect((await User.query(db).findById(application.userId))?.isApproved).toBe(false);
 
-    const reviewed = await reviewApplication(db, admin, application.id, 'approved');
+    const reviewed = await reviewApplication(db, admin, application.id, { status: 'approved', reason: null });
     expect(reviewed.status).toBe('approved');
     expect((await User.query(db).findById(application.userId))?.isApproved).toBe(true);
     expect((await Event.query(db).where({ aggregateId: application.id })).map((e) => e.type)).toEqual([

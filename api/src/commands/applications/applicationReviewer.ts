@@ -1,16 +1,20 @@
 import { appendEvent, Application, User, type Db } from '@riffline/db';
+import type { ReviewBody } from '@riffline/contracts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
 
 /**
- * An admin approves or rejects a pending application. Approval makes the artist approved in the same
- * transaction that records the decision and appends its event (which carries what the email needs).
+ * An admin approves or rejects a pending application (a rejection may say why: the artist reads it on
+ * the site and in the email). Approval makes the artist approved in the same transaction that records
+ * the decision and appends its event (which carries what the email needs).
  */
 export async function reviewApplication(
   db: Db,
   reviewer: User,
   id: string,
-  status: 'approved' | 'rejected',
+  decision: ReviewBody,
 ): Promise<Application & { user: User }> {
+  const { status } = decision;
+  const reason = status === 'rejected' ? decision.reason : null;
   return db.transaction(async (trx) => {
     const application = await Application.query(trx).findById(id).forUpdate();
     if (!application) throw NotFoundError('Application not found');
@@ -19,22 +23,29 @@ export async function reviewApplication(
       status,
       reviewedBy: reviewer.id,
       reviewedAt: new Date(),
+      rejectionReason: reason,
     });
     const user =
       status === 'approved'
         ? await User.query(trx).patchAndFetchById(application.userId, { isApproved: true })
         : (await User.query(trx).findById(application.userId))!;
-    await appendEvent(trx, {
-      type: status === 'approved' ? 'application.approved' : 'application.rejected',
-      aggregateId: id,
-      actorId: reviewer.id,
-      payload: {
-        userId: user.id,
-        email: user.email,
-        firstName: user.firstName,
-        artistName: reviewed.artistName,
-      },
-    });
+    const payload = {
+      userId: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      artistName: reviewed.artistName,
+    };
+    await appendEvent(
+      trx,
+      status === 'approved'
+        ? { type: 'application.approved', aggregateId: id, actorId: reviewer.id, payload }
+        : {
+            type: 'application.rejected',
+            aggregateId: id,
+            actorId: reviewer.id,
+            payload: { ...payload, reason },
+          },
+    );
     return Object.assign(reviewed, { user });
   });
 }

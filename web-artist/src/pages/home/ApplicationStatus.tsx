@@ -1,5 +1,5 @@
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
-import { Alert, Box, Button, Card, CardContent, Container, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Card, CardContent, Container, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { myApplicationQuery } from '../../api/applications.ts';
@@ -31,6 +31,12 @@ export default function ApplicationStatus() {
             ? 'Thank you for applying. You are welcome to apply again with updated links and a fuller story.'
             : 'Tell us about your music to get access to the Riffline dashboard. It takes a few minutes.'}
         </Typography>
+        {application?.rejectionReason && (
+          <Alert severity="info" sx={{ mb: 4, textAlign: 'left', whiteSpace: 'pre-line' }}>
+            <AlertTitle>Why</AlertTitle>
+            {application.rejectionReason}
+          </Alert>
+        )}
         <Button component={RouterLink} to="/apply" variant="contained" size="large">
           {application ? 'Apply Again' : 'Apply to Join'}
         </Button>

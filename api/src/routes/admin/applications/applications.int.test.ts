@@ -97,7 +97,42 @@ describe('PATCH /api/admin/applications/:id', () => {
       const bad = await admin.send('PATCH', path, { status: 'pending' });
       expect(bad.status).toBe(400);
       expect(bad.json()).toMatchObject({ message: 'Status must be approved or rejected' });
+      const reasonOnApproval = await admin.send('PATCH', path, { status: 'approved', reason: 'Great demos' });
+      expect(reasonOnApproval.status).toBe(400);
+      expect(reasonOnApproval.json()).toMatchObject({ message: 'A reason goes with a rejection only' });
+      const long = await admin.send('PATCH', path, { status: 'rejected', reason: 'x'.repeat(2001) });
+      expect(long.status).toBe(400);
+      expect(long.json()).toMatchObject({ message: 'Reason must be at most 2,000 characters' });
       expect((await Application.query(db).findById(application.id))?.status).toBe('pending');
+    },
+  );
+
+  apiTest(
+    "a rejection keeps the admin's reason: in the record, the artist's view and the event",
+    async ({ db, admin, newActor }) => {
+      const artist = await newActor('artist');
+      const application = await buildApplication(db, { userId: artist.user.id });
+      const res = await admin.send('PATCH', `/api/admin/applications/${application.id}`, {
+        status: 'rejected',
+        reason: '  Links to released music, please  ',
+      });
+      expect(res.status).toBe(200);
+      expect(res.json()).toMatchObject({
+        status: 'rejected',
+        rejectionReason: 'Links to released music, please',
+      });
+      const [event] = await Event.query(db).where({
+        aggregateId: application.id,
+        type: 'application.rejected',
+      });
+      expect(event?.payload).toMatchObject({ reason: 'Links to released music, please' });
+      const mine = await artist.get('/api/applications/mine');
+      expect(mine.json()).toMatchObject({
+        application: {
+          status: 'rejected',
+          rejectionReason: 'Links to released music, please',
+        },
+      });
     },
   );
 

@@ -38,6 +38,6 @@ export const show: Handler<ApplicationIdInput> = async (ctx, { db }) => {
 
 export const review: Handler<ReviewApplicationInput> = async (ctx, { db }) => {
   const { params, body } = ctx.state.input;
-  const application = await reviewApplication(db, ctx.state.user!, params.id, body.status);
+  const application = await reviewApplication(db, ctx.state.user!, params.id, body);
   return presentAdminApplication(application);
 };
