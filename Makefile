@@ -4,7 +4,7 @@ SHELL := /bin/bash
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 export KAFKAJS_NO_PARTITIONER_WARNING := 1
 
-.PHONY: start test unit e2e verify lint format build install kafka clean bench
+.PHONY: start test unit e2e verify lint format build install kafka clean bench bench-pipeline
 
 # Runs `npm ci` on the first run and whenever a package.json or package-lock.json changed (by content).
 install:
@@ -57,6 +57,12 @@ format: install
 bench: build
 	@infra/chromium.sh || echo "WARNING: no Chromium: the Lighthouse report is skipped" >&2
 	tsx bench/run.ts
+
+# The event pipeline (commit -> projection latency at 200 events/s, backlog drained per second) on the
+# Postgres log and on Kafka (infra/kafka), and a 1,000,000-line store-report import beside a raw COPY of
+# the same file (bench/pipeline.ts). Reports only.
+bench-pipeline: install
+	tsx bench/pipeline.ts
 
 # A local Kafka broker for `KAFKA_BROKERS=127.0.0.1:9092 make start`; it keeps its data in .data/kafka
 # across restarts (`make kafka FRESH=1` starts clean).

@@ -50,3 +50,8 @@ export async function dropDatabase(serverUrl: string, name: string): Promise<voi
 export function uniqueName(prefix: string): string {
   return `${prefix}_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
 }
+
+/** Unique suffix for rows a test creates, so tests never depend on each other's data. */
+export function unique(prefix = 't'): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}

@@ -14,10 +14,7 @@ export async function openTestDb(): Promise<Db> {
   return db;
 }
 
-/** Unique suffix for rows a test creates, so tests never depend on each other's data. */
-export function unique(prefix = 't'): string {
-  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-}
+export { unique } from './database.ts';
 
 /**
  * A fresh migrated database on this run's server, for a suite that needs the whole database to itself

@@ -11,7 +11,7 @@ import {
   Track,
   User,
 } from '../../db/src/index.ts';
-import { unique } from './db.ts';
+import { unique } from './database.ts';
 
 type Conn = Knex | Knex.Transaction;
 

@@ -25,6 +25,37 @@ export async function claimEvent(trx: DbTransaction, group: string, eventId: str
   return rows.length > 0;
 }
 
+/**
+ * claimEvent for a batch, in one statement: the ids of `eventIds` that `group` now handles (not handled
+ * before, not parked), their `retrying` rows taken away. Inside the transaction of the handlers' writes.
+ */
+export async function claimEvents(
+  trx: DbTransaction,
+  group: string,
+  eventIds: readonly string[],
+): Promise<Set<string>> {
+  if (!trx?.isTransaction) throw new Error('claimEvents must run inside the transaction of the handlers');
+  if (!eventIds.length) return new Set();
+  if (!eventIds.every((id) => /^\d+$/.test(id))) throw new Error('event ids are whole numbers');
+  const ids = `{${eventIds.join(',')}}`;
+  const { rows } = (await trx.raw(
+    `with recovered as (
+       delete from failed_events
+        where group_name = :group and event_id = any(cast(:ids as bigint[])) and status = 'retrying'
+     )
+     insert into processed_events (group_name, event_id)
+     select cast(:group as text), claimed.event_id from unnest(cast(:ids as bigint[])) as claimed(event_id)
+      where not exists (
+        select 1 from failed_events f
+         where f.group_name = :group and f.event_id = claimed.event_id
+           and f.status in ('parked', 'replay_requested'))
+     on conflict (group_name, event_id) do nothing
+     returning event_id`,
+    { group, ids },
+  )) as { rows: Array<{ event_id?: unknown; eventId?: unknown }> };
+  return new Set(rows.map((r) => String(r.eventId ?? r.event_id)));
+}
+
 /** A replay's claim: the same `processed_events` row, whatever the dead letter says. */
 export async function claimForReplay(trx: DbTransaction, group: string, eventId: string): Promise<boolean> {
   if (!trx?.isTransaction) throw new Error('claimForReplay must run inside the transaction of the handler');

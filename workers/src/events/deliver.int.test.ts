@@ -3,8 +3,9 @@ import pino from 'pino';
 import { describe, expect } from 'vitest';
 import { dbTest, unique } from '#test/support/db.ts';
 import { appendMarker } from '#test/support/eventLog.ts';
-import { deliver, retryPolicy } from './deliver.ts';
-import type { LoggedEvent } from './log.ts';
+import type { Db } from '@riffline/db';
+import { deliver, deliverBatch, retryPolicy } from './deliver.ts';
+import type { ConsumerGroup, LoggedEvent } from './log.ts';
 
 describe('deliver', () => {
   dbTest(
@@ -32,6 +33,93 @@ describe('deliver', () => {
       const after = beats;
       await sleep(200);
       expect(beats).toBe(after);
+    },
+  );
+});
+
+/** Five logged events, and a table of the file's own where handlers write what they did. */
+async function batchOf(db: Db, n = 5) {
+  const table = unique('batch_effects').replace(/-/g, '_');
+  await db.schema.createTable(table, (t) => t.bigInteger('event_id').notNullable());
+  const events: LoggedEvent[] = [];
+  for (let i = 0; i < n; i++)
+    events.push({ ...(await appendMarker(db)), position: String(i + 1) } as LoggedEvent);
+  const effects = async () =>
+    ((await db(table).select('eventId')) as { eventId: string }[]).map((r) => String(r.eventId)).sort();
+  return { table, events, effects };
+}
+
+const quickly = (maxAttempts: number) => ({
+  logger: pino({ level: 'silent' }),
+  retry: { maxAttempts, delayMs: () => 0 },
+  signal: new AbortController().signal,
+});
+
+describe('deliverBatch', () => {
+  dbTest(
+    'one transaction for the batch; a handler that throws rolls it back, and the batch goes on as one at a time would',
+    async ({ db }) => {
+      const { table, events, effects } = await batchOf(db);
+      const calls = new Map<string, number>();
+      const told: string[] = [];
+      const failing = events[2]!.id;
+      const group: ConsumerGroup = {
+        group: unique('batch'),
+        handlers: {
+          'setting.changed': async (event, trx) => {
+            calls.set(event.id, (calls.get(event.id) ?? 0) + 1);
+            await trx(table).insert({ eventId: event.id });
+            if (event.id === failing && calls.get(event.id) === 1) throw new TypeError('once');
+          },
+        },
+        delivered: (event, outcome) => told.push(`${event.id} ${outcome}`),
+      };
+      const positions: string[] = [];
+      const within = async (conn: Db, last: LoggedEvent) => void positions.push(last.id);
+      await deliverBatch({ db, ...quickly(3) }, group, events, within);
+
+      const ids = events.map((e) => e.id);
+      // Each effect once; the events before the failing one ran twice (the first run rolled back).
+      expect(await effects()).toEqual([...ids].sort());
+      expect(ids.map((id) => calls.get(id))).toEqual([2, 2, 2, 1, 1]);
+      expect(told).toEqual(ids.map((id) => `${id} handled`));
+      expect(positions).toEqual([ids[1], ids[2], ids[4]]);
+      // The failing event's retry succeeded: no dead letter is left.
+      expect(await db('failed_events').where({ groupName: group.group })).toEqual([]);
+
+      // Delivered again (a redelivery): nothing runs, nothing changes.
+      told.length = 0;
+      await deliverBatch({ db, ...quickly(3) }, group, events, within);
+      expect(ids.map((id) => calls.get(id))).toEqual([2, 2, 2, 1, 1]);
+      expect(told).toEqual(ids.map((id) => `${id} skipped`));
+      expect(await effects()).toEqual([...ids].sort());
+    },
+  );
+
+  dbTest(
+    'a handler that keeps throwing is called maxAttempts times, parked, and the rest are handled',
+    async ({ db }) => {
+      const { table, events, effects } = await batchOf(db, 3);
+      const poison = events[1]!.id;
+      let poisonCalls = 0;
+      const group: ConsumerGroup = {
+        group: unique('batch'),
+        handlers: {
+          'setting.changed': async (event, trx) => {
+            if (event.id === poison) {
+              poisonCalls += 1;
+              throw new TypeError("Cannot read properties of undefined (reading 'email')");
+            }
+            await trx(table).insert({ eventId: event.id });
+          },
+        },
+      };
+      await deliverBatch({ db, ...quickly(3) }, group, events);
+      expect(poisonCalls).toBe(3);
+      expect(await effects()).toEqual([events[0]!.id, events[2]!.id].sort());
+      const [parked] = await db('failed_events').where({ groupName: group.group });
+      expect(parked).toMatchObject({ status: 'parked', attempts: 3 });
+      expect(String(parked.eventId)).toBe(poison);
     },
   );
 });

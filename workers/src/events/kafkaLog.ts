@@ -2,7 +2,7 @@ import { aggregates, familyOf } from '@riffline/contracts';
 import type { Config, Db } from '@riffline/db';
 import { Kafka, logLevel, type Consumer, type Producer } from 'kafkajs';
 import type { Logger } from 'pino';
-import { deliver, retryPolicy, type RetryPolicy } from './deliver.ts';
+import { deliverBatch, retryPolicy, type RetryPolicy } from './deliver.ts';
 import type { ConsumerGroup, EventLog, LoggedEvent, Subscription } from './log.ts';
 
 const families = [...new Set(Object.values(aggregates))];
@@ -14,7 +14,7 @@ export const topicOf = (prefix: string, aggregateType: string) => `${prefix}.${f
  * aggregate id so one aggregate's events stay in order on one partition, written by an idempotent
  * producer. Each consumer group is a Kafka consumer group `<client id>.<group>`; offsets are committed after
  * the handler's transaction, and `processed_events` makes a redelivery harmless. A handler that throws is
- * retried in place and then parked (deliver): eachMessage never hands a handler's error to kafkajs, which
+ * retried in place and then parked (deliver): eachBatch never hands a handler's error to kafkajs, which
  * would stop the group for good on a TypeError.
  */
 export async function kafkaLog(
@@ -84,22 +84,30 @@ export async function kafkaLog(
       const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
       const stopping = new AbortController();
       await consumer.run({
-        eachMessage: async ({ message, heartbeat }) => {
-          const event = JSON.parse(String(message.value)) as LoggedEvent;
-          event.occurredAt = new Date(event.occurredAt);
+        // A partition's fetched messages are handled in one transaction (deliverBatch), then its offset
+        // moves past them all.
+        eachBatchAutoResolve: false,
+        eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary }) => {
+          const events = batch.messages.map((message) => {
+            const event = JSON.parse(String(message.value)) as LoggedEvent;
+            event.occurredAt = new Date(event.occurredAt);
+            return event;
+          });
           try {
-            await deliver({ db, logger, retry, signal: stopping.signal, heartbeat }, group, event);
+            await deliverBatch({ db, logger, retry, signal: stopping.signal, heartbeat }, group, events);
           } catch (error) {
             // The machinery failed (the database is away, a rebalance, a stop): the offset stays, and kafkajs
-            // retries the message and, past its retries, restarts the consumer.
+            // retries the batch and, past its retries, restarts the consumer.
             if (!stopping.signal.aborted) {
               logger.error(
-                { err: error, group: group.group, event: event.id },
+                { err: error, group: group.group, events: events.length, first: events[0]?.id },
                 'consumer: delivery failed, retrying',
               );
             }
             throw retriable(error);
           }
+          if (batch.messages.length) resolveOffset(batch.lastOffset());
+          await commitOffsetsIfNecessary();
         },
       });
       await joined;

@@ -6,14 +6,15 @@ import {
   type Db,
 } from '@riffline/db';
 import type { Logger } from 'pino';
-import { deliver, retryPolicy, type RetryPolicy } from './deliver.ts';
+import { deliverBatch, retryPolicy, type RetryPolicy } from './deliver.ts';
 import type { ConsumerGroup, EventLog, Subscription } from './log.ts';
 import { pollLoop } from './pollLoop.ts';
 
 /**
  * The embedded event log: the outbox itself. The relay's positions are the log; each consumer group
- * keeps how far it has read in `consumer_positions` and tails `events` by position (never by id). An event
- * whose handler keeps failing is retried in place (deliver) and then parked; the position moves past it.
+ * keeps how far it has read in `consumer_positions` and tails `events` by position (never by id), a batch
+ * at a time (deliverBatch: its handling and the new position in one transaction). An event whose handler
+ * keeps failing is retried in place (deliver) and then parked; the position moves past it.
  */
 export function postgresLog(
   db: Db,
@@ -42,11 +43,16 @@ export function postgresLog(
         async () => {
           position ??= await readConsumerPosition(db, consumer.group);
           const events = await eventsAfterPosition(db, position, batchSize);
-          for (const event of events) {
-            await deliver(delivery, consumer, event);
-            position = event.position;
-            await saveConsumerPosition(db, consumer.group, position);
+          try {
+            // The batch's handling and the group's new position commit together.
+            await deliverBatch(delivery, consumer, events, (conn, last) =>
+              saveConsumerPosition(conn, consumer.group, last.position),
+            );
+          } catch (error) {
+            position = null; // read again: part of the batch may be done
+            throw error;
           }
+          if (events.length) position = events.at(-1)!.position;
           return events.length === batchSize ? 'more' : 'idle';
         },
         {

@@ -1,0 +1,304 @@
+/**
+ * `make bench-pipeline`: the event pipeline and the store-report import, measured on the machine's
+ * PostgreSQL (a fresh database per part) and, when a broker can start here, on Kafka (infra/kafka).
+ * It reports; it never fails the build.
+ *
+ * - Commit → projection latency: this process commits one event per transaction at a steady 200 events/s
+ *   (as the API would); a workers process of its own (bench/pipelineWorker.ts: the relay, woken across
+ *   processes by LISTEN/NOTIFY, and one consumer group) writes each event into a projection table with the
+ *   database's clock. Latency is that time less the moment the commit returned here, p50 and p99.
+ * - Sustained events/s: a backlog of events committed while the workers are down, drained once they start
+ *   (relay and consumer together), from the first event projected to the last.
+ * - Import: a generated store report (matched, unmatched and invalid lines mixed) through the workers'
+ *   importer (stream, validate, match, convert, bulk writes), beside a raw `COPY` of the same file into an
+ *   unlogged table of text columns: lines per second each.
+ *
+ * BENCH_SECONDS (default 10) sets the latency run's length, BENCH_PIPELINE_EVENTS (20,000) the backlog,
+ * BENCH_IMPORT_LINES (1,000,000) the report's size, BENCH_PIPELINE_LOGS (postgres,kafka) the logs to run.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import pino from 'pino';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { aggregateOf } from '../contracts/src/index.ts';
+import {
+  appendEvent,
+  connect,
+  loadConfig,
+  localStorage,
+  migrateLatest,
+  StoreReport,
+  type Db,
+} from '../db/src/index.ts';
+import { javaToolchainPresent, startKafka, type KafkaBroker } from '../infra/kafka/kafka.ts';
+import { createDatabase, dropDatabase, testServerUrl, uniqueName } from '../test/support/database.ts';
+import { buildAdmin, buildArtist } from '../test/support/factories.ts';
+import { runEntry, type Proc } from '../test/support/processes.ts';
+import { buildCatalogue, storeReport } from '../test/support/storeReport.ts';
+import { importReport } from '../workers/src/reports/importer.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const RATE = 200;
+const BACKLOG = Number(process.env.BENCH_PIPELINE_EVENTS ?? 20_000);
+const IMPORT_LINES = Number(process.env.BENCH_IMPORT_LINES ?? 1_000_000);
+const LOGS = (process.env.BENCH_PIPELINE_LOGS ?? 'postgres,kafka').split(',').map((s) => s.trim());
+const TYPE = 'newsletter.subscribed' as const;
+
+const now = () => performance.timeOrigin + performance.now();
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+const fmt = (n: number, digits = 1) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
+
+/** A database of its own, migrated; dropped by the returned close. */
+async function freshDatabase(prefix: string) {
+  const server = testServerUrl();
+  const name = uniqueName(prefix);
+  const url = await createDatabase(server, name);
+  const db = connect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: url }));
+  await migrateLatest(db);
+  return {
+    db,
+    url,
+    async close() {
+      await db.destroy();
+      await dropDatabase(server, name);
+    },
+  };
+}
+
+async function startWorker(env: Record<string, string>): Promise<Proc> {
+  const worker = runEntry('bench/pipelineWorker.ts', env);
+  const deadline = Date.now() + 120_000;
+  while (!worker.output().includes('ready')) {
+    if (worker.child.exitCode !== null) throw new Error(`the bench worker exited:\n${worker.output()}`);
+    if (Date.now() > deadline) throw new Error(`the bench worker did not start:\n${worker.output()}`);
+    await sleep(50);
+  }
+  return worker;
+}
+
+/** Waits until every one of `ids` is in the projection; answers when each was projected (epoch ms). */
+async function projected(db: Db, ids: string[], timeoutMs = 300_000): Promise<Map<string, number>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [{ n }] = (await db('bench_projection').whereIn('eventId', ids).count({ n: '*' })) as [
+      { n: string },
+    ];
+    if (Number(n) >= ids.length) break;
+    if (Date.now() > deadline) throw new Error(`only ${n} of ${ids.length} events were projected`);
+    await sleep(50);
+  }
+  const rows: { eventId: string; at: string }[] = await db('bench_projection')
+    .whereIn('eventId', ids)
+    .select('eventId', db.raw('extract(epoch from projected_at) * 1000 as at'));
+  return new Map(rows.map((r) => [String(r.eventId), Number(r.at)]));
+}
+
+let serial = 0;
+const append = (db: Db) =>
+  db.transaction((trx) => {
+    serial += 1;
+    return appendEvent(trx, {
+      type: TYPE,
+      aggregateId: `bench-${serial}`,
+      payload: { email: `bench-${serial}@example.test`, reactivated: false },
+    });
+  });
+
+interface LogResult {
+  log: string;
+  p50: number;
+  p99: number;
+  max: number;
+  events: number;
+  perSecond: number;
+}
+
+async function measureLog(kind: 'postgres' | 'kafka', broker?: KafkaBroker): Promise<LogResult> {
+  const fresh = await freshDatabase(`riffline_bench_${kind}`);
+  const { db } = fresh;
+  let worker: Proc | undefined;
+  try {
+    await db.raw(
+      'create table bench_projection (event_id bigint primary key, projected_at timestamptz not null)',
+    );
+    const env: Record<string, string> = { DATABASE_URL: fresh.url, LOG_LEVEL: 'warn', NODE_ENV: 'test' };
+    if (broker) {
+      Object.assign(env, {
+        KAFKA_BROKERS: broker.brokers.join(','),
+        KAFKA_TOPIC_PREFIX: uniqueName('bench'),
+        KAFKA_CLIENT_ID: 'riffline-bench',
+      });
+    }
+    worker = await startWorker(env);
+
+    // Warm-up (a Kafka group's first assignment, the connections' first queries), not counted.
+    await projected(db, await Promise.all(Array.from({ length: 50 }, async () => (await append(db)).id)));
+
+    // Latency: one event per transaction, evenly paced; each commit's moment taken when it returns.
+    const total = Math.round(seconds * RATE);
+    const committed = new Map<string, number>();
+    const start = now() + 50;
+    const writes: Promise<void>[] = [];
+    for (let i = 0; i < total; i++) {
+      const at = start + (i * 1000) / RATE;
+      const wait = at - now();
+      if (wait > 1) await sleep(wait);
+      writes.push(append(db).then((event) => void committed.set(event.id, now())));
+    }
+    await Promise.all(writes);
+    const seen = await projected(db, [...committed.keys()]);
+    const latencies = [...committed].map(([id, at]) => seen.get(id)! - at).sort((a, b) => a - b);
+
+    // Throughput: a backlog committed while the workers are down, drained when they come back.
+    await worker.stop();
+    worker = undefined;
+    const ids: string[] = [];
+    for (let i = 0; i < BACKLOG; i += 1_000) {
+      const rows = Array.from({ length: Math.min(1_000, BACKLOG - i) }, () => {
+        serial += 1;
+        return {
+          type: TYPE,
+          aggregateType: aggregateOf(TYPE),
+          aggregateId: `bench-${serial}`,
+          payload: JSON.stringify({ email: `bench-${serial}@example.test`, reactivated: false }),
+        };
+      });
+      const inserted: { id: string }[] = await db('events').insert(rows).returning('id');
+      ids.push(...inserted.map((r) => String(r.id)));
+    }
+    worker = await startWorker(env);
+    const drained = [...(await projected(db, ids)).values()];
+    const spanMs = Math.max(...drained) - Math.min(...drained);
+    return {
+      log: kind === 'kafka' ? 'Kafka' : 'Postgres log',
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      max: latencies.at(-1)!,
+      events: BACKLOG,
+      perSecond: (BACKLOG - 1) / (spanMs / 1000),
+    };
+  } finally {
+    await worker?.stop();
+    await fresh.close();
+  }
+}
+
+interface ImportResult {
+  lines: number;
+  importMs: number;
+  copyMs: number;
+  matched: number;
+  unmatched: number;
+  invalid: number;
+}
+
+async function measureImport(): Promise<ImportResult> {
+  const fresh = await freshDatabase('riffline_bench_import');
+  const { db } = fresh;
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'riffline-bench-import-'));
+  try {
+    const artists = await Promise.all(Array.from({ length: 20 }, () => buildArtist(db)));
+    const catalogue = await buildCatalogue(
+      db,
+      artists.map((a) => a.id),
+      { releasesEach: 5, tracksEach: 5 },
+    );
+    const report = storeReport(catalogue, { lines: IMPORT_LINES });
+    const storage = localStorage(root);
+    const key = `reports/${uniqueName('bench')}.csv`;
+    await storage.put(key, report.csv, 'text/csv');
+    const admin = await buildAdmin(db);
+    const job = await StoreReport.query(db)
+      .insert({
+        filename: 'bench.csv',
+        fileKey: key,
+        contentHash: uniqueName('hash'),
+        size: report.csv.length,
+        uploadedBy: admin.id,
+      })
+      .returning('*');
+    const logger = pino({ level: 'silent' });
+    const importStarted = now();
+    await db.transaction((trx) => importReport({ db, storage, logger, commissionPercent: '0' }, job.id, trx));
+    const importMs = now() - importStarted;
+    const done = await StoreReport.query(db).findById(job.id);
+    if (done?.status !== 'completed') throw new Error(`the import ended ${done?.status}: ${done?.error}`);
+
+    // The floor: the same bytes into an unlogged table of text columns, by COPY, nothing else.
+    const client = new pg.Client({ connectionString: fresh.url });
+    await client.connect();
+    try {
+      const columns = Array.from({ length: 12 }, (_, i) => `c${i} text`).join(', ');
+      await client.query(`create unlogged table raw_report (${columns})`);
+      const copyStarted = now();
+      await pipeline(
+        Readable.from([report.csv]),
+        client.query(copyFrom('copy raw_report from stdin with (format csv, header true)')),
+      );
+      const copyMs = now() - copyStarted;
+      return {
+        lines: IMPORT_LINES,
+        importMs,
+        copyMs,
+        matched: done.linesMatched,
+        unmatched: done.linesUnmatched,
+        invalid: done.linesInvalid,
+      };
+    } finally {
+      await client.end();
+    }
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+    await fresh.close();
+  }
+}
+
+async function main() {
+  const results: LogResult[] = [];
+  const skipped: string[] = [];
+  if (LOGS.includes('postgres')) results.push(await measureLog('postgres'));
+  if (LOGS.includes('kafka')) {
+    if (!javaToolchainPresent()) skipped.push('Kafka (no JDK and Maven here)');
+    else {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'riffline-bench-kafka-'));
+      const broker = await startKafka({ dataDir });
+      try {
+        results.push(await measureLog('kafka', broker));
+      } finally {
+        await broker.stop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+  }
+  console.log(
+    `\nEvent pipeline: commit → projection at ${RATE} events/s for ${seconds} s (targets: p99 ≤ 100 ms, ≥ 10,000 events/s)`,
+  );
+  console.log('log            p50 ms   p99 ms   max ms   backlog drained (events/s)');
+  for (const r of results) {
+    console.log(
+      `${r.log.padEnd(13)} ${fmt(r.p50).padStart(7)} ${fmt(r.p99).padStart(8)} ${fmt(r.max).padStart(8)}   ${fmt(r.perSecond, 0)} (${fmt(r.events, 0)} events)`,
+    );
+  }
+  for (const s of skipped) console.log(`skipped: ${s}`);
+
+  const imported = await measureImport();
+  const perSecond = (ms: number) => imported.lines / (ms / 1000);
+  console.log(`\nStore-report import of ${fmt(imported.lines, 0)} lines (target ≥ 150,000 lines/s)`);
+  console.log(
+    `  import: ${fmt(imported.importMs / 1000, 2)} s, ${fmt(perSecond(imported.importMs), 0)} lines/s` +
+      ` (${fmt(imported.matched, 0)} matched, ${fmt(imported.unmatched, 0)} unmatched, ${fmt(imported.invalid, 0)} invalid)`,
+  );
+  console.log(
+    `  raw COPY of the same file into an unlogged table: ${fmt(imported.copyMs / 1000, 2)} s, ` +
+      `${fmt(perSecond(imported.copyMs), 0)} lines/s; the import runs at ` +
+      `${fmt(imported.copyMs / imported.importMs, 2)}× of it`,
+  );
+}
+
+await main();
