@@ -15,6 +15,7 @@ import * as contactReplies from './migrations/20261123001000_contact_replies.ts'
 import * as ticketMessages from './migrations/20261123001100_ticket_messages.ts';
 import * as outboxNotify from './migrations/20261123001300_outbox_notify.ts';
 import * as applicationRejectionReason from './migrations/20261126000100_application_rejection_reason.ts';
+import * as eventLogState from './migrations/20261126000200_event_log_state.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '20261123001100_ticket_messages': ticketMessages,
   '20261123001300_outbox_notify': outboxNotify,
   '20261126000100_application_rejection_reason': applicationRejectionReason,
+  '20261126000200_event_log_state': eventLogState,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -12,6 +12,7 @@ import {
 } from '@riffline/db';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
+import { handOver } from './events/handover.ts';
 import { kafkaLog } from './events/kafkaLog.ts';
 import { retryPolicy } from './events/deliver.ts';
 import type { ConsumerGroup, EventLog, Subscription } from './events/log.ts';
@@ -102,6 +103,12 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
     async () => {
       if (running) return 'idle';
       const log = await openEventLog(config, db, logger);
+      try {
+        await handOver(db, log, groups, logger, { processedDays: config.retention.processedDays });
+      } catch (error) {
+        await log.close().catch(() => undefined);
+        throw error;
+      }
       // The relay publishes as soon as the log answers, whatever the consumers do: after a crash a
       // Kafka consumer's rejoin waits for its dead member's session to lapse (about 30 s), and the
       // events committed meanwhile need not wait with it (a new group reads its topics from the start).

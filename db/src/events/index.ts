@@ -6,3 +6,4 @@ export * from './processed.ts';
 export * from './deadLetters.ts';
 export * from './stats.ts';
 export * from './retention.ts';
+export * from './handover.ts';

@@ -37,7 +37,7 @@ export async function claimEvents(
   if (!trx?.isTransaction) throw new Error('claimEvents must run inside the transaction of the handlers');
   if (!eventIds.length) return new Set();
   if (!eventIds.every((id) => /^\d+$/.test(id))) throw new Error('event ids are whole numbers');
-  const ids = `{${eventIds.join(',')}}`;
+  const ids = `{${[...new Set(eventIds)].join(',')}}`;
   const { rows } = (await trx.raw(
     `with recovered as (
        delete from failed_events

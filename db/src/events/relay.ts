@@ -19,7 +19,7 @@ const SEQUENCER_LOCK = 7_245_001;
 export async function positionNextEvents(trx: DbTransaction, batchSize: number): Promise<PositionedEvent[]> {
   if (!trx?.isTransaction)
     throw new Error('positionNextEvents must run inside a transaction (the relay step)');
-  await trx.raw('select pg_advisory_xact_lock(?)', [SEQUENCER_LOCK]);
+  await lockSequencer(trx);
   const rows = await trx('events').whereNull('position').orderBy('id').limit(batchSize);
   if (rows.length === 0) return [];
   const { rows: numbers } = (await trx.raw(
@@ -34,6 +34,11 @@ export async function positionNextEvents(trx: DbTransaction, batchSize: number):
     [pgArray(events.map((e) => e.id)), pgArray(events.map((e) => e.position))],
   );
   return events;
+}
+
+/** Holds the sequencer until the transaction ends: no relay positions or publishes events meanwhile. */
+export async function lockSequencer(trx: DbTransaction): Promise<void> {
+  await trx.raw('select pg_advisory_xact_lock(?)', [SEQUENCER_LOCK]);
 }
 
 /** knex spreads array bindings into lists; an array literal of digits passes as one value. */

@@ -97,6 +97,26 @@ describe('deliverBatch', () => {
   );
 
   dbTest(
+    'an event twice in one batch (published again by a relay that crashed) is handled once',
+    async ({ db }) => {
+      const { table, events, effects } = await batchOf(db, 2);
+      const [first, second] = events as [LoggedEvent, LoggedEvent];
+      const copy = { ...first, position: '3' };
+      const told: string[] = [];
+      const group: ConsumerGroup = {
+        group: unique('batch'),
+        handlers: {
+          'setting.changed': async (event, trx) => void (await trx(table).insert({ eventId: event.id })),
+        },
+        delivered: (event, outcome) => told.push(`${event.position} ${outcome}`),
+      };
+      await deliverBatch({ db, ...quickly(3) }, group, [first, second, copy]);
+      expect(await effects()).toEqual([first.id, second.id].sort());
+      expect(told).toEqual(['1 handled', '2 handled', '3 skipped']);
+    },
+  );
+
+  dbTest(
     'a handler that keeps throwing is called maxAttempts times, parked, and the rest are handled',
     async ({ db }) => {
       const { table, events, effects } = await batchOf(db, 3);

@@ -130,8 +130,11 @@ export async function deliverBatch(
         consumer.group,
         events.filter((e) => handlerFor(e)).map((e) => e.id),
       );
+      // The same event may come twice in one batch (a relay that crashed after the broker's ack publishes
+      // its batch again): a claim is used once.
+      const unhandled = new Set(claimed);
       for (const [index, event] of events.entries()) {
-        if (!claimed.has(event.id)) continue;
+        if (!unhandled.delete(event.id)) continue;
         try {
           await handlerFor(event)!(event as TypedEvent<EventType>, trx);
         } catch (error) {
@@ -173,7 +176,12 @@ export async function deliverBatch(
   } finally {
     clearInterval(beating);
   }
-  for (const event of events) told(delivery, consumer, event, handled.has(event.id) ? 'handled' : 'skipped');
+  const seen = new Set<string>();
+  for (const event of events) {
+    const first = !seen.has(event.id);
+    seen.add(event.id);
+    told(delivery, consumer, event, first && handled.has(event.id) ? 'handled' : 'skipped');
+  }
 }
 
 /** How often a running handler's member heartbeats (kafkajs sends at most one per heartbeatInterval). */
