@@ -4,7 +4,7 @@ SHELL := /bin/bash
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 export KAFKAJS_NO_PARTITIONER_WARNING := 1
 
-.PHONY: start test unit e2e verify lint format build install kafka clean bench bench-pipeline
+.PHONY: start test unit e2e verify lint format build install kafka clean bench bench-pipeline replay
 
 # Runs `npm ci` on the first run and whenever a package.json or package-lock.json changed (by content).
 install:
@@ -63,6 +63,11 @@ bench: build
 # the same file (bench/pipeline.ts). Reports only.
 bench-pipeline: install
 	tsx bench/pipeline.ts
+
+# Rebuilds the store-report projections (analytics, royalties, report lines) from the event log on the
+# configured database (DATABASE_URL, else the embedded one: stop `make start` first). See README.
+replay: install
+	@tsx workers/src/replay.main.ts
 
 # A local Kafka broker for `KAFKA_BROKERS=127.0.0.1:9092 make start`; it keeps its data in .data/kafka
 # across restarts (`make kafka FRESH=1` starts clean).

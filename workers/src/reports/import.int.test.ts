@@ -23,6 +23,7 @@ import { buildCatalogue, storeReport, type ExpectedImport } from '#test/support/
 import { startWorkers } from '../runtime.ts';
 import { reports } from './index.ts';
 import { importReport } from './importer.ts';
+import { replayReports } from './replay.ts';
 
 const logger = pino({ level: process.env.DEBUG_REPORTS ? 'info' : 'silent' });
 const storageRoot = path.join(os.tmpdir(), uniqueName('riffline-reports'));
@@ -287,4 +288,86 @@ describe('importing a store report (the reports consumer group)', () => {
       await expectImported(db, report.id, file.expected);
     },
   );
+
+  test('make replay rebuilds the analytics, the ledger and the lines from the log: equal to the live ones, no event appended', async ({
+    db,
+    storage,
+    catalogue,
+  }) => {
+    const admin = await buildAdmin(db);
+    const reports: string[] = [];
+    for (const seed of [21, 22]) {
+      const file = storeReport(catalogue.releases, { lines: 2_000, seed, commissionPercent: COMMISSION });
+      const { report, event } = await upload(db, storage, admin, file.csv);
+      await waitUntilGroupPassed({ db, group: 'reports' }, event.id);
+      reports.push(report.id);
+    }
+    // Each projection as rows without the ledger's generated ids, in one order.
+    const projections = async () => ({
+      analytics: await db('analytics')
+        .whereIn('reportId', reports)
+        .select(
+          'reportId',
+          'userId',
+          'releaseId',
+          'trackId',
+          'platform',
+          'country',
+          'date',
+          'streams',
+          'downloads',
+          'revenueUsd',
+          'listeners',
+        )
+        .orderBy(['reportId', 'releaseId', 'trackId', 'platform', 'country', 'date', 'streams']),
+      royalties: await db('royalties')
+        .whereIn('reportId', reports)
+        .select(
+          'reportId',
+          'userId',
+          'releaseId',
+          'period',
+          'amount',
+          'grossUsd',
+          'commissionPercent',
+          'lines',
+          'status',
+        )
+        .orderBy(['reportId', 'userId', 'releaseId', 'period']),
+      lines: await db('store_report_lines as l')
+        .leftJoin('royalties as r', 'r.id', 'l.royaltyId')
+        .whereIn('l.reportId', reports)
+        .select(
+          'l.reportId',
+          'l.lineNumber',
+          'l.status',
+          'l.reason',
+          'l.revenueUsd',
+          'l.trackId',
+          'r.period as royaltyPeriod',
+        )
+        .orderBy(['l.reportId', 'l.lineNumber']),
+    });
+    const live = await projections();
+    expect(live.analytics.length).toBeGreaterThan(100);
+    expect(live.lines).toHaveLength(4_000);
+
+    // The projections damaged (lost rows, a wrong amount), then rebuilt from the log.
+    await db('analytics')
+      .where({ reportId: reports[1] })
+      .whereIn('id', db('analytics').where({ reportId: reports[1] }).select('id').limit(50))
+      .delete();
+    await db('analytics').where({ reportId: reports[0] }).delete();
+    await db('royalties').where({ reportId: reports[1] }).update({ amount: '0.01' });
+    await db('store_report_lines').where({ reportId: reports[0] }).delete();
+    expect(await projections()).not.toEqual(live);
+    const eventsBefore = await Event.query(db).resultSize();
+    const jobsBefore = await StoreReport.query(db).whereIn('id', reports).orderBy('id');
+
+    const rebuilt = await replayReports({ db, storage, logger, commissionPercent: '0' });
+    expect(rebuilt.reports).toBeGreaterThanOrEqual(2);
+    expect(await projections()).toEqual(live);
+    expect(await Event.query(db).resultSize()).toBe(eventsBefore);
+    expect(await StoreReport.query(db).whereIn('id', reports).orderBy('id')).toEqual(jobsBefore);
+  });
 });

@@ -150,7 +150,7 @@ export async function importReport(
   deps: ImportDeps,
   reportId: string,
   trx: DbTransaction,
-  { lastAttempt = false }: { lastAttempt?: boolean } = {},
+  { lastAttempt = false, rebuild = false }: { lastAttempt?: boolean; rebuild?: boolean } = {},
 ): Promise<void> {
   const { db, logger } = deps;
   const report = await reportForImport(trx, reportId);
@@ -160,7 +160,8 @@ export async function importReport(
   }
   const startedAt = new Date();
   // Progress goes on a connection of its own, seen while this transaction is open (PGlite has one only).
-  const progressDb = isEmbedded(db) ? null : db;
+  // A rebuild (make replay) only writes the report's rows again: the job and the log stay as they are.
+  const progressDb = isEmbedded(db) || rebuild ? null : db;
   if (progressDb) await markReportRunning(progressDb, reportId, startedAt);
   await clearReportRows(trx, reportId);
 
@@ -172,7 +173,7 @@ export async function importReport(
     );
   } catch (error) {
     // Anything else is retried, and recorded as the reason only on the last attempt (not left `running`).
-    if (!(error instanceof ReportFileProblem) && !lastAttempt) throw error;
+    if (rebuild || (!(error instanceof ReportFileProblem) && !lastAttempt)) throw error;
     const reason = error instanceof ReportFileProblem ? error.message : failureReport(error).error;
     await failReport(trx, reportId, reason, startedAt);
     await appendEvent(trx, { type: 'report.failed', aggregateId: reportId, payload: { reason } });
@@ -184,6 +185,7 @@ export async function importReport(
   const lines = totals.matched + totals.unmatched + totals.invalid;
   const royaltiesUsd = fromMinor(royalties.reduce((sum, r) => sum + toMinor(r.amount), 0n));
   const revenueUsd = fromScaled(totals.revenueUsd, REVENUE_DECIMALS);
+  if (rebuild) return;
   await completeReport(trx, reportId, {
     startedAt,
     bytesRead,

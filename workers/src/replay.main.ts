@@ -1,0 +1,27 @@
+/**
+ * `make replay`: rebuilds the store-report projections (analytics, royalties, report lines) from the event
+ * log on the configured database (workers/src/reports/replay.ts). Run it with the product stopped on
+ * the embedded database (PGlite has one process); on PostgreSQL it can run beside the workers.
+ */
+import pino from 'pino';
+import { connect, createStorage, loadConfigOrExit, migrateLatest } from '@riffline/db';
+import { replayReports } from './reports/replay.ts';
+
+const config = loadConfigOrExit();
+const logger = pino({ name: 'replay', level: config.logLevel });
+const db = connect(config);
+try {
+  await migrateLatest(db); // a database the product has not started on yet has nothing to rebuild
+  const started = Date.now();
+  const { reports, lines } = await replayReports({
+    db,
+    storage: createStorage(config),
+    logger,
+    commissionPercent: config.royalties.commissionPercent,
+  });
+  console.log(
+    `Rebuilt the projections of ${reports} store report(s), ${lines} line(s), from the event log in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
+} finally {
+  await db.destroy();
+}
