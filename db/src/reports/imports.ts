@@ -368,3 +368,27 @@ export function reportWithContent(trx: Db | DbTransaction, contentHash: string) 
     .orderBy('createdAt', 'desc')
     .first();
 }
+
+/**
+ * What `make replay` imports again: each report whose `report.uploaded` event is on the log and whose
+ * import completed, in log order, with the commission its royalties were computed at (null when it
+ * credited nothing).
+ */
+export async function reportsToReplay(db: Db): Promise<Array<{ id: string; commission: string | null }>> {
+  const { rows } = (await db.raw(
+    `select r.id, (select c.commission_percent::text from royalties c where c.report_id = r.id limit 1) as commission
+       from store_reports r
+       join (select aggregate_id, min(position) as position from events
+              where type = 'report.uploaded' and position is not null group by aggregate_id) e
+         on e.aggregate_id = r.id::text
+      where r.status = 'completed'
+      order by e.position`,
+  )) as { rows: Array<{ id: string; commission: string | null }> };
+  return rows;
+}
+
+/** How many lines a report has in `store_report_lines`. */
+export async function reportLineCount(db: Db, reportId: string): Promise<number> {
+  const row = await db('store_report_lines').where({ reportId }).count({ n: '*' }).first();
+  return Number(row?.n ?? 0);
+}

@@ -1,4 +1,4 @@
-import { type Db, type Storage } from '@riffline/db';
+import { reportLineCount, reportsToReplay, type Db, type Storage } from '@riffline/db';
 import type { Logger } from 'pino';
 import { importReport } from './importer.ts';
 
@@ -20,24 +20,14 @@ export interface ReplayDeps {
  */
 export async function replayReports(deps: ReplayDeps): Promise<{ reports: number; lines: number }> {
   const { db, logger } = deps;
-  const { rows } = (await db.raw(
-    `select r.id, (select c.commission_percent from royalties c where c.report_id = r.id limit 1) as commission
-       from store_reports r
-       join (select aggregate_id, min(position) as position from events
-              where type = 'report.uploaded' and position is not null group by aggregate_id) e
-         on e.aggregate_id = r.id::text
-      where r.status = 'completed'
-      order by e.position`,
-  )) as { rows: Array<{ id: string; commission: string | null }> };
+  const rows = await reportsToReplay(db);
   let lines = 0;
   for (const { id, commission } of rows) {
-    const commissionPercent = commission === null ? deps.commissionPercent : String(commission);
+    const commissionPercent = commission ?? deps.commissionPercent;
     await db.transaction((trx) => importReport({ ...deps, commissionPercent }, id, trx, { rebuild: true }));
-    const [{ n }] = (await db('store_report_lines').where({ reportId: id }).count({ n: '*' })) as [
-      { n: string },
-    ];
-    lines += Number(n);
-    logger.info({ reportId: id, lines: Number(n) }, 'replay: report rebuilt');
+    const n = await reportLineCount(db, id);
+    lines += n;
+    logger.info({ reportId: id, lines: n }, 'replay: report rebuilt');
   }
   return { reports: rows.length, lines };
 }
