@@ -28,7 +28,7 @@ const logger = pino({ name: 'bench-pipeline', level: config.logLevel });
 const db = connect(config);
 const log = await openEventLog(config, db, logger);
 const relay = startRelay(db, log, logger, { idleMs: 1_000 });
-const subscription = await log.subscribe(group);
+const subscription = await log.subscriber.subscribe(group);
 stopOnSignals(logger, async () => {
   await relay.stop();
   await subscription.stop();

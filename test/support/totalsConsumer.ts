@@ -43,7 +43,7 @@ while (!stopping && !log) {
   let opened: EventLog | undefined;
   try {
     opened = await openEventLog(config, db, logger);
-    await opened.subscribe(totals);
+    await opened.subscriber.subscribe(totals);
     log = opened;
     logger.info({ eventLog: log.kind }, 'totals consumer started');
   } catch (error) {

@@ -37,7 +37,7 @@ describe("the workers' metrics", () => {
       db,
       logger,
       groups: () => [group],
-      lags: () => log.lags([group]),
+      lags: () => log.subscriber.lags([group]),
     });
     const scrape = () => metrics.registry.metrics();
 
@@ -60,10 +60,10 @@ describe("the workers' metrics", () => {
       group,
       handlers: { 'setting.changed': async () => undefined },
     });
-    const subscription = await log.subscribe(consumer);
+    const subscription = await log.subscriber.subscribe(consumer);
     try {
       const last = await appendMarker(db);
-      while ((await relayOnce(db, log)) > 0) log.published();
+      while ((await relayOnce(db, log)) > 0);
       await waitUntilGroupPassed({ db, group }, last.id);
     } finally {
       await subscription.stop();

@@ -89,7 +89,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
     db,
     logger,
     groups: () => groups.map((g) => g.group),
-    lags: async () => (running ? running.log.lags(groups.map((g) => g.group)) : null),
+    lags: async () => (running ? running.log.subscriber.lags(groups.map((g) => g.group)) : null),
   });
   const storage = deps.storage ?? createStorage(config);
   const groups: ConsumerGroup[] = [
@@ -116,7 +116,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
       const relay = startRelay(db, log, logger, { idleMs: isEmbedded(db) ? 2_000 : 1_000 });
       const subscriptions: Subscription[] = [];
       try {
-        for (const group of groups) subscriptions.push(await log.subscribe(group));
+        for (const group of groups) subscriptions.push(await log.subscriber.subscribe(group));
       } catch (error) {
         await Promise.all(subscriptions.map((s) => s.stop().catch(() => undefined)));
         await relay.stop();
@@ -149,7 +149,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
         }),
         check(async () => {
           const log = (running as typeof running)?.log;
-          if (log) lags = await log.lags(names);
+          if (log) lags = await log.subscriber.lags(names);
         }),
       ]);
       const consumers: Record<string, ConsumerHealth> = {};

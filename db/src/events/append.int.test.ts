@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import { dbTest, unique } from '#test/support/db.ts';
 import { Event } from '../models/index.ts';
-import { appendEvent, outboxSignal } from './append.ts';
+import { appendEvent, onOutboxCommit } from './append.ts';
 
 const settingChanged = (aggregateId: string) =>
   ({
@@ -61,7 +61,7 @@ describe('the commit signal', () => {
     async ({ db }) => {
       let signals = 0;
       const count = () => void (signals += 1);
-      outboxSignal.on('committed', count);
+      const stop = onOutboxCommit(db, count);
       const settle = () => new Promise((resolve) => setImmediate(resolve));
       try {
         await db.transaction(async (trx) => {
@@ -84,7 +84,7 @@ describe('the commit signal', () => {
         await settle();
         expect(signals).toBe(1);
       } finally {
-        outboxSignal.off('committed', count);
+        stop();
       }
     },
   );

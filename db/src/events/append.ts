@@ -1,12 +1,24 @@
-import { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
 import { aggregateOf, eventSchemas, type EventPayload, type EventType } from '@riffline/contracts';
 
+type Conn = Pick<Knex, 'client'>;
+/** Per database (its knex config, which its transactions share): who hears its outbox commits. */
+const commitListeners = new WeakMap<object, Set<() => void>>();
+const keyOf = (conn: Conn): object => (conn.client as { config: object }).config;
+
 /**
- * Says 'committed' when a transaction that appended events commits in this process, so a relay running
- * here (`make start` runs API and workers together) moves them at once instead of at its next poll.
+ * Calls `listener` each time a transaction on `db` that appended events commits (the outermost one, once
+ * however many events it appended), so a relay on the same database in this process (`make start` runs
+ * the API and the workers together) moves them at once instead of at its next poll. Injected by whoever
+ * listens, per database: no process-wide emitter. Answers the function that stops the listening.
  */
-export const outboxSignal = new EventEmitter().setMaxListeners(50);
+export function onOutboxCommit(db: Conn, listener: () => void): () => void {
+  const key = keyOf(db);
+  let listeners = commitListeners.get(key);
+  if (!listeners) commitListeners.set(key, (listeners = new Set()));
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
 
 export interface NewEvent<T extends EventType> {
   type: T;
@@ -60,8 +72,9 @@ type Transactor = Knex.Transaction & {
 const signalling = new WeakSet<object>();
 
 /**
- * Says 'committed' on `outboxSignal` once the transaction commits: the outermost one, since a nested
- * transaction (a savepoint) ending is no commit, and once per transaction however many events it appends.
+ * Tells the database's commit listeners (onOutboxCommit) once the transaction commits: the outermost one,
+ * since a nested transaction (a savepoint) ending is no commit, and once per transaction however many
+ * events it appends. A rollback tells nobody.
  */
 function signalOnCommit(trx: Knex.Transaction): void {
   let top = trx as Transactor;
@@ -69,7 +82,9 @@ function signalOnCommit(trx: Knex.Transaction): void {
   if (signalling.has(top) || !top.executionPromise) return;
   signalling.add(top);
   top.executionPromise.then(
-    () => outboxSignal.emit('committed'),
+    () => {
+      for (const listener of commitListeners.get(keyOf(top)) ?? []) listener();
+    },
     () => undefined,
   );
 }

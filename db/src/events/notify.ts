@@ -11,7 +11,7 @@ export interface OutboxListener {
 /**
  * Calls `onCommit` whenever a transaction of any process that appended events commits (PostgreSQL's
  * LISTEN on a connection of its own), so a relay moves them at once whoever wrote them. On embedded PGlite
- * (one process) it listens to nothing: the in-process signal (`outboxSignal`) covers every writer. A lost
+ * (one process) it listens to nothing: the in-process commit listeners (`onOutboxCommit`) cover every writer. A lost
  * connection is opened again after a pause; meanwhile the relay's own poll still finds the events.
  */
 export function listenForOutbox(

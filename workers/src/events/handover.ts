@@ -43,7 +43,7 @@ export async function handOver(
           REPUBLISH_BATCH,
         );
         if (!events.length) break;
-        await log.publish(events);
+        await log.publisher?.publish(events);
         published += events.length;
         after = events.at(-1)!.position;
       }

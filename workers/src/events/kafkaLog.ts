@@ -3,7 +3,14 @@ import type { Config, Db } from '@riffline/db';
 import { Kafka, logLevel, type Consumer, type Producer } from 'kafkajs';
 import type { Logger } from 'pino';
 import { deliverBatch, retryPolicy, type RetryPolicy } from './deliver.ts';
-import type { ConsumerGroup, EventLog, LoggedEvent, Subscription } from './log.ts';
+import type {
+  ConsumerGroup,
+  EventLog,
+  EventPublisher,
+  EventSubscriber,
+  LoggedEvent,
+  Subscription,
+} from './log.ts';
 
 const families = [...new Set(Object.values(aggregates))];
 
@@ -48,8 +55,7 @@ export async function kafkaLog(
   let producer: Producer | null = null;
   const consumers = new Set<Consumer>();
 
-  return {
-    kind: 'kafka',
+  const publisher: EventPublisher = {
     async publish(events: LoggedEvent[]) {
       if (!producer) {
         const created = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
@@ -74,9 +80,8 @@ export async function kafkaLog(
         })),
       });
     },
-    published() {
-      // Kafka consumers are fed by the broker.
-    },
+  };
+  const subscriber: EventSubscriber = {
     async subscribe(group: ConsumerGroup): Promise<Subscription> {
       const consumer = kafka.consumer({ groupId: `${clientId}.${group.group}`, maxWaitTimeInMs: 200 });
       await consumer.connect();
@@ -152,6 +157,11 @@ export async function kafkaLog(
         await admin.disconnect();
       }
     },
+  };
+  return {
+    kind: 'kafka',
+    publisher,
+    subscriber,
     async close() {
       await Promise.all([...consumers].map((c) => c.disconnect()));
       consumers.clear();

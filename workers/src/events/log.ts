@@ -31,18 +31,29 @@ export interface Subscription {
   stop(): Promise<void>;
 }
 
-/**
- * The event log behind the outbox: Kafka when KAFKA_BROKERS is set, else the outbox itself (the Postgres
- * log). `publish` runs inside the relay's transaction, so events are positioned only if they reached
- * the log.
- */
-export interface EventLog {
-  readonly kind: 'kafka' | 'postgres';
+/** Where the relay puts positioned events (Kafka's producer). */
+export interface EventPublisher {
+  /** Runs inside the relay's transaction, so events are positioned only if they reached the log. */
   publish(events: LoggedEvent[]): Promise<void>;
-  /** Told by the relay once a published batch has committed. */
-  published(): void;
+}
+
+/** Where consumer groups read the log from. */
+export interface EventSubscriber {
   subscribe(consumer: ConsumerGroup): Promise<Subscription>;
   /** Per group: the events logged that it has not read yet (consumer lag; Kafka: summed over partitions). */
   lags(groups: readonly string[]): Promise<Record<string, number>>;
+}
+
+/**
+ * The event log behind the outbox: Kafka when KAFKA_BROKERS is set, else the outbox itself (the Postgres
+ * log), as the two sides that use it: the relay publishes, consumer groups subscribe.
+ */
+export interface EventLog {
+  readonly kind: 'kafka' | 'postgres';
+  /** Null on the Postgres log: an event positioned in the outbox is on the log. */
+  readonly publisher: EventPublisher | null;
+  readonly subscriber: EventSubscriber;
+  /** The Postgres log's consumers, woken by the relay once it committed a batch (Kafka's: the broker feeds them). */
+  readonly wakeConsumers?: () => void;
   close(): Promise<void>;
 }

@@ -7,7 +7,7 @@ import {
 } from '@riffline/db';
 import type { Logger } from 'pino';
 import { deliverBatch, retryPolicy, type RetryPolicy } from './deliver.ts';
-import type { ConsumerGroup, EventLog, Subscription } from './log.ts';
+import type { ConsumerGroup, EventLog, EventSubscriber, Subscription } from './log.ts';
 import { pollLoop } from './pollLoop.ts';
 
 /**
@@ -27,14 +27,7 @@ export function postgresLog(
   const retry = options.retry ?? retryPolicy(5);
   const subscriptions = new Set<Subscription & { wake(): void }>();
 
-  return {
-    kind: 'postgres',
-    async publish() {
-      // Positioned in the outbox is published: consumers read it from there.
-    },
-    published() {
-      for (const subscription of subscriptions) subscription.wake();
-    },
+  const subscriber: EventSubscriber = {
     async subscribe(consumer: ConsumerGroup) {
       let position: string | null = null;
       const stopping = new AbortController();
@@ -82,6 +75,14 @@ export function postgresLog(
       const lags: Record<string, number> = {};
       for (const group of groups) lags[group] = await consumerLag(db, group);
       return lags;
+    },
+  };
+  return {
+    kind: 'postgres',
+    publisher: null,
+    subscriber,
+    wakeConsumers() {
+      for (const subscription of subscriptions) subscription.wake();
     },
     async close() {
       await Promise.all([...subscriptions].map((s) => s.stop()));

@@ -1,24 +1,27 @@
-import { listenForOutbox, outboxSignal, positionNextEvents, type Db } from '@riffline/db';
+import { listenForOutbox, onOutboxCommit, positionNextEvents, type Db } from '@riffline/db';
 import type { Logger } from 'pino';
 import type { EventLog } from './log.ts';
 import { pollLoop, type PollLoop } from './pollLoop.ts';
 
 /**
  * Moves committed outbox events onto the log, in commit order as the relay sees it: in one transaction
- * the next batch gets its positions from the single sequencer (db's `positionNextEvents`), is published,
- * and commits. A failed publish rolls the numbering back and the batch is retried.
+ * the next batch gets its positions from the single sequencer (db's `positionNextEvents`), is published
+ * (Kafka; on the Postgres log being positioned is being published), and commits; then the log's own
+ * consumers, if it has any to wake, are woken. A failed publish rolls the numbering back and the batch is retried.
  */
 export async function relayOnce(db: Db, log: EventLog, batchSize = 200): Promise<number> {
-  return db.transaction(async (trx) => {
+  const moved = await db.transaction(async (trx) => {
     const events = await positionNextEvents(trx, batchSize);
-    if (events.length) await log.publish(events);
+    if (events.length) await log.publisher?.publish(events);
     return events.length;
   });
+  if (moved > 0) log.wakeConsumers?.();
+  return moved;
 }
 
 /**
  * Runs the relay until stopped: straight on while there is a backlog, at once when a transaction that
- * appended events commits — in this process (`outboxSignal`) or, on PostgreSQL, in any other (LISTEN on
+ * appended events commits — in this process, on the same database (`onOutboxCommit`) or, on PostgreSQL, in any other (LISTEN on
  * the outbox channel) — and every `idleMs` besides, should a notification be missed.
  */
 export function startRelay(
@@ -31,7 +34,6 @@ export function startRelay(
   const loop = pollLoop(
     async () => {
       const moved = await relayOnce(db, log, batchSize);
-      if (moved > 0) log.published();
       return moved === batchSize ? 'more' : 'idle';
     },
     {
@@ -41,14 +43,14 @@ export function startRelay(
     },
   );
   const wake = () => loop.wake();
-  outboxSignal.on('committed', wake);
+  const stopHearing = onOutboxCommit(db, wake);
   const listener = listenForOutbox(db, wake, (err) =>
     logger.warn({ err }, 'relay: listening for new events failed; polling meanwhile'),
   );
   return {
     wake,
     async stop() {
-      outboxSignal.off('committed', wake);
+      stopHearing();
       await listener.close();
       await loop.stop();
     },
