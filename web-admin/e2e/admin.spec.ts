@@ -132,7 +132,11 @@ test.describe('the admin console', () => {
     await reject.getByRole('button', { name: 'Reject' }).click();
     await expectToast(page, 'Application Updated', `${artistName} was rejected.`);
     await page.getByRole('tab', { name: /Rejected/ }).click();
-    await row.click();
+    // The table's row opens the application; on a phone, the card's name.
+    await row
+      .getByRole('link', { name: artistName })
+      .or(row.getByRole('cell', { name: artistName }))
+      .click();
     await expect(page.getByText('Send us links to music you have released.')).toBeVisible();
 
     await artistPage.goto('/');

@@ -1,5 +1,12 @@
 import { Card, CardContent, Stack, Typography } from '@mui/material';
-import { DateField, RecordContextProvider, useListContext, useTranslate } from 'react-admin';
+import {
+  DateField,
+  Link,
+  RecordContextProvider,
+  useCreatePath,
+  useListContext,
+  useTranslate,
+} from 'react-admin';
 import { enumLabelKey } from '../common/enums.ts';
 import { ApplicationsEmpty } from './ApplicationsEmpty.tsx';
 import { ReviewButtons } from './ReviewButtons.tsx';
@@ -7,10 +14,11 @@ import { SocialLinks } from './SocialLinks.tsx';
 
 type Row = { id: string; artistName: string; legalName: string; genre: string; age: number };
 
-/** The review queue on a phone: one card per application, the same facts and buttons as the table. */
+/** The review queue on a phone: one card per application, the same facts and buttons as the table, the name opening it. */
 export function ApplicationCards() {
   const { data, isPending } = useListContext<Row>();
   const translate = useTranslate();
+  const createPath = useCreatePath();
   if (isPending) return null;
   if (!data?.length) return <ApplicationsEmpty />;
   return (
@@ -19,8 +27,10 @@ export function ApplicationCards() {
         <RecordContextProvider key={record.id} value={record}>
           <Card component="li" variant="outlined">
             <CardContent>
-              <Typography variant="h6" component="h3">
-                {record.artistName}
+              <Typography variant="h6" component="h3" sx={{ overflowWrap: 'anywhere' }}>
+                <Link to={createPath({ resource: 'applications', type: 'show', id: record.id })}>
+                  {record.artistName}
+                </Link>
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 {record.legalName} · {translate(enumLabelKey('applicationGenre', record.genre))} ·{' '}
