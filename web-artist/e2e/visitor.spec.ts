@@ -1,5 +1,16 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectToast, snap, unique } from './support.ts';
+
+/** Holds the sign-in check (`/api/auth/user`) until the returned function lets it through. */
+async function holdSignInCheck(page: Page): Promise<() => void> {
+  let answer = () => {};
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/api/auth/user', async (route) => {
+    await held;
+    await route.continue().catch(() => undefined); // the page may have moved on
+  });
+  return answer;
+}
 
 test.describe('a visitor', () => {
   test('reads the landing page', async ({ page }, testInfo) => {
@@ -163,12 +174,7 @@ test.describe('a visitor', () => {
     page,
   }) => {
     // The check is held until the pages have been read: nothing on them may wait behind it.
-    let answer = () => {};
-    const held = new Promise<void>((resolve) => (answer = resolve));
-    await page.route('**/api/auth/user', async (route) => {
-      await held;
-      await route.continue().catch(() => undefined); // the page may have moved on
-    });
+    const answer = await holdSignInCheck(page);
     await page.addInitScript(() => {
       const w = window as unknown as { shifted: number };
       w.shifted = 0;
@@ -198,12 +204,7 @@ test.describe('a visitor', () => {
   test('a browser signed in last time waits for its own view instead of glimpsing the landing', async ({
     page,
   }) => {
-    let answer = () => {};
-    const held = new Promise<void>((resolve) => (answer = resolve));
-    await page.route('**/api/auth/user', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const answer = await holdSignInCheck(page);
     await page.addInitScript(() => window.localStorage.setItem('riffline.signedIn', '1'));
     await page.goto('/');
     await expect(page.getByRole('progressbar', { name: 'Loading' })).toBeVisible();

@@ -6,6 +6,7 @@ import { TimeframeSelect } from '../analytics/TimeframeSelect.tsx';
 import { analyticsQuery } from '../api/account.ts';
 import { LoadFailed } from '../components/Page/LoadFailed.tsx';
 import { Spinner } from '../components/Page/Spinner.tsx';
+import { GridList } from '../components/Page/GridList.tsx';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -45,17 +46,7 @@ export default function PlatformPerformance() {
           </Typography>
         )}
         {platforms.length > 0 && (
-          <Box
-            component="ul"
-            sx={{
-              listStyle: 'none',
-              m: 0,
-              p: 0,
-              display: 'grid',
-              gap: 1.5,
-              gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' },
-            }}
-          >
+          <GridList columns={{ xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' }}>
             {platforms.map((p) => (
               <Paper component="li" variant="outlined" key={p.platform} sx={{ p: 2 }}>
                 <Typography variant="body2" color="text.secondary">
@@ -67,7 +58,7 @@ export default function PlatformPerformance() {
                 </Typography>
               </Paper>
             ))}
-          </Box>
+          </GridList>
         )}
       </CardContent>
     </Card>

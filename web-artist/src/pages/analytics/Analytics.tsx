@@ -35,6 +35,7 @@ import { QueryList } from '../../components/Page/QueryList.tsx';
 import { Spinner } from '../../components/Page/Spinner.tsx';
 import { StatCard } from '../../dashboard/StatCard.tsx';
 import { TimeframeSelect } from '../../analytics/TimeframeSelect.tsx';
+import { GridList } from '../../components/Page/GridList.tsx';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -90,17 +91,7 @@ function NoData({ days, onYear }: { days: AnalyticsTimeframe; onYear: () => void
 /** The platform counters: streams per store in the window, the main stores at 0 until they report. */
 function PlatformCounters({ analytics }: { analytics: AnalyticsResponse }) {
   return (
-    <Box
-      component="ul"
-      sx={{
-        listStyle: 'none',
-        m: 0,
-        p: 0,
-        display: 'grid',
-        gap: 1.5,
-        gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' },
-      }}
-    >
+    <GridList columns={{ xs: '1fr 1fr', md: 'repeat(4, 1fr)' }}>
       {platformCounters(analytics.platforms).map((p) => (
         <Paper
           component="li"
@@ -121,7 +112,7 @@ function PlatformCounters({ analytics }: { analytics: AnalyticsResponse }) {
           </Typography>
         </Paper>
       ))}
-    </Box>
+    </GridList>
   );
 }
 
