@@ -117,9 +117,71 @@ interface LogResult {
   max: number;
   events: number;
   perSecond: number;
+  /** Kafka: the broker killed for about 10 s under a steady 200 events/s (ms). */
+  outage?:
+    { downMs: number; publishedMs: number; resumedMs: number; caughtUpMs: number } | { failed: string };
 }
 
-async function measureLog(kind: 'postgres' | 'kafka', broker?: KafkaBroker): Promise<LogResult> {
+/** Kills the broker, and starts it again on what it kept. */
+interface BrokerControl {
+  kill(): Promise<void>;
+  restart(): Promise<void>;
+}
+
+const OUTAGE_MS = 10_000;
+
+/**
+ * A broker outage under a steady 200 events/s: the broker is killed (SIGKILL) and started again on its
+ * data 10 s later. Answers how long it was away, and, from the moment it answers again, how long until
+ * the first event committed meanwhile is projected and until everything committed before it is.
+ */
+async function measureOutage(db: Db, control: BrokerControl): Promise<NonNullable<LogResult['outage']>> {
+  const stamps = new Map<string, number>();
+  let writing = true;
+  const writer = (async () => {
+    const start = now();
+    for (let i = 0; writing; i++) {
+      const wait = start + (i * 1000) / RATE - now();
+      if (wait > 1) await sleep(wait);
+      const event = await append(db);
+      stamps.set(event.id, now());
+    }
+  })();
+  await sleep(2_000);
+  const downAt = now();
+  await control.kill();
+  await sleep(OUTAGE_MS);
+  await control.restart();
+  const backAt = now();
+  await sleep(5_000);
+  writing = false;
+  await writer;
+  let seen: Map<string, number>;
+  try {
+    seen = await projected(db, [...stamps.keys()], 120_000);
+  } catch (error) {
+    return { failed: `${(error as Error).message} within 120 s of the broker's return` };
+  }
+  const duringIds = [...stamps].filter(([, at]) => at >= downAt && at < backAt).map(([id]) => id);
+  const during = duringIds.map((id) => seen.get(id)!);
+  // The relay's side: when it first published one of them (published_at: the commit of its batch).
+  const [{ first }] = (await db('events')
+    .whereIn('id', duringIds)
+    .select(db.raw('extract(epoch from min(published_at)) * 1000 as first'))) as [{ first: string }];
+  const before = [...stamps].filter(([, at]) => at < backAt).map(([id]) => seen.get(id)!);
+  return {
+    downMs: backAt - downAt,
+    publishedMs: Number(first) - backAt,
+    resumedMs: Math.min(...during) - backAt,
+    caughtUpMs: Math.max(...before) - backAt,
+  };
+}
+
+async function measureLog(
+  kind: 'postgres' | 'kafka',
+  broker?: KafkaBroker,
+  control?: BrokerControl,
+): Promise<LogResult> {
   const fresh = await freshDatabase(`riffline_bench_${kind}`);
   const { db } = fresh;
   let worker: Proc | undefined;
@@ -175,7 +237,9 @@ async function measureLog(kind: 'postgres' | 'kafka', broker?: KafkaBroker): Pro
     worker = await startWorker(env);
     const drained = [...(await projected(db, ids)).values()];
     const spanMs = Math.max(...drained) - Math.min(...drained);
+    const outage = control ? await measureOutage(db, control) : undefined;
     return {
+      outage,
       log: kind === 'kafka' ? 'Kafka' : 'Postgres log',
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
@@ -267,9 +331,15 @@ async function main() {
     if (!javaToolchainPresent()) skipped.push('Kafka (no JDK and Maven here)');
     else {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'riffline-bench-kafka-'));
-      const broker = await startKafka({ dataDir });
+      let broker = await startKafka({ dataDir });
+      const control: BrokerControl = {
+        kill: () => broker.kill(),
+        restart: async () => {
+          broker = await startKafka({ dataDir, keep: true });
+        },
+      };
       try {
-        results.push(await measureLog('kafka', broker));
+        results.push(await measureLog('kafka', broker, control));
       } finally {
         await broker.stop();
         fs.rmSync(dataDir, { recursive: true, force: true });
@@ -286,6 +356,19 @@ async function main() {
     );
   }
   for (const s of skipped) console.log(`skipped: ${s}`);
+  for (const { log, outage } of results) {
+    if (!outage) continue;
+    if ('failed' in outage) {
+      console.log(`${log}: the broker killed under 200 events/s and started again: ${outage.failed}`);
+      continue;
+    }
+    console.log(
+      `${log}: the broker killed under 200 events/s and back ${fmt(outage.downMs / 1000)} s later: ` +
+        `the relay published again ${fmt(outage.publishedMs / 1000)} s after it answered, ` +
+        `handling resumed ${fmt(outage.resumedMs / 1000)} s after, ` +
+        `everything committed meanwhile handled ${fmt(outage.caughtUpMs / 1000)} s after`,
+    );
+  }
 
   const imported = await measureImport();
   const perSecond = (ms: number) => imported.lines / (ms / 1000);
