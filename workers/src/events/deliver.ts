@@ -1,8 +1,8 @@
 import type { EventType } from '@riffline/contracts';
 import { claimEvents, failureReport, recordFailedAttempt, type Db } from '@riffline/db';
 import type { Logger } from 'pino';
-import { handleOnce } from './handleOnce.ts';
-import type { ConsumerGroup, EventHandler, LoggedEvent, TypedEvent } from './log.ts';
+import { handleOnce, handlerOf } from './handleOnce.ts';
+import type { ConsumerGroup, LoggedEvent, TypedEvent } from './log.ts';
 
 /** How a consumer group retries an event whose handler throws before it parks it (a dead letter). */
 export interface RetryPolicy {
@@ -54,7 +54,7 @@ export async function deliver(
   consumer: ConsumerGroup,
   event: LoggedEvent,
 ): Promise<Delivered> {
-  const { db, logger, retry } = delivery;
+  const { db, logger } = delivery;
   for (;;) {
     let thrown: unknown;
     let outcome: Delivered | undefined;
@@ -67,21 +67,37 @@ export async function deliver(
       clearInterval(beating);
     }
     if (outcome) return told(delivery, consumer, event, outcome);
-    const { attempts, state } = await recordFailedAttempt(db, {
-      group: consumer.group,
-      eventId: event.id,
-      maxAttempts: retry.maxAttempts,
-      failure: failureReport(thrown),
-    });
-    const context = { err: thrown, group: consumer.group, event: event.id, type: event.type, attempts };
-    if (state === 'parked') {
-      logger.error(context, 'consumer: handling failed, event parked as a dead letter');
-      return told(delivery, consumer, event, 'parked');
-    }
-    const pauseMs = retry.delayMs(attempts);
-    logger.warn({ ...context, retryInMs: pauseMs }, 'consumer: handling failed, retrying');
-    await pause(pauseMs, delivery);
+    if ((await failedAttempt(delivery, consumer, event, thrown)) === 'parked') return 'parked';
   }
+}
+
+/**
+ * Counts a failed attempt at `event` in `failed_events`: the last one parks it (and the group is told),
+ * any other waits out the pause before the next attempt. Answers which.
+ */
+async function failedAttempt(
+  delivery: Delivery,
+  consumer: ConsumerGroup,
+  event: LoggedEvent,
+  thrown: unknown,
+): Promise<'parked' | 'again'> {
+  const { db, logger, retry } = delivery;
+  const { attempts, state } = await recordFailedAttempt(db, {
+    group: consumer.group,
+    eventId: event.id,
+    maxAttempts: retry.maxAttempts,
+    failure: failureReport(thrown),
+  });
+  const context = { err: thrown, group: consumer.group, event: event.id, type: event.type, attempts };
+  if (state === 'parked') {
+    logger.error(context, 'consumer: handling failed, event parked as a dead letter');
+    told(delivery, consumer, event, 'parked');
+    return 'parked';
+  }
+  const pauseMs = retry.delayMs(attempts);
+  logger.warn({ ...context, retryInMs: pauseMs }, 'consumer: handling failed, retrying');
+  await pause(pauseMs, delivery);
+  return 'again';
 }
 
 /** A handler's error inside a batch, with the event it came from. */
@@ -118,13 +134,12 @@ export async function deliverBatch(
     await deliverBatch(delivery, consumer, events.slice(replayAt + 1), within);
     return;
   }
-  const { db, logger, retry } = delivery;
+  const { db } = delivery;
   let handled: Set<string>;
   const beating = keepAlive(delivery);
   try {
     handled = await db.transaction(async (trx) => {
-      const handlerFor = (e: LoggedEvent) =>
-        consumer.handlers[e.type as EventType] as EventHandler<EventType> | undefined;
+      const handlerFor = (e: LoggedEvent) => handlerOf(consumer, e.type);
       const claimed = await claimEvents(
         trx,
         consumer.group,
@@ -148,26 +163,7 @@ export async function deliverBatch(
     if (!(error instanceof BatchHandlerFailed)) throw error;
     await deliverBatch(delivery, consumer, events.slice(0, error.index), within);
     const failing = events[error.index]!;
-    const { attempts, state } = await recordFailedAttempt(db, {
-      group: consumer.group,
-      eventId: failing.id,
-      maxAttempts: retry.maxAttempts,
-      failure: failureReport(error.failure),
-    });
-    const context = {
-      err: error.failure,
-      group: consumer.group,
-      event: failing.id,
-      type: failing.type,
-      attempts,
-    };
-    if (state === 'parked') {
-      logger.error(context, 'consumer: handling failed, event parked as a dead letter');
-      told(delivery, consumer, failing, 'parked');
-    } else {
-      const pauseMs = retry.delayMs(attempts);
-      logger.warn({ ...context, retryInMs: pauseMs }, 'consumer: handling failed, retrying');
-      await pause(pauseMs, delivery);
+    if ((await failedAttempt(delivery, consumer, failing, error.failure)) === 'again') {
       await deliver(delivery, consumer, failing);
     }
     await within?.(db, failing);

@@ -11,7 +11,8 @@ import {
 import type { Logger } from 'pino';
 import type { ConsumerGroup, EventHandler, LoggedEvent, TypedEvent } from './log.ts';
 
-const handlerOf = (consumer: ConsumerGroup, type: string) =>
+/** The group's handler for an event type, if it has one. */
+export const handlerOf = (consumer: ConsumerGroup, type: string) =>
   consumer.handlers[type as EventType] as EventHandler<EventType> | undefined;
 
 /**
