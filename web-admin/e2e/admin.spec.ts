@@ -131,7 +131,13 @@ test.describe('the admin console', () => {
     await reject.getByLabel('Reason').fill('Send us links to music you have released.');
     await reject.getByRole('button', { name: 'Reject' }).click();
     await expectToast(page, 'Application Updated', `${artistName} was rejected.`);
-    await page.getByRole('tab', { name: /Rejected/ }).click();
+    const rejectedTab = page.getByRole('tab', { name: /Rejected/ });
+    await rejectedTab.click();
+    // Wait for the Rejected list itself: until its request answers, the list may still show the
+    // pending row (with its Reject button), which the refresh after the decision then takes away.
+    await expect(rejectedTab).toHaveAttribute('aria-selected', 'true');
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole('button', { name: 'Reject' })).toHaveCount(0);
     // The table's row opens the application; on a phone, the card's name.
     await row
       .getByRole('link', { name: artistName })
