@@ -64,7 +64,7 @@ bench: build
 bench-pipeline: install
 	tsx bench/pipeline.ts
 
-# Rebuilds the store-report projections (analytics, royalties, report lines) from the event log on the
+# Rebuilds the store-report projections (analytics, royalties, report lines) and the admin stats from the event log on the
 # configured database (DATABASE_URL, else the embedded one: stop `make start` first). See README.
 replay: install
 	@tsx workers/src/replay.main.ts

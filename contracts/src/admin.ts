@@ -246,7 +246,7 @@ export const AdminAnalyticsSummary = z.object({
 export type AdminAnalyticsSummary = z.infer<typeof AdminAnalyticsSummary>;
 
 /** The workers' consumer groups (the pipeline's readers of the event log). */
-export const consumerGroups = ['notifications', 'reports', 'exports'] as const;
+export const consumerGroups = ['notifications', 'reports', 'exports', 'stats'] as const;
 
 /** GET /api/admin/pipeline: the event pipeline's backlog and lag, for the console's System section. */
 export const AdminPipelineResponse = z.object({

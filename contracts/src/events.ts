@@ -92,14 +92,18 @@ export const eventSchemas = {
     settingValue: z.string(),
     previousValue: z.string().nullable(),
   }),
+  /** `isApproved`: whether the artist area opened with the account (events before it was added lack it). */
   'user.signedUp': z.object({
     email: z.string().nullable(),
     role: z.enum(roles),
+    isApproved: z.boolean().optional(),
   }),
+  /** `isApproved`: the user's approval after the change (a promotion at sign-in approves too). */
   'user.roleChanged': z.object({
     from: z.enum(roles),
     to: z.enum(roles),
     reason: z.string(),
+    isApproved: z.boolean().optional(),
   }),
   /**
    * An admin opened (true) or closed (false) a user's artist area; `applicationId` names the application

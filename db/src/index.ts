@@ -19,3 +19,4 @@ export * from './analytics/index.ts';
 export * from './mail/deliveries.ts';
 export * from './notifications/index.ts';
 export * from './metricsAccess.ts';
+export * from './stats/index.ts';

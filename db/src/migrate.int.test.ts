@@ -265,6 +265,7 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
       '20261123001300_outbox_notify',
       '20261126000100_application_rejection_reason',
       '20261126000200_event_log_state',
+      '20261126000300_platform_stats',
     ]);
     expect((await migrationStatus(db)).pending).toEqual([]);
 

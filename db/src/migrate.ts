@@ -16,6 +16,7 @@ import * as ticketMessages from './migrations/20261123001100_ticket_messages.ts'
 import * as outboxNotify from './migrations/20261123001300_outbox_notify.ts';
 import * as applicationRejectionReason from './migrations/20261126000100_application_rejection_reason.ts';
 import * as eventLogState from './migrations/20261126000200_event_log_state.ts';
+import * as platformStats from './migrations/20261126000300_platform_stats.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '20261123001300_outbox_notify': outboxNotify,
   '20261126000100_application_rejection_reason': applicationRejectionReason,
   '20261126000200_event_log_state': eventLogState,
+  '20261126000300_platform_stats': platformStats,
 };
 
 const source: Knex.MigrationSource<string> = {

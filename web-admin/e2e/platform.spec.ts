@@ -102,7 +102,7 @@ test.describe('running the platform', () => {
     // Above the dead letters, the pipeline's state (the Postgres log on the embedded defaults).
     const pipeline = page.getByRole('region', { name: 'Event Pipeline' });
     await expect(pipeline).toContainText('Postgres log');
-    for (const group of ['notifications', 'reports', 'exports']) {
+    for (const group of ['notifications', 'reports', 'exports', 'stats']) {
       await expect(pipeline).toContainText(`Group “${group}”`);
     }
     await expect(pipeline).toContainText('Waiting to be published');

@@ -1,1 +1,2 @@
 export { startWorkers, type Workers, type WorkerDeps } from './runtime.ts';
+export { replayStats } from './stats/replay.ts';

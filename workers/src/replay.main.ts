@@ -1,11 +1,13 @@
 /**
- * `make replay`: rebuilds the store-report projections (analytics, royalties, report lines) from the event
- * log on the configured database (workers/src/reports/replay.ts). Run it with the product stopped on
+ * `make replay`: rebuilds the store-report projections (analytics, royalties, report lines) and the admin
+ * stats from the event log on the configured database (workers/src/reports/replay.ts,
+ * workers/src/stats/replay.ts). Run it with the product stopped on
  * the embedded database (PGlite has one process); on PostgreSQL it can run beside the workers.
  */
 import pino from 'pino';
 import { connect, createStorage, loadConfigOrExit, migrateLatest } from '@riffline/db';
 import { replayReports } from './reports/replay.ts';
+import { replayStats } from './stats/replay.ts';
 
 const config = loadConfigOrExit();
 const logger = pino({ name: 'replay', level: config.logLevel });
@@ -19,8 +21,9 @@ try {
     logger,
     commissionPercent: config.royalties.commissionPercent,
   });
+  const stats = await replayStats(db);
   console.log(
-    `Rebuilt the projections of ${reports} store report(s), ${lines} line(s), from the event log in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    `Rebuilt the projections of ${reports} store report(s), ${lines} line(s), and the admin stats of ${stats.events} event(s), from the event log in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   );
 } finally {
   await db.destroy();

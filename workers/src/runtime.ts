@@ -25,6 +25,7 @@ import { notifications } from './notifications/index.ts';
 import { startMailDelivery, type MailDeliveryOptions } from './notifications/mailDelivery.ts';
 import { workersMetrics } from './metrics.ts';
 import { reports } from './reports/index.ts';
+import { stats } from './stats/index.ts';
 
 export interface WorkerDeps {
   config: Config;
@@ -96,6 +97,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
     notifications(config, () => mail.wake()),
     reports({ db, storage, logger, config }),
     exportsGroup({ db, storage, logger, config }),
+    stats(),
   ].map(metrics.counted);
   let running: { log: EventLog; relay: PollLoop; subscriptions: Subscription[] } | null = null;
 

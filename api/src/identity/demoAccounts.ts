@@ -62,7 +62,7 @@ export async function seedDemoAccounts(db: Db, config: Config): Promise<DemoAcco
           type: 'user.signedUp',
           aggregateId: id,
           actorId: id,
-          payload: { email: demo.email, role: demo.role },
+          payload: { email: demo.email, role: demo.role, isApproved: true },
         });
       }
     });

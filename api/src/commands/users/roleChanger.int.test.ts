@@ -22,7 +22,7 @@ dbTest('the platform keeps its last admin, even when two admins demote each othe
   const demoted = [a, b].find((u) => u.id !== admins[0]!.id)!;
   const events = await Event.query(db).where({ type: 'user.roleChanged' });
   expect(events.map((e) => [e.aggregateId, e.payload])).toEqual([
-    [demoted.id, { from: 'admin', to: 'artist', reason: 'admin' }],
+    [demoted.id, { from: 'admin', to: 'artist', reason: 'admin', isApproved: true }],
   ]);
 
   // The one left cannot be demoted by the other's stale session either.

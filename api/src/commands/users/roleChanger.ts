@@ -28,7 +28,7 @@ export async function changeRole(db: Db, admin: User, id: string, role: Role): P
       type: 'user.roleChanged',
       aggregateId: id,
       actorId: admin.id,
-      payload: { from: user.role, to: role, reason: 'admin' },
+      payload: { from: user.role, to: role, reason: 'admin', isApproved: updated.isApproved },
     });
     return updated;
   });

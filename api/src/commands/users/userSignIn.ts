@@ -34,7 +34,7 @@ export async function userSignIn(db: Db, claims: SignInClaims, adminEmails: stri
           type: 'user.signedUp',
           aggregateId: user.id,
           actorId: user.id,
-          payload: { email: user.email, role: user.role },
+          payload: { email: user.email, role: user.role, isApproved: user.isApproved },
         });
         if (user.emailVerified && user.email) await emailVerified(trx, user.id, user.email);
         return user;
@@ -52,7 +52,7 @@ export async function userSignIn(db: Db, claims: SignInClaims, adminEmails: stri
           type: 'user.roleChanged',
           aggregateId: user.id,
           actorId: user.id,
-          payload: { from: existing.role, to: 'admin', reason: 'ADMIN_EMAILS' },
+          payload: { from: existing.role, to: 'admin', reason: 'ADMIN_EMAILS', isApproved: user.isApproved },
         });
       }
       return user;

@@ -17,7 +17,7 @@ describe('GET /api/admin/pipeline', () => {
     async ({ db, admin }) => {
       const before = (await admin.get('/api/admin/pipeline')).json<AdminPipelineResponse>();
       expect(before.eventLog).toBe('postgres');
-      expect(before.groups.map((g) => g.group)).toEqual(['notifications', 'reports', 'exports']);
+      expect(before.groups.map((g) => g.group)).toEqual(['notifications', 'reports', 'exports', 'stats']);
 
       // No relay runs in this test: appended events wait in the outbox, unpositioned.
       await appendMarker(db);

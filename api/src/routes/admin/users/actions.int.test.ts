@@ -43,8 +43,16 @@ describe('PATCH /api/admin/users/:id/role', () => {
       expect((await User.query(db).findById(user.id))?.role).toBe('artist');
       const events = await eventsOf(db, user.id);
       expect(events.map((e) => [e.type, e.actorId, e.payload])).toEqual([
-        ['user.roleChanged', admin.user.id, { from: 'artist', to: 'admin', reason: 'admin' }],
-        ['user.roleChanged', admin.user.id, { from: 'admin', to: 'artist', reason: 'admin' }],
+        [
+          'user.roleChanged',
+          admin.user.id,
+          { from: 'artist', to: 'admin', reason: 'admin', isApproved: false },
+        ],
+        [
+          'user.roleChanged',
+          admin.user.id,
+          { from: 'admin', to: 'artist', reason: 'admin', isApproved: false },
+        ],
       ]);
     },
   );
