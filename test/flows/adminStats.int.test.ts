@@ -9,25 +9,14 @@ import type { AdminStats } from '@riffline/contracts';
 import { countPlatformStats, Event } from '@riffline/db';
 import type { Actor } from '#test/support/actors.ts';
 import { waitUntilGroupPassed } from '#test/support/eventLog.ts';
-import { validApplication } from '#test/support/factories.ts';
+import { validApplication, validReleaseBody } from '#test/support/factories.ts';
 import { apiWithWorkers } from '#test/support/flow.ts';
 import { replayStats } from '@riffline/workers';
 
 const flowTest = apiWithWorkers('admin-stats');
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-const single = (title: string) => ({
-  title,
-  artist: 'Maya R',
-  genre: 'Electronic',
-  releaseType: 'single',
-  releaseDate: inDays(21),
-  pricingTier: 'mid',
-  explicitContentLabeled: true,
-  authorizedToDistribute: true,
-  noUnauthorizedArtistName: true,
-  tracks: [{ title, primaryArtists: ['Maya R'] }],
-});
+const single = (title: string) =>
+  validReleaseBody({ title, tracks: [{ title, primaryArtists: ['Maya R'] }] });
 
 async function ok<T>(
   what: string,

@@ -137,3 +137,20 @@ export async function buildUsage(
     .insert({ platform: 'Spotify', country: 'IN', date: '2026-10-01', streams: 0, downloads: 0, ...fields })
     .returning('*');
 }
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** What the release wizard sends for a single three weeks out, its checklist confirmed (SPEC §5). */
+export const validReleaseBody = (extra: Record<string, unknown> = {}) => ({
+  title: 'Night Drive',
+  artist: 'Maya R',
+  genre: 'Electronic',
+  releaseType: 'single',
+  releaseDate: inDays(21),
+  pricingTier: 'mid',
+  explicitContentLabeled: true,
+  authorizedToDistribute: true,
+  noUnauthorizedArtistName: true,
+  tracks: [{ title: 'Night Drive', primaryArtists: ['Maya R'] }],
+  ...extra,
+});

@@ -36,23 +36,22 @@ function project(events: LoggedEvent[]) {
 
 const decision = { email: 'nia@example.com', firstName: 'Nia', artistName: 'NIA' };
 
+/** An artist signs up (`user`) and applies (`application`). */
+const applicant = (user: string, application: string) => [
+  event('user.signedUp', user, { email: null, role: 'artist', isApproved: false }),
+  event('application.submitted', application, {
+    userId: user,
+    email: null,
+    artistName: 'NIA',
+    genre: 'afrobeats',
+  }),
+];
+
 describe('the stats projection', () => {
   it('counts pending applications, approved artists, releases and open tickets through their lives', () => {
     const events = [
-      event('user.signedUp', 'u1', { email: null, role: 'artist', isApproved: false }),
-      event('application.submitted', 'a1', {
-        userId: 'u1',
-        email: null,
-        artistName: 'NIA',
-        genre: 'afrobeats',
-      }),
-      event('user.signedUp', 'u2', { email: null, role: 'artist', isApproved: false }),
-      event('application.submitted', 'a2', {
-        userId: 'u2',
-        email: null,
-        artistName: 'KOJO',
-        genre: 'afrobeats',
-      }),
+      ...applicant('u1', 'a1'),
+      ...applicant('u2', 'a2'),
       event('application.approved', 'a1', { userId: 'u1', ...decision }),
       event('application.rejected', 'a2', { userId: 'u2', ...decision, reason: null }),
       event('release.created', 'r1', { userId: 'u1', title: 'One', releaseType: 'single', trackCount: 1 }),
@@ -94,13 +93,7 @@ describe('the stats projection', () => {
 
   it("closing an artist's area rejects the application that followed it", () => {
     const events = [
-      event('user.signedUp', 'u1', { email: null, role: 'artist', isApproved: false }),
-      event('application.submitted', 'a1', {
-        userId: 'u1',
-        email: null,
-        artistName: 'NIA',
-        genre: 'afrobeats',
-      }),
+      ...applicant('u1', 'a1'),
       event('user.approvalChanged', 'u1', { isApproved: true, applicationId: 'a1' }),
     ];
     expect(project(events).stats).toMatchObject({ pendingApplications: 0, approvedArtists: 1 });
@@ -112,13 +105,7 @@ describe('the stats projection', () => {
 
   it('ends the same whatever order different aggregates arrive in, and a repeat changes nothing', () => {
     const events = [
-      event('user.signedUp', 'u1', { email: null, role: 'artist', isApproved: false }),
-      event('application.submitted', 'a1', {
-        userId: 'u1',
-        email: null,
-        artistName: 'NIA',
-        genre: 'afrobeats',
-      }),
+      ...applicant('u1', 'a1'),
       event('application.approved', 'a1', { userId: 'u1', ...decision }),
       event('user.approvalChanged', 'u1', { isApproved: false, applicationId: null }),
       event('release.created', 'r1', { userId: 'u1', title: 'One', releaseType: 'single', trackCount: 1 }),

@@ -8,6 +8,7 @@ import {
 } from '@riffline/contracts';
 import { Event, PaymentTransaction, PlatformSetting, Release, Track, User, type Db } from '@riffline/db';
 import { apiTest } from '#test/support/api.ts';
+import { validReleaseBody } from '#test/support/factories.ts';
 import type { Actor } from '#test/support/actors.ts';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -19,19 +20,7 @@ const track = (title: string, extra: Record<string, unknown> = {}) => ({
 });
 
 /** What the wizard sends for a single, with the checklist confirmed. */
-const validRelease = (extra: Record<string, unknown> = {}) => ({
-  title: 'Night Drive',
-  artist: 'Maya R',
-  genre: 'Electronic',
-  releaseType: 'single',
-  releaseDate: inDays(21),
-  pricingTier: 'mid',
-  explicitContentLabeled: true,
-  authorizedToDistribute: true,
-  noUnauthorizedArtistName: true,
-  tracks: [track('Night Drive')],
-  ...extra,
-});
+const validRelease = validReleaseBody;
 
 async function create(artist: Actor, body: unknown = validRelease()) {
   const res = await artist.send('POST', '/api/releases', body);
