@@ -90,15 +90,14 @@ const subjectRow = (kind: StatSubjectKind, id: string, subject: StatSubject) => 
   approvedAt: String(subject.approvedAt),
 });
 
-/** Writes one subject as it now is. */
-export async function saveStatSubject(
+/** Writes subjects as they now are (each key once), in one statement. */
+export async function saveStatSubjects(
   trx: DbTransaction,
-  kind: StatSubjectKind,
-  id: string,
-  subject: StatSubject,
+  subjects: { kind: StatSubjectKind; id: string; subject: StatSubject }[],
 ): Promise<void> {
+  if (!subjects.length) return;
   await trx('platform_stat_subjects')
-    .insert(subjectRow(kind, id, subject))
+    .insert(subjects.map(({ kind, id, subject }) => subjectRow(kind, id, subject)))
     .onConflict(['kind', 'id'])
     .merge();
 }

@@ -8,7 +8,7 @@ import {
   countPlatformStats,
   lockStatSubjects,
   platformStats,
-  saveStatSubject,
+  saveStatSubjects,
   statSubjectKey,
 } from './index.ts';
 
@@ -43,25 +43,23 @@ describe('the platform stats projection tables', () => {
     await db.transaction(async (trx) => {
       await addToStats(trx, { totalReleases: 2, openTickets: 0 });
       await addToStats(trx, { totalReleases: -1 });
-      await saveStatSubject(trx, 'release', 'r-1', {
-        status: 'created',
-        statusAt: 7n,
-        role: null,
-        roleAt: 0n,
-        approved: null,
-        approvedAt: 0n,
-      });
-      await saveStatSubject(trx, 'release', 'r-1', {
-        status: 'deleted',
-        statusAt: 9n,
-        role: null,
-        roleAt: 0n,
-        approved: null,
-        approvedAt: 0n,
-      });
+      const release = { role: null, roleAt: 0n, approved: null, approvedAt: 0n };
+      await saveStatSubjects(trx, [
+        { kind: 'release', id: 'r-1', subject: { ...release, status: 'created', statusAt: 7n } },
+        { kind: 'release', id: 'r-2', subject: { ...release, status: 'created', statusAt: 8n } },
+      ]);
+      await saveStatSubjects(trx, [
+        { kind: 'release', id: 'r-1', subject: { ...release, status: 'deleted', statusAt: 9n } },
+      ]);
     });
     expect(await platformStats(db)).toEqual({ ...before, totalReleases: before.totalReleases + 1 });
-    const found = await db.transaction((trx) => lockStatSubjects(trx, [{ kind: 'release', id: 'r-1' }]));
+    const found = await db.transaction((trx) =>
+      lockStatSubjects(trx, [
+        { kind: 'release', id: 'r-1' },
+        { kind: 'release', id: 'r-2' },
+      ]),
+    );
     expect(found.get(statSubjectKey('release', 'r-1'))).toMatchObject({ status: 'deleted', statusAt: 9n });
+    expect(found.get(statSubjectKey('release', 'r-2'))).toMatchObject({ status: 'created', statusAt: 8n });
   });
 });

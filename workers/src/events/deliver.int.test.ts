@@ -142,4 +142,50 @@ describe('deliverBatch', () => {
       expect(String(parked.eventId)).toBe(poison);
     },
   );
+
+  dbTest(
+    "a group's bulk path gets the claimed events in one call, each once; when it throws, the one-event handlers take over",
+    async ({ db }) => {
+      const { table, events, effects } = await batchOf(db, 4);
+      const ids = events.map((e) => e.id);
+      const bulkCalls: string[][] = [];
+      const singleCalls: string[] = [];
+      let bulkFails = false;
+      const told: string[] = [];
+      const group: ConsumerGroup = {
+        group: unique('bulk'),
+        handlers: {
+          'setting.changed': async (event, trx) => {
+            singleCalls.push(event.id);
+            await trx(table).insert({ eventId: event.id });
+          },
+        },
+        handleBatch: async (batch, trx) => {
+          bulkCalls.push(batch.map((e) => e.id));
+          await trx(table).insert(batch.map((e) => ({ eventId: e.id })));
+          if (bulkFails) throw new TypeError('the bulk write went wrong');
+        },
+        delivered: (event, outcome) => told.push(`${event.id} ${outcome}`),
+      };
+      const [a, b, c, d] = events as [LoggedEvent, LoggedEvent, LoggedEvent, LoggedEvent];
+      // b was handled before (it is claimed already); a comes twice (a relay's resend).
+      await deliverBatch({ db, ...quickly(3) }, group, [b]);
+      bulkCalls.length = 0;
+      told.length = 0;
+      await deliverBatch({ db, ...quickly(3) }, group, [a, b, { ...a, position: '9' }]);
+      expect(bulkCalls).toEqual([[a.id]]);
+      expect(told).toEqual([`${a.id} handled`, `${b.id} skipped`, `${a.id} skipped`]);
+      expect(singleCalls).toEqual([]);
+
+      bulkFails = true;
+      told.length = 0;
+      await deliverBatch({ db, ...quickly(3) }, group, [c, d]);
+      expect(bulkCalls.at(-1)).toEqual([c.id, d.id]);
+      // Rolled back, then each through its own handler: every effect once, no dead letter.
+      expect(singleCalls).toEqual([c.id, d.id]);
+      expect(await effects()).toEqual([...ids].sort());
+      expect(told).toEqual([`${c.id} handled`, `${d.id} handled`]);
+      expect(await db('failed_events').where({ groupName: group.group })).toEqual([]);
+    },
+  );
 });

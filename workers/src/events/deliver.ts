@@ -100,10 +100,10 @@ async function failedAttempt(
   return 'again';
 }
 
-/** A handler's error inside a batch, with the event it came from. */
+/** A handler's error inside a batch, with the event it came from (null: the group's `handleBatch`). */
 class BatchHandlerFailed extends Error {
   constructor(
-    readonly index: number,
+    readonly index: number | null,
     readonly failure: unknown,
   ) {
     super('a handler failed inside a batch');
@@ -117,7 +117,9 @@ class BatchHandlerFailed extends Error {
  * event become one, plus a few per batch. A handler that throws rolls the batch back, and it goes on
  * as deliver would have: the events before the failing one again as a batch, the failing one through
  * deliver (this failure is its first counted attempt: a handler is not called more often than one at a
- * time would be), then the rest. A replay request (its own transaction shape) goes through deliver.
+ * time would be), then the rest. A group with a bulk path (`handleBatch`) gets the claimed events in one
+ * call; if that throws, the batch is handled again with the group's one-event handlers. A replay request
+ * (its own transaction shape) goes through deliver.
  */
 export async function deliverBatch(
   delivery: Delivery,
@@ -148,12 +150,24 @@ export async function deliverBatch(
       // The same event may come twice in one batch (a relay that crashed after the broker's ack publishes
       // its batch again): a claim is used once.
       const unhandled = new Set(claimed);
+      const together: LoggedEvent[] = [];
       for (const [index, event] of events.entries()) {
         if (!unhandled.delete(event.id)) continue;
+        if (consumer.handleBatch) {
+          together.push(event);
+          continue;
+        }
         try {
           await handlerFor(event)!(event as TypedEvent<EventType>, trx);
         } catch (error) {
           throw new BatchHandlerFailed(index, error);
+        }
+      }
+      if (together.length) {
+        try {
+          await consumer.handleBatch!(together, trx);
+        } catch (error) {
+          throw new BatchHandlerFailed(null, error);
         }
       }
       await within?.(trx, events.at(-1)!);
@@ -161,6 +175,15 @@ export async function deliverBatch(
     });
   } catch (error) {
     if (!(error instanceof BatchHandlerFailed)) throw error;
+    if (error.index === null) {
+      // Which event the bulk path failed on is unknown: the same events again, one handler each.
+      delivery.logger.warn(
+        { err: error.failure, group: consumer.group, events: events.length },
+        'consumer: the batch handler failed, handling the events one by one',
+      );
+      await deliverBatch(delivery, { ...consumer, handleBatch: undefined }, events, within);
+      return;
+    }
     await deliverBatch(delivery, consumer, events.slice(0, error.index), within);
     const failing = events[error.index]!;
     if ((await failedAttempt(delivery, consumer, failing, error.failure)) === 'again') {

@@ -20,6 +20,13 @@ export interface ConsumerGroup {
   group: string;
   handlers: { [T in EventType]?: EventHandler<T> };
   /**
+   * A projection's bulk path, optional: the events of a batch that have a handler and were claimed (each
+   * once, in log order), handled together in the batch's transaction (one lock, one write for them all).
+   * If it throws, the batch rolls back and its events go through `handlers` instead, with their retries
+   * and dead letters, so the two must have the same effect.
+   */
+  handleBatch?(events: LoggedEvent[], trx: DbTransaction): Promise<void>;
+  /**
    * Told how each event it was given ended, once that is committed: `handled` (its writes and its
    * `processed_events` row committed), `skipped` (a repeat, or no handler), `parked` (a dead letter). The
    * place for work that must follow the commit, never precede it (wake the mail delivery).

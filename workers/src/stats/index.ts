@@ -1,12 +1,12 @@
 import {
   addToStats,
   lockStatSubjects,
-  saveStatSubject,
+  saveStatSubjects,
   statSubjectKey,
   type DbTransaction,
 } from '@riffline/db';
 import type { ConsumerGroup, LoggedEvent } from '../events/log.ts';
-import { applyEvent, changesOf, statEventTypes } from './projection.ts';
+import { addMoves, applyEvent, changesOf, statEventTypes } from './projection.ts';
 
 export { applyEvent, changesOf, statEventTypes } from './projection.ts';
 export { replayStats } from './replay.ts';
@@ -14,16 +14,21 @@ export { replayStats } from './replay.ts';
 export const STATS_GROUP = 'stats';
 
 /**
- * Applies one event to the stats projection in the caller's transaction: locks the subjects it speaks
- * of, writes them as they now are, and moves each stat by what changed.
+ * Applies events, in log order, to the stats projection in the caller's transaction: locks every
+ * subject they speak of at once, folds the events into them, writes the subjects that changed in one
+ * statement and moves each stat once by the sum of its moves.
  */
-export async function projectStats(event: LoggedEvent, trx: DbTransaction): Promise<void> {
-  const changes = changesOf(event);
+export async function projectStats(events: readonly LoggedEvent[], trx: DbTransaction): Promise<void> {
+  const changes = events.flatMap(changesOf);
   if (!changes.length) return;
-  const subjects = await lockStatSubjects(trx, changes);
-  const moves = applyEvent(subjects, event);
-  for (const { kind, id } of changes)
-    await saveStatSubject(trx, kind, id, subjects.get(statSubjectKey(kind, id))!);
+  const touched = new Map(changes.map(({ kind, id }) => [statSubjectKey(kind, id), { kind, id }]));
+  const subjects = await lockStatSubjects(trx, [...touched.values()]);
+  const moves = {};
+  for (const event of events) addMoves(moves, applyEvent(subjects, event));
+  await saveStatSubjects(
+    trx,
+    [...touched].map(([key, { kind, id }]) => ({ kind, id, subject: subjects.get(key)! })),
+  );
   await addToStats(trx, moves);
 }
 
@@ -35,6 +40,12 @@ export async function projectStats(event: LoggedEvent, trx: DbTransaction): Prom
 export function stats(): ConsumerGroup {
   return {
     group: STATS_GROUP,
-    handlers: Object.fromEntries(statEventTypes.map((type) => [type, projectStats])),
+    handlers: Object.fromEntries(
+      statEventTypes.map((type) => [
+        type,
+        (event: LoggedEvent, trx: DbTransaction) => projectStats([event], trx),
+      ]),
+    ),
+    handleBatch: projectStats,
   };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventPayload, EventType } from '@riffline/contracts';
 import type { StatName, StatSubject, StatSubjectKind } from '@riffline/db';
 import type { LoggedEvent } from '../events/log.ts';
-import { applyEvent, changesOf, countedIn } from './projection.ts';
+import { addMoves, applyEvent, changesOf, countedIn } from './projection.ts';
 
 let position = 0;
 function event<T extends EventType>(type: T, aggregateId: string, payload: EventPayload<T>): LoggedEvent {
@@ -28,9 +28,7 @@ function project(events: LoggedEvent[]) {
     totalReleases: 0,
     openTickets: 0,
   };
-  for (const e of events) {
-    for (const [name, delta] of Object.entries(applyEvent(subjects, e))) stats[name as StatName] += delta;
-  }
+  for (const e of events) addMoves(stats, applyEvent(subjects, e));
   return { subjects, stats };
 }
 

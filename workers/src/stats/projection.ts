@@ -166,8 +166,17 @@ export function applyEvent(
     const before = subjects.get(key) ?? null;
     const after = applyFacts(before, facts, BigInt(event.position));
     subjects.set(key, after);
-    for (const [name, delta] of Object.entries(statDeltas(kind, before, after)))
-      moves[name as StatName] = (moves[name as StatName] ?? 0) + delta;
+    addMoves(moves, statDeltas(kind, before, after));
   }
   return moves;
+}
+
+/** Adds `moves` into `into`, stat by stat. */
+export function addMoves(
+  into: Partial<Record<StatName, number>>,
+  moves: Partial<Record<StatName, number>>,
+): Partial<Record<StatName, number>> {
+  for (const [name, delta] of Object.entries(moves))
+    into[name as StatName] = (into[name as StatName] ?? 0) + delta;
+  return into;
 }

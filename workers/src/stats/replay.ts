@@ -4,11 +4,10 @@ import {
   replacePlatformStats,
   statNames,
   type Db,
-  type StatName,
   type StatSubject,
   type StatSubjectKind,
 } from '@riffline/db';
-import { applyEvent } from './projection.ts';
+import { addMoves, applyEvent } from './projection.ts';
 
 /**
  * `make replay`: rebuilds the admin console's stats from the event log. The log is folded in memory with
@@ -24,10 +23,7 @@ export async function replayStats(db: Db): Promise<{ events: number; subjects: n
     for (;;) {
       const page = await eventsAfterPosition(trx, position, 5_000);
       if (!page.length) break;
-      for (const event of page) {
-        for (const [name, delta] of Object.entries(applyEvent(subjects, event)))
-          stats[name as StatName] += delta;
-      }
+      for (const event of page) addMoves(stats, applyEvent(subjects, event));
       events += page.length;
       position = page.at(-1)!.position;
     }
