@@ -4,7 +4,7 @@ import mount from 'koa-mount';
 import session from 'koa-session';
 import { createAuthServices } from './auth/index.ts';
 import { CookieKeys } from './auth/cookieKeys.ts';
-import { sessionStore } from './auth/sessionStore.ts';
+import { SESSION_COOKIE, sessionStore } from './auth/sessionStore.ts';
 import type { ApiDeps, AppDeps } from './context.ts';
 import { interactionRouter } from './identity/interactions.ts';
 import { sandboxEnabled } from './payments/index.ts';
@@ -61,7 +61,7 @@ export async function createApp(appDeps: AppDeps, webApps?: WebApp[]): Promise<C
   app.use(
     session(
       {
-        key: 'riffline.sid',
+        key: SESSION_COOKIE,
         maxAge: config.session.maxAgeMs,
         httpOnly: true,
         sameSite: 'lax',

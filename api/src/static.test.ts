@@ -105,4 +105,22 @@ describe('serving the built web apps', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe(bigScript);
   });
+
+  it("asks a signed-in browser's `/` to preload the dashboard's figures, and nobody else's page", async () => {
+    const link = async (p: string, cookie?: string) =>
+      (await fetch(base + p, { headers: cookie ? { cookie } : {} })).headers.get('link');
+    const preloads = (await link('/', 'riffline.sid=abc; riffline.sid.sig=def'))?.split(', ');
+    expect(preloads).toEqual(
+      [
+        '/api/user/coins',
+        '/api/releases?limit=200',
+        '/api/analytics?days=30',
+        '/api/dashboard/growth',
+        '/api/royalties',
+      ].map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`),
+    );
+    expect(await link('/')).toBeNull();
+    expect(await link('/releases', 'riffline.sid=abc')).toBeNull();
+    expect(await link('/admin', 'riffline.sid=abc')).toBeNull();
+  });
 });

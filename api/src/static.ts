@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
 import { repoRoot } from '@riffline/db';
+import { SESSION_COOKIE } from './auth/sessionStore.ts';
 
 export interface WebApp {
   prefix: string;
@@ -15,6 +16,18 @@ export const builtWebApps: WebApp[] = [
 ];
 
 const precompressed = { brotli: true, gzip: true };
+
+/**
+ * The dashboard's first requests (web-artist/src/main.tsx asks them as soon as the sign-in check says an
+ * approved artist is in), as preloads; the browser suite checks each is fetched once, by its preload.
+ */
+const dashboardData = [
+  '/api/user/coins',
+  '/api/releases?limit=200',
+  '/api/analytics?days=30',
+  '/api/dashboard/growth',
+  '/api/royalties',
+].map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`);
 
 /**
  * Serves the built web apps: the admin console under /admin, the artist app at /. A path that is not a
@@ -40,6 +53,12 @@ export function serveWebApps(apps: WebApp[] = builtWebApps): Middleware {
       return;
     }
     ctx.set('Cache-Control', 'no-cache');
+    // A signed-in browser opening the artist app's `/` (the dashboard, in the entry script) gets the
+    // dashboard's figures asked beside the script, as index.html asks for /api/auth/user (the app's
+    // requests take them).
+    if (app.prefix === '' && rel === '/' && ctx.cookies.get(SESSION_COOKIE)) {
+      ctx.set('Link', dashboardData.join(', '));
+    }
     await send(ctx, 'index.html', { ...precompressed, root: app.dist });
   };
 }

@@ -69,9 +69,34 @@ test.describe('the artist area', () => {
     ] as const) {
       await expect(actions.getByRole('link', { name })).toHaveAttribute('href', href);
     }
-    await expect(page.getByRole('heading', { name: 'Recent Releases' })).toBeVisible();
+    // The figures came by the preloads the server's answer for `/` asked for (api/src/static.ts): each
+    // URL was fetched once, by its preload, and the app's own request took it.
+    const fetched = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e as PerformanceResourceTiming)
+        .filter((e) => e.initiatorType === 'link' || e.initiatorType === 'fetch')
+        .map((e) => `${e.initiatorType} ${new URL(e.name).pathname}${new URL(e.name).search}`),
+    );
+    for (const url of [
+      '/api/user/coins',
+      '/api/releases?limit=200',
+      '/api/analytics?days=30',
+      '/api/dashboard/growth',
+      '/api/royalties',
+    ]) {
+      expect(fetched.filter((entry) => entry.endsWith(` ${url}`))).toEqual([`link ${url}`]);
+    }
+
+    // The sections below the fold load as they come near the viewport.
+    const recent = page.getByRole('heading', { name: 'Recent Releases' });
+    await recent.scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('release-card').first()).toBeVisible();
     expect(await page.getByTestId('release-card').count()).toBeLessThanOrEqual(3);
-    await expect(page.getByRole('heading', { name: 'Platform Performance' })).toBeVisible();
+    const platform = page.getByRole('heading', { name: 'Platform Performance' });
+    await platform.scrollIntoViewIfNeeded();
+    await expect(page.getByLabel('Loading platform performance')).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await snap(page, testInfo, 'artist-dashboard');
 
     // New Release opens the wizard on the Release Builder.

@@ -1,6 +1,9 @@
 import { deleteSession, findSessionWithUser, saveSession, type Db, type User } from '@riffline/db';
 import { systemClock, type Clock } from '../context.ts';
 
+/** The session cookie's name (with its signature in `riffline.sid.sig`). */
+export const SESSION_COOKIE = 'riffline.sid';
+
 /**
  * koa-session's external store on the `sessions` table (sid, sess, expire): the cookie carries only the
  * signed session id, so sessions survive restarts and are shared by every API process.

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
 import { ErrorResponse } from '@riffline/contracts';
 import type { RouteDef } from '../routes/route.ts';
+import { SESSION_COOKIE } from '../auth/sessionStore.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -16,7 +17,6 @@ export const openApiPath = (path: string) => `/api${path.replace(/:([A-Za-z0-9_]
 const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
 
 /** The name of the session cookie (koa-session in app.ts). */
-const SESSION_COOKIE = 'riffline.sid';
 
 /**
  * One line per tag, in the document's `tags`. A route with a new tag needs a line here: without one, the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatGrowth, isDecline } from './growth.ts';
+import { formatGrowth, groupDigits, isDecline } from './growth.ts';
 
 describe('formatGrowth', () => {
   it('shows the defaults, whole numbers, zero and declines as a badge reads them', () => {
@@ -13,5 +13,10 @@ describe('formatGrowth', () => {
 
   it('calls only a negative value a decline', () => {
     expect([isDecline('-0.01'), isDecline('0.00'), isDecline('12.50')]).toEqual([true, false, false]);
+  });
+
+  it('groups digits in thousands as en-US does', () => {
+    for (const n of [0, 7, 999, 1000, 12345, 1234567, 1000000000])
+      expect(groupDigits(String(n))).toBe(n.toLocaleString('en-US'));
   });
 });

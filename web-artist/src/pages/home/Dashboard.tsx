@@ -8,10 +8,11 @@ import MonetizationOnIcon from '@mui/icons-material/MonetizationOn';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { Box, Button, Card, CardContent, Container, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { convertAmount, formatCoins, formatMoney, type Currency } from '@riffline/contracts';
 import { analyticsQuery, dashboardGrowthQuery, royaltiesQuery } from '../../api/account.ts';
+import { groupDigits } from '../../dashboard/growth.ts';
 import { useVisitor } from '../../api/auth.ts';
 import { releasesQuery } from '../../api/releases.ts';
 import { coinsQuery } from '../../api/wallet.ts';
@@ -23,6 +24,34 @@ import { night } from '../../theme.ts';
 // chunks of their own, after the banner and the figures: the dashboard's first paint does not wait for them.
 const RecentReleaseList = lazy(() => import('../../dashboard/RecentReleaseList.tsx'));
 const PlatformPerformance = lazy(() => import('../../dashboard/PlatformPerformance.tsx'));
+
+/**
+ * A below-the-fold section in a chunk of its own, mounted when it comes near the viewport (its fallback
+ * until then, at the same height). Its chunk, its data and their work on the main thread never compete
+ * with the top of the dashboard; and the first render (a transition, main.tsx), which would wait for a
+ * lazy chunk instead of showing the fallback, never holds the first paint for it.
+ */
+function WhenVisible({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const box = ref.current;
+    if (!box || typeof IntersectionObserver === 'undefined') return setVisible(true);
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          observer.disconnect();
+          setVisible(true);
+        }
+      },
+      { rootMargin: '200px 0px' },
+    );
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
+  if (!visible) return <div ref={ref}>{fallback}</div>;
+  return <Suspense fallback={fallback}>{children}</Suspense>;
+}
 
 /** The platform card while its chunk loads: its heading and a spinner, at its loading height. */
 function PlatformPerformanceLoading() {
@@ -40,7 +69,8 @@ function PlatformPerformanceLoading() {
   );
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
+/** "12,345" (groupDigits: no Intl on the first paint). */
+const count = (n: number) => groupDigits(String(Math.round(n)));
 
 function Banner({ firstName, live }: { firstName: string; live: boolean | undefined }) {
   return (
@@ -227,14 +257,14 @@ export default function Dashboard() {
             </Button>
           </Box>
           {/* The list's fallback is the list's own loading state: nothing moves when it arrives. */}
-          <Suspense fallback={<Spinner label="Loading releases" />}>
+          <WhenVisible fallback={<Spinner label="Loading releases" />}>
             <RecentReleaseList />
-          </Suspense>
+          </WhenVisible>
         </Box>
 
-        <Suspense fallback={<PlatformPerformanceLoading />}>
+        <WhenVisible fallback={<PlatformPerformanceLoading />}>
           <PlatformPerformance />
-        </Suspense>
+        </WhenVisible>
       </Container>
     </>
   );

@@ -1,12 +1,16 @@
 import { lazy, useDeferredValue, useEffect } from 'react';
 import { useVisitor } from '../../api/auth.ts';
-import { lazyPage } from '../../components/Page/lazyPage.tsx';
+import type { LazyPage } from '../../components/Page/lazyPage.tsx';
 import { PageSpinner } from '../../components/Page/Spinner.tsx';
 import Landing from '../public/Landing.tsx';
+import Dashboard from './Dashboard.tsx';
 
 const ApplicationStatus = lazy(() => import('./ApplicationStatus.tsx'));
-/** Fetched before the first render when this browser was signed in last time (routes.tsx). */
-export const dashboard = lazyPage(() => import('./Dashboard.tsx'));
+/**
+ * The dashboard's top (banner, figures, quick actions) ships in the entry script like the landing: a
+ * signed-in artist's first paint waits for no second round trip. Its below-the-fold sections stay lazy.
+ */
+export const dashboard: LazyPage = { Page: Dashboard, preload: () => Promise.resolve() };
 
 /**
  * `/`: the landing page for visitors, the application's status while awaiting approval, else the dashboard.
