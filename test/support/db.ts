@@ -78,3 +78,11 @@ export const dbTest = test
     onCleanup(() => db.destroy());
     return db;
   });
+
+/** How many sessions of this database wait for a lock another holds (PostgreSQL). */
+export async function waitingOnLocks(db: Db): Promise<number> {
+  const { rows } = (await db.raw(
+    "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+  )) as { rows: { n: number }[] };
+  return rows[0]?.n ?? 0;
+}

@@ -52,17 +52,29 @@ export async function countPlatformStats(db: Conn): Promise<AdminStats> {
   };
 }
 
-/** The subjects named, locked for the caller's transaction, by `kind:id`. */
+/**
+ * The subjects named, locked for the caller's transaction, by `kind:id`. A subject not seen before gets
+ * its row first (knowing nothing), so two transactions that meet the same new subject (two Kafka
+ * partitions' consumers) take turns on one row instead of both starting from nothing; rows are taken in
+ * one order, so they never wait on each other in a circle.
+ */
 export async function lockStatSubjects(
   trx: DbTransaction,
   keys: { kind: StatSubjectKind; id: string }[],
 ): Promise<Map<string, StatSubject>> {
   const found = new Map<string, StatSubject>();
   if (!keys.length) return found;
+  const ordered = [...new Map(keys.map((k) => [statSubjectKey(k.kind, k.id), k])).values()].sort((a, b) =>
+    a.kind === b.kind ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.kind < b.kind ? -1 : 1,
+  );
+  await trx('platform_stat_subjects')
+    .insert(ordered.map(({ kind, id }) => ({ kind, id })))
+    .onConflict(['kind', 'id'])
+    .ignore();
   const rows: Array<Record<string, unknown>> = await trx('platform_stat_subjects')
     .whereIn(
       ['kind', 'id'],
-      keys.map((k) => [k.kind, k.id]),
+      ordered.map((k) => [k.kind, k.id]),
     )
     .orderBy(['kind', 'id'])
     .forUpdate();
@@ -107,7 +119,10 @@ export async function addToStats(
   trx: DbTransaction,
   deltas: Partial<Record<StatName, number>>,
 ): Promise<void> {
-  const moved = Object.entries(deltas).filter(([, delta]) => delta);
+  // In one order by name: two transactions moving the same stats never wait on each other in a circle.
+  const moved = Object.entries(deltas)
+    .filter(([, delta]) => delta)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
   if (!moved.length) return;
   await trx('platform_stats')
     .insert(moved.map(([name, value]) => ({ name, value })))
