@@ -287,9 +287,9 @@ describe.skipIf(!runnable)(
 
       // Every event was logged: each has its one position, and is on the log under it (a relay killed
       // between the broker's ack and its commit publishes a batch again: a copy under another position).
-      const events: { id: string; aggregateType: string; position: string | null }[] = await db(
+      const events: { id: string; type: string; aggregateType: string; position: string | null }[] = await db(
         'events',
-      ).select('id', 'aggregateType', 'position');
+      ).select('id', 'type', 'aggregateType', 'position');
       expect(events).toHaveLength(TOTAL);
       expect(events.filter((e) => e.position === null)).toEqual([]);
       expect(new Set(events.map((e) => e.position)).size).toBe(TOTAL);
@@ -307,11 +307,16 @@ describe.skipIf(!runnable)(
         'groupName',
         'eventId',
       );
+      const claimedBy = (group: string) =>
+        claims.filter((c) => c.groupName === group).map((c) => String(c.eventId));
       for (const group of GROUPS) {
-        const ids = claims.filter((c) => c.groupName === group).map((c) => String(c.eventId));
-        expect(ids.sort()).toEqual(events.map((e) => String(e.id)).sort());
+        expect(claimedBy(group).sort()).toEqual(events.map((e) => String(e.id)).sort());
       }
-      expect(claims).toHaveLength(TOTAL * GROUPS.length);
+      // The workers' stats group reads the approvals (and answers to contact messages are none of its).
+      const approvals = events.filter((e) => e.type === 'application.approved').map((e) => String(e.id));
+      expect(approvals).toHaveLength(APPROVALS);
+      expect(claimedBy('stats').sort()).toEqual(approvals.sort());
+      expect(claims).toHaveLength(TOTAL * GROUPS.length + APPROVALS);
       expect(await db('failed_events')).toEqual([]);
 
       // Recomputed from the source tables: what was replied to, and who was approved.

@@ -27,7 +27,9 @@ describe('POST /api/newsletter', () => {
       expect(await NewsletterSubscription.query(db).where({ email })).toHaveLength(1);
       const row = await NewsletterSubscription.query(db).findOne({ email });
       expect(
-        (await Event.query(db).where({ aggregateId: row!.id })).map((e) => e.payload.reactivated),
+        (await Event.query(db).where({ aggregateId: row!.id }).orderBy('id')).map(
+          (e) => e.payload.reactivated,
+        ),
       ).toEqual([false, true]);
     },
   );
