@@ -1,12 +1,13 @@
 import { setTimeout as pause } from 'node:timers/promises';
 import { Kafka, logLevel } from 'kafkajs';
-import { aggregates } from '../../contracts/src/index.ts';
+import { aggregates, type EventPayload, type EventType } from '../../contracts/src/index.ts';
 import {
   appendEvent,
   failureReport,
   recordFailedAttempt,
   type Config,
   type Db,
+  type PositionedEvent,
   type StoredEvent,
 } from '../../db/src/index.ts';
 import { unique } from './db.ts';
@@ -158,4 +159,23 @@ export async function failEvent(
   }
   const row = await db('failed_events').where({ groupName: group, eventId: event.id }).first('id');
   return { id: String(row.id), group, event };
+}
+
+/** An event as a consumer receives it, at log position `position` (its id too), made in memory. */
+export function loggedEvent<T extends EventType>(
+  type: T,
+  aggregateId: string,
+  position: number,
+  payload: EventPayload<T>,
+): PositionedEvent {
+  return {
+    id: String(position),
+    type,
+    aggregateType: type.split('.')[0]!,
+    aggregateId,
+    actorId: null,
+    payload: payload as Record<string, unknown>,
+    occurredAt: new Date(),
+    position: String(position),
+  };
 }

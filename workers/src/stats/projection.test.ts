@@ -2,22 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { EventPayload, EventType } from '@riffline/contracts';
 import type { StatName, StatSubject, StatSubjectKind } from '@riffline/db';
 import type { LoggedEvent } from '../events/log.ts';
+import { loggedEvent } from '#test/support/eventLog.ts';
 import { addMoves, applyEvent, changesOf, countedIn } from './projection.ts';
 
 let position = 0;
-function event<T extends EventType>(type: T, aggregateId: string, payload: EventPayload<T>): LoggedEvent {
-  position += 1;
-  return {
-    id: String(position),
-    type,
-    aggregateType: type.split('.')[0]!,
-    aggregateId,
-    actorId: null,
-    payload: payload as Record<string, unknown>,
-    occurredAt: new Date(),
-    position: String(position),
-  };
-}
+/** The next event on the log. */
+const event = <T extends EventType>(type: T, aggregateId: string, payload: EventPayload<T>) =>
+  loggedEvent(type, aggregateId, ++position, payload);
 
 /** The projection in memory: every subject and the four stats, fed events in the order given. */
 function project(events: LoggedEvent[]) {

@@ -1,26 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { EventPayload, EventType } from '@riffline/contracts';
 import { platformStats, type Db } from '@riffline/db';
 import { useFreshDb, waitingOnLocks } from '#test/support/db.ts';
-import { pollUntil } from '#test/support/eventLog.ts';
-import type { LoggedEvent } from '../events/log.ts';
+import { loggedEvent, pollUntil } from '#test/support/eventLog.ts';
 import { projectStats } from './index.ts';
-
-const logged = <T extends EventType>(
-  type: T,
-  aggregateId: string,
-  position: number,
-  payload: EventPayload<T>,
-): LoggedEvent => ({
-  id: String(position),
-  type,
-  aggregateType: type.split('.')[0]!,
-  aggregateId,
-  actorId: null,
-  payload: payload as Record<string, unknown>,
-  occurredAt: new Date(),
-  position: String(position),
-});
 
 describe('the stats projection on PostgreSQL', () => {
   let db: Db;
@@ -42,7 +24,7 @@ describe('the stats projection on PostgreSQL', () => {
     const firstProjected = new Promise<void>((resolve) => (firstDone = resolve));
     const first = db.transaction(async (trx) => {
       await projectStats(
-        [logged('user.signedUp', user, 10, { email: null, role: 'artist', isApproved: false })],
+        [loggedEvent('user.signedUp', user, 10, { email: null, role: 'artist', isApproved: false })],
         trx,
       );
       firstDone();
@@ -52,7 +34,7 @@ describe('the stats projection on PostgreSQL', () => {
     const second = db.transaction((trx) =>
       projectStats(
         [
-          logged('application.approved', `application-of-${user}`, 20, {
+          loggedEvent('application.approved', `application-of-${user}`, 20, {
             userId: user,
             email: null,
             firstName: 'Nia',
