@@ -32,7 +32,10 @@ export async function audioUrls(storage: Storage, tracks: Track[]): Promise<Map<
 }
 
 /** A release's uploaded artwork, signed; null when none was uploaded (the album-art URL applies then). */
-export async function artworkUrl(storage: Storage, release: Release): Promise<string | null> {
+export async function artworkUrl(
+  storage: Storage,
+  release: Pick<Release, 'artworkKey' | 'artworkFormat' | 'title'>,
+): Promise<string | null> {
   if (!release.artworkKey || !release.artworkFormat) return null;
   return storage.signedUrl(release.artworkKey, {
     expiresInSeconds: SIGNED_URL_SECONDS,

@@ -1,5 +1,5 @@
 import type { ReleaseResponse, TrackResponse } from '@riffline/contracts';
-import type { Release, Track } from '@riffline/db';
+import type { Release, ReleaseListRow, Track } from '@riffline/db';
 
 const day = (value: string | Date | null): string | null =>
   value === null ? null : typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
@@ -46,6 +46,20 @@ export function presentRelease(
     createdAt: release.createdAt.toISOString(),
     updatedAt: release.updatedAt.toISOString(),
   };
+}
+
+/**
+ * A page of releases as JSON text: each row as PostgreSQL presented it (presentRelease's fields), with its
+ * `coverUrl` added: the signed artwork, else the album-art URL.
+ */
+export function presentReleaseList(
+  rows: readonly ReleaseListRow[],
+  covers: ReadonlyArray<string | null>,
+): string {
+  const items = rows.map(
+    (row, i) => `${row.json.slice(0, -1)},"coverUrl":${JSON.stringify(covers[i] ?? row.albumArt)}}`,
+  );
+  return `[${items.join(',')}]`;
 }
 
 /** A track; `audioUrl` is a short-lived signed URL of its audio while it is ready. */

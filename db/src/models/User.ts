@@ -27,6 +27,12 @@ export class User extends TimestampedModel {
   /** decimal(10,2) as an exact string, e.g. "120.50". */
   coins!: string;
 
+  static override modifiers = {
+    /** What a list shows of a row's user: who it is and how to reach them. */
+    contact: (query: ReturnType<typeof User.query>) =>
+      query.select('users.id', 'users.email', 'users.username'),
+  };
+
   static override get relationMappings(): RelationMappings {
     return {
       applications: hasMany(Application, 'users.id', 'applications.userId'),

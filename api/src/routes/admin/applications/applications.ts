@@ -9,7 +9,7 @@ import type { ApplicationIdInput, ListApplicationsInput, ReviewApplicationInput 
 /** The review queue: filter by status, search artist name, legal name and genre (any case), page. */
 export const list: Handler<ListApplicationsInput> = async (ctx, { db }) => {
   const { filter, sort, range, dates } = ctx.state.input.query;
-  const query = Application.query(db).withGraphFetched('user');
+  const query = Application.query(db).withGraphFetched('user(contact)');
   if (filter.status) query.where('applications.status', filter.status);
   if (filter.userId) query.where('applications.userId', filter.userId);
   if (filter.q) {
@@ -31,7 +31,7 @@ export const list: Handler<ListApplicationsInput> = async (ctx, { db }) => {
 export const show: Handler<ApplicationIdInput> = async (ctx, { db }) => {
   const application = await Application.query(db)
     .findById(ctx.state.input.params.id)
-    .withGraphFetched('user');
+    .withGraphFetched('user(contact)');
   if (!application) throw NotFoundError('Application not found');
   return presentAdminApplication(application);
 };

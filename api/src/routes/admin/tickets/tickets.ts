@@ -8,7 +8,7 @@ import type { ListTicketsInput, TicketIdInput, UpdateTicketInput } from './schem
 
 export const list: Handler<ListTicketsInput> = async (ctx, { db }) => {
   const { filter, sort, range, dates } = ctx.state.input.query;
-  const query = SupportTicket.query(db).withGraphFetched('user');
+  const query = SupportTicket.query(db).withGraphFetched('user(contact)');
   if (filter.status) query.where('support_tickets.status', filter.status);
   if (filter.userId) query.where('support_tickets.userId', filter.userId);
   if (filter.priority) query.where('priority', filter.priority);
@@ -27,7 +27,9 @@ export const list: Handler<ListTicketsInput> = async (ctx, { db }) => {
 };
 
 export const show: Handler<TicketIdInput> = async (ctx, { db }) => {
-  const ticket = await SupportTicket.query(db).findById(ctx.state.input.params.id).withGraphFetched('user');
+  const ticket = await SupportTicket.query(db)
+    .findById(ctx.state.input.params.id)
+    .withGraphFetched('user(contact)');
   if (!ticket) throw NotFoundError('Ticket not found');
   return presentAdminTicket(ticket);
 };

@@ -3,6 +3,7 @@ import {
   earliestReleaseDate,
   isValidIsrc,
   isValidUpc,
+  storeIds,
   type ReleaseResponse,
   type ReleaseWithTracksResponse,
 } from '@riffline/contracts';
@@ -198,6 +199,63 @@ describe('GET /api/releases', () => {
       expect((await approvedArtist.get('/api/releases?limit=0')).json()).toMatchObject({
         message: 'limit must be between 1 and 200',
       });
+    },
+  );
+});
+
+describe('GET /api/releases: each release as its own page presents it', () => {
+  apiTest(
+    'every field, null or not, dates to the day and times to the millisecond, the cover signed',
+    async ({ db, approvedArtist }) => {
+      const plain = await create(approvedArtist);
+      const full = await create(
+        approvedArtist,
+        validRelease({
+          title: 'Full',
+          releaseType: 'ep',
+          secondaryGenre: 'jazz',
+          albumArt: 'https://example.test/cover.png',
+          releaseArtists: ['Maya R', 'Io'],
+          hasCountryRestrictions: true,
+          restrictedCountries: ['FR', 'DE'],
+          previouslyReleased: true,
+          originalReleaseDate: '2019-02-28',
+          storeDistribution: 'custom',
+          selectedStores: storeIds.slice(0, 2),
+          releaseTime: '09:30',
+          tracks: [track('a'), track('b'), track('c')],
+        }),
+      );
+      const signed = await create(approvedArtist, validRelease({ title: 'Signed / cover' }));
+      // Microseconds PostgreSQL keeps and JavaScript does not; artwork as an upload leaves it.
+      await db.raw(
+        "update releases set created_at = '2026-01-31 23:59:59.999999+00', rejection_reason = 'Blurry', upc = '012345678905' where id = ?",
+        [full.id],
+      );
+      await Release.query(db)
+        .findById(signed.id)
+        .patch({ artworkKey: `artwork/${signed.id}/cover.png`, artworkFormat: 'png' });
+
+      const res = await approvedArtist.get('/api/releases');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      const listed = res.json<ReleaseResponse[]>();
+      expect(listed.map((r) => r.id)).toEqual([signed.id, plain.id, full.id]);
+      for (const item of listed) {
+        const { tracks: _tracks, ...page } = (
+          await approvedArtist.get(`/api/releases/${item.id}`)
+        ).json<ReleaseWithTracksResponse>();
+        const withoutSignature = (r: ReleaseResponse) => ({ ...r, coverUrl: r.coverUrl?.split('?')[0] });
+        expect(withoutSignature(item)).toEqual(withoutSignature(page));
+      }
+      expect(listed[2]).toMatchObject({
+        createdAt: '2026-01-31T23:59:59.999Z',
+        trackCount: 3,
+        originalReleaseDate: '2019-02-28',
+        coverUrl: 'https://example.test/cover.png',
+      });
+      expect(listed[0]!.coverUrl).toMatch(/\?/);
+      expect(listed[1]).toMatchObject({ coverUrl: null, albumArt: null, upc: null, secondaryGenre: null });
     },
   );
 });

@@ -1,5 +1,5 @@
 import type { ExportKind } from '@riffline/contracts';
-import { ownReleasesPage, trackCounts, tracksOf } from '@riffline/db';
+import { ownReleasesJson, tracksOf } from '@riffline/db';
 import { requestReleaseExport } from '../../../commands/exports/exportRequester.ts';
 import { createRelease } from '../../../commands/releases/releaseCreator.ts';
 import { deleteRelease } from '../../../commands/releases/releaseDeleter.ts';
@@ -8,22 +8,20 @@ import { updateRelease } from '../../../commands/releases/releaseUpdater.ts';
 import { loadRelease } from '../../../commands/releases/ownRelease.ts';
 import { artworkUrl, audioUrls, signedRelease, signedReleaseWithTracks } from '../../../media/urls.ts';
 import { exportPageUrl } from '../../../presenters/export.ts';
-import { presentRelease, presentTrack } from '../../../presenters/release.ts';
+import { presentReleaseList, presentTrack } from '../../../presenters/release.ts';
 import type { Handler } from '../../route.ts';
 import type { CreateReleaseInput, ListReleasesInput, ReleaseIdInput, UpdateReleaseInput } from './schema.ts';
 
-/** The approved artist's own releases, newest first, with track count and cover. */
+/**
+ * The approved artist's own releases, newest first, with track count and cover: PostgreSQL presents each
+ * release, the API signs the uploaded covers.
+ */
 export const list: Handler<ListReleasesInput> = async (ctx, { db, storage }) => {
   const { limit, offset } = ctx.state.input.query;
-  const releases = await ownReleasesPage(db, ctx.state.user!.id, { limit, offset });
-  const counts = await trackCounts(
-    db,
-    releases.map((r) => r.id),
-  );
-  const covers = await Promise.all(releases.map((r) => artworkUrl(storage, r)));
-  return releases.map((r, i) =>
-    presentRelease(r, { trackCount: counts.get(r.id) ?? 0, coverUrl: covers[i] }),
-  );
+  const rows = await ownReleasesJson(db, ctx.state.user!.id, { limit, offset });
+  const covers = await Promise.all(rows.map((row) => artworkUrl(storage, row)));
+  ctx.type = 'json';
+  return presentReleaseList(rows, covers);
 };
 
 export const create: Handler<CreateReleaseInput> = async (ctx, deps) => {
