@@ -21,7 +21,7 @@ start: build
 # Every suite: unit and integration (vitest: PostgreSQL, Kafka, S3, SMTP) and the browser suites
 # (Playwright in Debian's Chromium against the real app). Outside CI a missing Chromium skips the
 # browser suites with a warning; in CI it fails the run. Each suite appends its counts to a tally file
-# and the run closes with one line for all of them: `Total: N passed, N failed, N skipped`.
+# and the run closes with one plain line for all of them: `N passed, N failed, N skipped`.
 TALLY := $(CURDIR)/.data/test-tally.jsonl
 test:
 	@rm -f $(TALLY)

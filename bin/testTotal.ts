@@ -1,4 +1,5 @@
-// Closes `make test` with one plain line for every suite together: `Total: N passed, N failed, N skipped`.
+// Closes `make test` with the counts of each suite, then one plain line for every suite together, alone and
+// unprefixed as the last line, so that whatever reads the run's closing line finds it: `N passed, N failed, N skipped`.
 // Reads the counts each suite's reporter appended to the tally file (test/tally.ts).
 import { existsSync, readFileSync } from 'node:fs';
 
@@ -6,6 +7,7 @@ const file = process.argv[2];
 if (!file) throw new Error('usage: node bin/testTotal.ts <tally file>');
 const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
 const total = { passed: 0, failed: 0, skipped: 0 };
+console.log('Every suite:');
 for (const line of lines) {
   const suite = JSON.parse(line) as { suite: string; passed: number; failed: number; skipped: number };
   console.log(`  ${suite.suite}: ${suite.passed} passed, ${suite.failed} failed, ${suite.skipped} skipped`);
@@ -13,5 +15,5 @@ for (const line of lines) {
   total.failed += suite.failed;
   total.skipped += suite.skipped;
 }
-console.log(`Total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 if (total.failed > 0 || lines.length === 0) process.exitCode = 1;
