@@ -223,6 +223,41 @@ describe('importing a store report (the reports consumer group)', () => {
     expect(await db('store_report_lines').where({ reportId: report.id })).toEqual([]);
   });
 
+  test('a write the database refuses half-way stops the import, which leaves none of its rows', async ({
+    db,
+    storage,
+    catalogue,
+  }) => {
+    const admin = await buildAdmin(db);
+    const file = storeReport(catalogue.releases, { lines: 5_000, seed: 5 });
+    const key = `reports/${uniqueName('halfway')}.csv`;
+    await storage.put(key, file.csv, 'text/csv');
+    // No event: this import is called here, not by the workers.
+    const report = await StoreReport.query(db)
+      .insert({
+        filename: 'halfway.csv',
+        fileKey: key,
+        contentHash: uniqueName('hash'),
+        size: file.csv.length,
+        uploadedBy: admin.id,
+      })
+      .returning('*');
+    await db.raw(
+      `alter table store_report_lines add constraint halfway check (report_id <> '${report.id}' or line_number < 3000)`,
+    );
+    try {
+      // Batches of 500: line 3,000 is written while later lines are still being read.
+      const run = db.transaction((trx) =>
+        importReport({ db, storage, logger, commissionPercent: '0', batchLines: 500 }, report.id, trx),
+      );
+      await expect(run).rejects.toThrow(/halfway/);
+    } finally {
+      await db.raw('alter table store_report_lines drop constraint halfway');
+    }
+    expect(await db('store_report_lines').where({ reportId: report.id })).toEqual([]);
+    expect(await db('analytics').where({ reportId: report.id })).toEqual([]);
+  });
+
   test('a report whose file went missing from storage fails with the reason', async ({ db, storage }) => {
     const admin = await buildAdmin(db);
     const { report, event } = await upload(db, storage, admin, null);

@@ -228,12 +228,14 @@ async function readAndWrite(
   progressDb: Db | null,
 ) {
   const { storage, commissionPercent } = deps;
+  const catalogueDb: Db | DbTransaction = isEmbedded(deps.db) ? trx : deps.db;
   const batchLines = deps.batchLines ?? 5_000;
   const maxAnalyticsCells = deps.maxAnalyticsCells ?? 20_000;
   const progressEveryMs = deps.progressEveryMs ?? 500;
 
   const source = await storage.stream(report.fileKey);
   if (!source) throw new ReportFileProblem('The uploaded file is missing from storage: upload it again');
+  let writing: Promise<void> = Promise.resolve();
   try {
     const { delimiter, body } = await withHeader(source);
     const parser = parse({
@@ -264,10 +266,25 @@ async function readAndWrite(
     let bytesRead = 0;
     let savedAt = Date.now();
 
+    // The transaction's connection runs one statement at a time, so its writes go one after another; but
+    // while a batch is written, the next one is read, checked and matched here (needing the connection
+    // again only for identifiers not seen yet): the database and this process work at the same time.
+    let writeFailed = false;
+    const write = (step: () => Promise<void>) => {
+      writing = writing.then(step);
+      // Awaited before the connection's next use and at the end; a failure stops the reading at once.
+      writing.catch(() => (writeFailed = true));
+    };
+
     const flush = async () => {
+      if (writeFailed) await writing;
       const batch = pending;
       pending = [];
-      await lookUp(trx, batch, tracks, releases);
+      if (needsLookUp(batch, tracks, releases)) {
+        // The catalogue is read on a connection of its own where there is one: it is not written here.
+        if (catalogueDb === trx) await writing;
+        await lookUp(catalogueDb, batch, tracks, releases);
+      }
       const rows = batch.map((read) =>
         lineRow(read, tracks, releases, (matched) => {
           applyToAnalytics(analytics, matched);
@@ -279,10 +296,11 @@ async function readAndWrite(
         }),
       );
       for (const row of rows) totals[row.status] += 1;
-      await insertReportLines(trx, report.id, rows);
+      write(() => insertReportLines(trx, report.id, rows));
       if (analytics.size >= maxAnalyticsCells) {
-        await insertAnalyticsRows(trx, report.id, analyticsRows(analytics));
+        const cells = analyticsRows(analytics);
         analytics.clear();
+        write(() => insertAnalyticsRows(trx, report.id, cells));
       }
       if (progressDb && Date.now() - savedAt >= progressEveryMs) {
         await saveReportProgress(progressDb, report.id, { bytesRead, linesRead });
@@ -308,18 +326,35 @@ async function readAndWrite(
       if (pending.length >= batchLines) await flush();
     }
     if (pending.length) await flush();
+    await writing;
     await insertAnalyticsRows(trx, report.id, analyticsRows(analytics));
     const ledger = royaltyRows(royalties, commissionPercent);
     await insertRoyaltyRows(trx, report.id, ledger);
     return { totals, royalties: ledger, bytesRead };
   } finally {
     source.destroy();
+    // Nothing of this import may still be running on the connection once it returns (or throws).
+    await writing.catch(() => undefined);
   }
+}
+
+/** Whether the batch names an identifier not looked up yet. */
+function needsLookUp(
+  batch: ReadLine[],
+  tracks: Map<string, CatalogueTrack | null>,
+  releases: Map<string, CatalogueRelease | null>,
+): boolean {
+  for (const { check } of batch) {
+    if (!('line' in check)) continue;
+    if (check.line.isrc && !tracks.has(check.line.isrc)) return true;
+    if (check.line.upc && !releases.has(check.line.upc)) return true;
+  }
+  return false;
 }
 
 /** Finds the catalogue rows of the batch's identifiers not looked up yet (remembering misses too). */
 async function lookUp(
-  trx: DbTransaction,
+  trx: Db | DbTransaction,
   batch: ReadLine[],
   tracks: Map<string, CatalogueTrack | null>,
   releases: Map<string, CatalogueRelease | null>,
