@@ -62,7 +62,10 @@ test.describe('release review', () => {
     await expect(page.getByRole('heading', { name: ep.title, exact: true })).toBeVisible();
     const artwork = page.getByRole('img', { name: `Artwork of ${ep.title}` });
     await expect(artwork).toBeVisible();
-    expect(await artwork.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(3000);
+    // The 3000×3000 cover arrives through its signed URL (visible is not yet loaded: wait for the decode).
+    await expect
+      .poll(() => artwork.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(3000);
     for (const title of ['Low Tide', 'Signal Fires']) {
       const track = page.getByRole('row', { name: title }).or(page.getByRole('listitem', { name: title }));
       await expect(track.getByTestId('isrc')).toHaveText('Given on approval');
