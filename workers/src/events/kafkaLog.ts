@@ -83,7 +83,16 @@ export async function kafkaLog(
   };
   const subscriber: EventSubscriber = {
     async subscribe(group: ConsumerGroup): Promise<Subscription> {
-      const consumer = kafka.consumer({ groupId: `${clientId}.${group.group}`, maxWaitTimeInMs: 200 });
+      const consumer = kafka.consumer({
+        groupId: `${clientId}.${group.group}`,
+        maxWaitTimeInMs: 200,
+        // While the broker is away the consumer asks again every second at most, and restarts at most a
+        // second after its retries run out (kafkajs waits its last backoff, up to 30 s by default): it
+        // handles again within about a second of the broker's return. A member that died without leaving
+        // is out of the group 10 s after its last heartbeat (handlers heartbeat while they run).
+        sessionTimeout: 10_000,
+        retry: { initialRetryTime: 300, maxRetryTime: 1_000, retries: 30 },
+      });
       await consumer.connect();
       await consumer.subscribe({ topics, fromBeginning: true });
       const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
