@@ -62,23 +62,23 @@ export async function kafkaLog(
         await created.connect();
         producer = created;
       }
-      const byTopic = new Map<string, LoggedEvent[]>();
-      for (const event of events) {
-        const topic = topicOf(topicPrefix, event.aggregateType);
-        byTopic.set(topic, [...(byTopic.get(topic) ?? []), event]);
+      // In sends of at most SEND_BYTES, one after the other (the idempotent producer keeps their order):
+      // the broker refuses a partition's batch over 1 MB (message.max.bytes), and a relay step of 1,000
+      // events of over a kilobyte each would make one. A send that fails fails the step, which is sent again.
+      for (const chunk of bySize(events, (e) => JSON.stringify(e), SEND_BYTES)) {
+        const byTopic = new Map<string, { key: string; value: string; headers: { type: string } }[]>();
+        for (const { item: event, text } of chunk) {
+          const topic = topicOf(topicPrefix, event.aggregateType);
+          const messages = byTopic.get(topic) ?? [];
+          messages.push({ key: event.aggregateId, value: text, headers: { type: event.type } });
+          byTopic.set(topic, messages);
+        }
+        await producer.sendBatch({
+          acks: -1,
+          timeout: 10_000,
+          topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+        });
       }
-      await producer.sendBatch({
-        acks: -1,
-        timeout: 10_000,
-        topicMessages: [...byTopic].map(([topic, list]) => ({
-          topic,
-          messages: list.map((event) => ({
-            key: event.aggregateId,
-            value: JSON.stringify(event),
-            headers: { type: event.type },
-          })),
-        })),
-      });
     },
   };
   const subscriber: EventSubscriber = {
@@ -177,6 +177,36 @@ export async function kafkaLog(
       await (producer as Producer | null)?.disconnect();
     },
   };
+}
+
+/** What one send to the broker carries at most (the values' bytes): half its default 1 MB limit. */
+export const SEND_BYTES = 512 * 1024;
+
+/**
+ * Cuts `items`, in order, into runs whose texts add up to at most `maxBytes` (an item larger than that
+ * goes alone); each item comes with its text, made once.
+ */
+export function bySize<T>(
+  items: readonly T[],
+  textOf: (item: T) => string,
+  maxBytes: number,
+): { item: T; text: string }[][] {
+  const runs: { item: T; text: string }[][] = [];
+  let run: { item: T; text: string }[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    const text = textOf(item);
+    const size = Buffer.byteLength(text);
+    if (run.length && bytes + size > maxBytes) {
+      runs.push(run);
+      run = [];
+      bytes = 0;
+    }
+    run.push({ item, text });
+    bytes += size;
+  }
+  if (run.length) runs.push(run);
+  return runs;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { RetryPolicy } from './deliver.ts';
 import { kafkaLog } from './kafkaLog.ts';
 import type { ConsumerGroup, EventLog, Subscription } from './log.ts';
 import { postgresLog } from './postgresLog.ts';
-import { relayOnce, startRelay } from './relay.ts';
+import { RELAY_BATCH, relayOnce, startRelay } from './relay.ts';
 
 const logger = pino({ level: process.env.DEBUG_PIPELINE ? 'debug' : 'silent' });
 const brokers = inject('kafkaBrokers');
@@ -206,6 +206,37 @@ describe.each([
       const positions = rows.map((r) => Number(r.position));
       expect(positions).toEqual([...positions].sort((a, b) => a - b));
       expect(await db('events').where({ aggregateId: aggregate }).whereNull('position')).toEqual([]);
+    },
+  );
+
+  it.skipIf(skip)(
+    'a full relay step of large events (2 MB for one aggregate) reaches the group whole, in order, each once',
+    async () => {
+      const aggregate = unique('agg');
+      const group = unique('g');
+      await subscribe(recorder(group));
+      // One step's worth, committed together: on Kafka all of them go to one partition, twice the
+      // broker's limit for one batch (message.max.bytes, 1 MB).
+      const values = Array.from(
+        { length: RELAY_BATCH },
+        (_, i) => `${String(i).padStart(4, '0')}${'x'.repeat(2_000)}`,
+      );
+      const ids = await db.transaction(async (trx) => {
+        const appended: string[] = [];
+        for (const value of values) {
+          const event = await appendEvent(trx, {
+            type: 'setting.changed',
+            aggregateId: aggregate,
+            payload: { settingKey: aggregate, settingValue: value, previousValue: null },
+          });
+          appended.push(event.id);
+        }
+        return appended;
+      });
+      expect(await relayOnce(db, log)).toBe(RELAY_BATCH);
+      await waitUntilGroupPassed({ db, group, kafka: under.kafka }, ids.at(-1)!);
+      const rows = await effects(group, aggregate);
+      expect(rows.map((r) => r.value)).toEqual(values);
     },
   );
 

@@ -4,12 +4,20 @@ import type { EventLog } from './log.ts';
 import { pollLoop, type PollLoop } from './pollLoop.ts';
 
 /**
+ * Events a relay step takes at most. A step costs a transaction, a few statements and (Kafka) one
+ * acknowledged send whatever its size, so a backlog drains faster in large steps: on Kafka 200 a step
+ * relayed about 6,700 events/s and 1,000 about 11,500 (make bench-pipeline). At a steady trickle a step
+ * takes what has committed since the last, a few events.
+ */
+export const RELAY_BATCH = 1_000;
+
+/**
  * Moves committed outbox events onto the log, in commit order as the relay sees it: in one transaction
  * the next batch gets its positions from the single sequencer (db's `positionNextEvents`), is published
  * (Kafka; on the Postgres log being positioned is being published), and commits; then the log's own
  * consumers, if it has any to wake, are woken. A failed publish rolls the numbering back and the batch is retried.
  */
-export async function relayOnce(db: Db, log: EventLog, batchSize = 200): Promise<number> {
+export async function relayOnce(db: Db, log: EventLog, batchSize = RELAY_BATCH): Promise<number> {
   const moved = await db.transaction(async (trx) => {
     const events = await positionNextEvents(trx, batchSize);
     if (events.length) await log.publisher?.publish(events);
@@ -30,11 +38,10 @@ export function startRelay(
   logger: Logger,
   options: { idleMs?: number } = {},
 ): PollLoop {
-  const batchSize = 200;
   const loop = pollLoop(
     async () => {
-      const moved = await relayOnce(db, log, batchSize);
-      return moved === batchSize ? 'more' : 'idle';
+      const moved = await relayOnce(db, log);
+      return moved === RELAY_BATCH ? 'more' : 'idle';
     },
     {
       idleMs: options.idleMs ?? 250,
