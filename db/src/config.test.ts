@@ -9,7 +9,7 @@ describe('loadConfig', () => {
       port: 3000,
       publicUrl: 'http://localhost:3000',
       database: { url: undefined },
-      kafka: { brokers: [], topicPrefix: 'riffline' },
+      kafka: { brokers: [], topicPrefix: 'riffline', partitions: 1 },
       storage: { driver: 'local' },
     });
     expect(config.dataDir).toMatch(/\.data$/);
@@ -29,8 +29,11 @@ describe('loadConfig', () => {
       S3_BUCKET: 'riffline',
       S3_ACCESS_KEY_ID: 'key',
       S3_SECRET_ACCESS_KEY: 'secret',
+      KAFKA_PARTITIONS: '3',
     });
     expect(config.kafka.brokers).toEqual(['127.0.0.1:9092', '127.0.0.1:9093']);
+    expect(config.kafka.partitions).toBe(3);
+    expect(() => loadConfig({ KAFKA_PARTITIONS: '0' })).toThrow('KAFKA_PARTITIONS');
     expect(config.storage).toMatchObject({ driver: 's3', bucket: 'riffline', forcePathStyle: true });
   });
 

@@ -58,6 +58,7 @@ const envSchema = z
       .string()
       .regex(/^[A-Za-z0-9._-]+$/, 'may hold only letters, digits, dots, underscores and hyphens')
       .default('riffline'),
+    KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(64).default(1),
     S3_ENDPOINT: urlText(['http:', 'https:']).optional(),
     S3_REGION: z.string().default('us-east-1'),
     S3_BUCKET: optionalText,
@@ -209,7 +210,8 @@ export interface Config {
   logLevel: string;
   dataDir: string;
   database: { url?: string; poolMax: number };
-  kafka: { brokers: string[]; clientId: string; topicPrefix: string };
+  /** `partitions`: of each topic the workers create (KAFKA_PARTITIONS; a topic that exists keeps its own). */
+  kafka: { brokers: string[]; clientId: string; topicPrefix: string; partitions?: number };
   storage:
     | { driver: 'local'; root: string }
     | {
@@ -276,7 +278,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     dataDir,
     database: { url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX },
-    kafka: { brokers: env.KAFKA_BROKERS, clientId: env.KAFKA_CLIENT_ID, topicPrefix: env.KAFKA_TOPIC_PREFIX },
+    kafka: {
+      brokers: env.KAFKA_BROKERS,
+      clientId: env.KAFKA_CLIENT_ID,
+      topicPrefix: env.KAFKA_TOPIC_PREFIX,
+      partitions: env.KAFKA_PARTITIONS,
+    },
     storage: env.S3_BUCKET
       ? {
           driver: 's3',

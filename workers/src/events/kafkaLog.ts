@@ -28,7 +28,7 @@ export async function kafkaLog(
   config: Pick<Config, 'kafka'>,
   db: Db,
   logger: Logger,
-  options: { partitions?: number; retry?: RetryPolicy } = {},
+  options: { retry?: RetryPolicy } = {},
 ): Promise<EventLog> {
   const { brokers, clientId, topicPrefix } = config.kafka;
   const kafka = new Kafka({
@@ -45,7 +45,7 @@ export async function kafkaLog(
   await admin.connect();
   try {
     await admin.createTopics({
-      topics: topics.map((topic) => ({ topic, numPartitions: options.partitions ?? 3 })),
+      topics: topics.map((topic) => ({ topic, numPartitions: config.kafka.partitions ?? 1 })),
       waitForLeaders: true,
     });
   } finally {

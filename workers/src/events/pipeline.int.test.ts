@@ -34,7 +34,10 @@ const postgres: LogUnderTest = {
   },
 };
 
-const kafkaConfig = (clientId: string) => ({ kafka: { brokers: brokers ?? [], clientId, topicPrefix } });
+// Three partitions a topic (production's default is one): an aggregate's order must hold across them.
+const kafkaConfig = (clientId: string) => ({
+  kafka: { brokers: brokers ?? [], clientId, topicPrefix, partitions: 3 },
+});
 const kafka: LogUnderTest = {
   open: (db, retry = quickRetry) => kafkaLog(kafkaConfig('pipeline-test'), db, logger, { retry }),
   // Kafka consumer groups are named `<client id>.<group>`: another client id reads the topics afresh.
