@@ -2,10 +2,10 @@ import { useEffect, type ReactNode } from 'react';
 import { navigate, useVisitor } from '../../api/auth.ts';
 import NotFound from '../../pages/public/NotFound.tsx';
 import { PageSpinner } from '../Page/Spinner.tsx';
-import { useToast } from '../Toast/Toast.tsx';
+import { afterToastShows, useToast } from '../Toast/Toast.tsx';
 import { REDIRECT_DELAY_MS } from './useLoggedOutFlow.ts';
 
-/** Signed out: 'Unauthorized', then sign-in after 500 ms, and back to `returnTo` (as the dashboard does). */
+/** Signed out: 'Unauthorized', then sign-in 500 ms after it shows, and back to `returnTo` (as the dashboard does). */
 export function SignInFirst({ returnTo }: { returnTo: string }) {
   const toast = useToast();
   useEffect(() => {
@@ -14,8 +14,7 @@ export function SignInFirst({ returnTo }: { returnTo: string }) {
       description: 'You are logged out. Logging in again...',
       variant: 'destructive',
     });
-    const timer = window.setTimeout(() => navigate.login(returnTo), REDIRECT_DELAY_MS);
-    return () => window.clearTimeout(timer);
+    return afterToastShows(REDIRECT_DELAY_MS, () => navigate.login(returnTo));
   }, [toast, returnTo]);
   return <PageSpinner />;
 }

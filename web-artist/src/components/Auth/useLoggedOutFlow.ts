@@ -1,13 +1,13 @@
 import { useCallback } from 'react';
 import { isUnauthorized } from '../../api/client.ts';
 import { navigate } from '../../api/auth.ts';
-import { useToast } from '../Toast/Toast.tsx';
+import { afterToastShows, useToast } from '../Toast/Toast.tsx';
 
 export const REDIRECT_DELAY_MS = 500;
 
 /**
  * SPEC §6: a 401 error shows 'Unauthorized: You are logged out. Logging in again...' and sends the
- * browser to /api/login after 500 ms. Returns true when it handled the error.
+ * browser to /api/login 500 ms after the toast shows. Returns true when it handled the error.
  */
 export function useLoggedOutFlow() {
   const toast = useToast();
@@ -19,7 +19,7 @@ export function useLoggedOutFlow() {
         description: 'You are logged out. Logging in again...',
         variant: 'destructive',
       });
-      window.setTimeout(navigate.login, REDIRECT_DELAY_MS);
+      afterToastShows(REDIRECT_DELAY_MS, () => navigate.login());
       return true;
     },
     [toast],

@@ -23,6 +23,34 @@ const ToastContext = createContext<ToastFn>(() => undefined);
 const loadView = () => import('./ToastView.tsx');
 const ToastView = lazy(loadView);
 
+/** Who waits for the next toast to show (afterToastShows). */
+let waitingForToast: (() => void)[] = [];
+function toastShown() {
+  const waiting = waitingForToast;
+  waitingForToast = [];
+  for (const run of waiting) run();
+}
+
+/**
+ * Runs `run` `ms` after the toast just asked for has shown (on a busy device the view's chunk may still be
+ * loading, and a page that left after a fixed delay would leave before its toast showed). Answers a cancel.
+ */
+export function afterToastShows(ms: number, run: () => void): () => void {
+  let timer: number | undefined;
+  let cancelled = false;
+  waitingForToast.push(() => {
+    if (!cancelled) timer = window.setTimeout(run, ms);
+  });
+  // Without its chunk no toast will show: go on all the same.
+  loadView().catch(() => {
+    if (!cancelled) run();
+  });
+  return () => {
+    cancelled = true;
+    window.clearTimeout(timer);
+  };
+}
+
 /** One toast visible at a time (SPEC §9): a new one replaces the one showing. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<(ToastInput & { key: number }) | null>(null);
@@ -42,7 +70,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       {current && (
         <Suspense fallback={null}>
-          <ToastView toast={current} open={open} onClose={() => setOpen(false)} />
+          <ToastView toast={current} open={open} onClose={() => setOpen(false)} onShown={toastShown} />
         </Suspense>
       )}
     </ToastContext.Provider>

@@ -1,4 +1,5 @@
 import { Alert, AlertTitle, Snackbar } from '@mui/material';
+import { useEffect } from 'react';
 import type { ToastInput } from './Toast.tsx';
 
 /**
@@ -9,11 +10,15 @@ export default function ToastView({
   toast,
   open,
   onClose,
+  onShown,
 }: {
   toast: ToastInput & { key: number };
   open: boolean;
   onClose: () => void;
+  /** Called once each toast is on the page. */
+  onShown: () => void;
 }) {
+  useEffect(() => onShown(), [toast.key, onShown]);
   const destructive = toast.variant === 'destructive';
   return (
     <Snackbar
