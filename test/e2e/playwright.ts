@@ -37,7 +37,9 @@ export function browserSuite(options: {
     fullyParallel: false,
     workers: 2,
     retries: 0,
-    timeout: 60_000,
+    // A limit for a stuck test, not a measure: whole journeys took 45-58 s of the former 60 s on a busy
+    // 2-core CI machine, and one ran out.
+    timeout: 120_000,
     expect: { timeout: 10_000 },
     reporter: [
       ['list'],
