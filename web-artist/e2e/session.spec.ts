@@ -13,20 +13,39 @@ test.describe('the logged-out flow (SPEC §6)', () => {
       // the page reports every toast it renders as it renders it.
       new MutationObserver(() => {
         const toast = document.querySelector('[data-testid="toast"]');
-        if (!toast?.textContent) return;
-        (window as unknown as { reportToast(t: string): void }).reportToast(toast.textContent);
-        if (!sessionStorage.getItem('toastAt')) sessionStorage.setItem('toastAt', String(Date.now()));
+        if (toast?.textContent)
+          (window as unknown as { reportToast(t: string): void }).reportToast(toast.textContent);
       }).observe(document, { subtree: true, childList: true, characterData: true });
-      // The browser's own clock (not this busy test process's) times the wait: when the refusal arrived
-      // and when the page began to leave, kept in sessionStorage across the same-origin navigation.
+      // The browser's own monotonic clock (the one its timers run on; not this busy test process's) times
+      // the wait, all in the one document that refuses, shows and leaves: when the refusal arrived, when the
+      // toast entered the page (stamped as it is inserted: an observer runs only once the inserting task
+      // ends, which on a busy machine can be after the app has started its timer) and when the page began
+      // to leave, kept in sessionStorage across the same-origin navigation.
+      const now = () => String(performance.now());
+      const stampToast = (node: Node) => {
+        if (sessionStorage.getItem('toastAt') || !(node instanceof Element)) return;
+        if (node.matches('[data-testid="toast"]') || node.querySelector('[data-testid="toast"]'))
+          sessionStorage.setItem('toastAt', now());
+      };
+      const { appendChild, insertBefore } = Node.prototype;
+      Node.prototype.appendChild = function <T extends Node>(this: Node, node: T): T {
+        const added = appendChild.call(this, node) as T;
+        stampToast(node);
+        return added;
+      };
+      Node.prototype.insertBefore = function <T extends Node>(this: Node, node: T, child: Node | null): T {
+        const added = insertBefore.call(this, node, child) as T;
+        stampToast(node);
+        return added;
+      };
       const fetch = window.fetch.bind(window);
       window.fetch = async (...args) => {
         const res = await fetch(...args);
         if (res.status === 401 && res.url.endsWith('/api/applications'))
-          sessionStorage.setItem('refusedAt', String(Date.now()));
+          sessionStorage.setItem('refusedAt', now());
         return res;
       };
-      window.addEventListener('beforeunload', () => sessionStorage.setItem('leftAt', String(Date.now())));
+      window.addEventListener('beforeunload', () => sessionStorage.setItem('leftAt', now()));
     });
     // The toast's own chunk (loaded when the page is idle) is held back until well after the refusal, as
     // on a slow device: the page must still show its toast, and leave only 500 ms after it showed.
