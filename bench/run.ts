@@ -5,9 +5,10 @@
  *   (100 of 20,000 rows): throughput at 10 connections (closed loop) and latency at a steady 150
  *   requests/s (open loop, evenly paced);
  * - a 200 MB audio upload beside a bare Node stream to disk: time and the server's peak RSS growth.
- * Each server runs in a process of its own; the load comes from this one. Then the web apps: the initial
- * JavaScript of each page (bench/webWeight.ts) and, once the API's servers are gone, Lighthouse on the
- * landing, /apply and the dashboard (bench/lighthouse.ts; not with BENCH_ONLY). It reports; it never fails.
+ * Each server runs in a process of its own, and so does the load generator (bench/loadClient.ts). Then
+ * the web apps: the initial JavaScript of each page (bench/webWeight.ts) and, once the API's servers are
+ * gone, Lighthouse on the landing, /apply and the dashboard (bench/lighthouse.ts; not with BENCH_ONLY).
+ * It reports; it never fails.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,7 +20,8 @@ import { connect, loadConfig, migrateLatest, type Db } from '../db/src/index.ts'
 import { freePort } from '../infra/lib/ports.ts';
 import { Browser, formOf } from '../test/support/browser.ts';
 import { createDatabase, dropDatabase, testServerUrl, uniqueName } from '../test/support/database.ts';
-import { closedLoop, openLoop, type Target } from './load.ts';
+import type { Target } from './load.ts';
+import { startLoadClient, type LoadClient } from './loadClient.ts';
 import { lighthouseReport, printLighthouse } from './lighthouse.ts';
 import { webWeights } from './webWeight.ts';
 
@@ -120,12 +122,12 @@ function cpuOf(pid: number): number {
  * two servers' req/s depends on how the load generator and PostgreSQL share the cores with them, CPU per
  * request does not.
  */
-async function measure(target: Target, server: ChildProcess) {
-  await closedLoop(target, 10, 1000); // warm up
+async function measure(client: LoadClient, target: Target, server: ChildProcess) {
+  await client.closedLoop(target, 10, 1000); // warm up
   const cpuBefore = cpuOf(server.pid!);
-  const throughput = await closedLoop(target, 10, seconds * 1000);
+  const throughput = await client.closedLoop(target, 10, seconds * 1000);
   const cpuPerRequest = (cpuOf(server.pid!) - cpuBefore) / throughput.requests;
-  const latency = await openLoop(target, 150, seconds * 1000);
+  const latency = await client.openLoop(target, 150, seconds * 1000);
   return { throughput, latency, cpuPerRequest };
 }
 
@@ -200,6 +202,7 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'riffline-bench-'));
   let app: ChildProcess | undefined;
   let bare: ChildProcess | undefined;
+  const client = await startLoadClient();
   try {
     await migrateLatest(db);
     const port = await freePort();
@@ -230,7 +233,7 @@ async function main() {
     const withUpload = !only || 'PUT /api/tracks/:id/audio'.includes(only);
     const results = new Map<string, Awaited<ReturnType<typeof measure>>>();
     for (const [label, route, cookie] of cases) {
-      results.set(label, await measure({ url: `${base}${route}`, headers: { cookie } }, app));
+      results.set(label, await measure(client, { url: `${base}${route}`, headers: { cookie } }, app));
     }
     const appUpload = withUpload
       ? await upload(app, `${base}/api/tracks/${trackId}/audio`, { cookie: artistCookie, origin: base })
@@ -245,7 +248,7 @@ async function main() {
     const rows: Row[] = [];
     for (const [label, route, cookie] of cases) {
       const ours = results.get(label)!;
-      const theirs = await measure({ url: `${bareBase}${route}`, headers: { cookie } }, bare);
+      const theirs = await measure(client, { url: `${bareBase}${route}`, headers: { cookie } }, bare);
       rows.push({
         name: label,
         rps: ours.throughput.perSecond,
@@ -285,6 +288,7 @@ async function main() {
       );
     }
   } finally {
+    client.stop();
     if (app) await stop(app);
     if (bare) await stop(bare);
     await db.destroy();
