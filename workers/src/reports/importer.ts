@@ -43,6 +43,7 @@ import {
   applyToRoyalties,
   revenueInUsd,
   royaltyRows,
+  takeCellsToWrite,
   usageOf,
   type AnalyticsView,
   type MatchedLine,
@@ -57,7 +58,7 @@ export interface ImportDeps {
   commissionPercent: string;
   /** Lines read, matched and written at a time (one catalogue lookup and one bulk write each). */
   batchLines?: number;
-  /** Analytics cells held before they are written (then summed on read). */
+  /** Analytics cells held in memory at most (a cell may be written in parts, summed on read). */
   maxAnalyticsCells?: number;
   /** How often progress is saved while the import runs. */
   progressEveryMs?: number;
@@ -230,7 +231,7 @@ async function readAndWrite(
   const { storage, commissionPercent } = deps;
   const catalogueDb: Db | DbTransaction = isEmbedded(deps.db) ? trx : deps.db;
   const batchLines = deps.batchLines ?? 5_000;
-  const maxAnalyticsCells = deps.maxAnalyticsCells ?? 20_000;
+  const maxAnalyticsCells = deps.maxAnalyticsCells ?? 100_000;
   const progressEveryMs = deps.progressEveryMs ?? 500;
 
   const source = await storage.stream(report.fileKey);
@@ -297,11 +298,8 @@ async function readAndWrite(
       );
       for (const row of rows) totals[row.status] += 1;
       write(() => insertReportLines(trx, report.id, rows));
-      if (analytics.size >= maxAnalyticsCells) {
-        const cells = analyticsRows(analytics);
-        analytics.clear();
-        write(() => insertAnalyticsRows(trx, report.id, cells));
-      }
+      const cells = takeCellsToWrite(analytics, maxAnalyticsCells);
+      if (cells.length) write(() => insertAnalyticsRows(trx, report.id, analyticsRows(cells)));
       if (progressDb && Date.now() - savedAt >= progressEveryMs) {
         await saveReportProgress(progressDb, report.id, { bytesRead, linesRead });
         savedAt = Date.now();
@@ -327,7 +325,7 @@ async function readAndWrite(
     }
     if (pending.length) await flush();
     await writing;
-    await insertAnalyticsRows(trx, report.id, analyticsRows(analytics));
+    await insertAnalyticsRows(trx, report.id, analyticsRows(analytics.values()));
     const ledger = royaltyRows(royalties, commissionPercent);
     await insertRoyaltyRows(trx, report.id, ledger);
     return { totals, royalties: ledger, bytesRead };
