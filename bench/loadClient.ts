@@ -73,5 +73,7 @@ if (process.argv[2] === '--client' && process.send) {
       (error: unknown) => process.send!({ id: job.id, error: String(error) } satisfies Answer),
     );
   });
+  // The benchmark gone (finished or failed), nothing is left to load.
+  process.on('disconnect', () => process.exit(0));
   process.send('ready');
 }

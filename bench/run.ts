@@ -195,6 +195,8 @@ async function upload(child: ChildProcess, url: string, headers: Record<string, 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
 async function main() {
+  // First, before anything a failed start would leave behind (it exits when this process does).
+  const client = await startLoadClient();
   const server = testServerUrl();
   const name = uniqueName('riffline_bench');
   const url = await createDatabase(server, name);
@@ -202,7 +204,6 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'riffline-bench-'));
   let app: ChildProcess | undefined;
   let bare: ChildProcess | undefined;
-  const client = await startLoadClient();
   try {
     await migrateLatest(db);
     const port = await freePort();
