@@ -88,13 +88,16 @@ test.describe('the artist area', () => {
       expect(fetched.filter((entry) => entry.endsWith(` ${url}`))).toEqual([`link ${url}`]);
     }
 
-    // The sections below the fold load as they come near the viewport.
+    // The sections below the fold load as they come near the viewport. Each one's heading is shown while
+    // it loads and replaced when it has (a CI run's scroll found it gone): scroll again until one holds.
+    const scrollTo = (heading: Locator) =>
+      expect(() => heading.scrollIntoViewIfNeeded({ timeout: 5_000 })).toPass();
     const recent = page.getByRole('heading', { name: 'Recent Releases' });
-    await recent.scrollIntoViewIfNeeded();
+    await scrollTo(recent);
     await expect(page.getByTestId('release-card').first()).toBeVisible();
     expect(await page.getByTestId('release-card').count()).toBeLessThanOrEqual(3);
     const platform = page.getByRole('heading', { name: 'Platform Performance' });
-    await platform.scrollIntoViewIfNeeded();
+    await scrollTo(platform);
     await expect(page.getByLabel('Loading platform performance')).toHaveCount(0);
     await page.evaluate(() => window.scrollTo(0, 0));
     await snap(page, testInfo, 'artist-dashboard');
