@@ -115,6 +115,22 @@ describe('amounts finer than a cent (store report revenue)', () => {
     expect(fromScaled(310000n, 8)).toBe('0.00310000');
     expect(fromScaled(-1200000000n, 8)).toBe('-12.00000000');
     expect(fromScaled(1230n, 2)).toBe('12.30');
+    expect(fromScaled(0n, 8)).toBe('0.00000000');
+    expect(fromScaled(-1n, 8)).toBe('-0.00000001');
+    expect(fromScaled(-7n, 0)).toBe('-7');
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }),
+        fc.integer({ min: 0, max: 12 }),
+        (v, d) => {
+          const unit = 10n ** BigInt(d);
+          const abs = v < 0n ? -v : v;
+          const fraction = d ? `.${(abs % unit).toString().padStart(d, '0')}` : '';
+          expect(fromScaled(v, d)).toBe(`${v < 0n ? '-' : ''}${abs / unit}${fraction}`);
+          expect(toScaled(fromScaled(v, 8), 8)).toBe(v);
+        },
+      ),
+    );
     for (const bad of ['', '1.123456789', '1e-3', '.5', '1,5']) {
       expect(() => toScaled(bad, 8), bad).toThrow(RangeError);
     }

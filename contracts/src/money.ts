@@ -126,19 +126,26 @@ export function toScaled(amount: string, decimals: number): bigint {
   if (!pattern.test(text)) {
     throw new RangeError(`Not an amount with at most ${decimals} decimals: ${JSON.stringify(amount)}`);
   }
+  // The digits with the point taken out and the fraction padded to `decimals` places, read as one integer.
   const negative = text.startsWith('-');
-  const [whole = '0', fraction = ''] = (negative ? text.slice(1) : text).split('.');
-  const value = BigInt(whole) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0');
+  const start = negative ? 1 : 0;
+  const point = text.indexOf('.');
+  const digits =
+    point < 0
+      ? text.slice(start) + '0'.repeat(decimals)
+      : text.slice(start, point) + text.slice(point + 1).padEnd(decimals, '0');
+  const value = BigInt(digits);
   return negative ? -value : value;
 }
 
 /** 310000n, 8 → "0.00310000": every one of the `decimals` places. */
 export function fromScaled(value: bigint, decimals: number): string {
+  // One conversion to digits, then the point placed in the text (a store report's import does this for
+  // every line: BigInt division and remainder cost more than the text).
   const negative = value < 0n;
-  const abs = negative ? -value : value;
-  const unit = 10n ** BigInt(decimals);
-  const fraction = decimals ? `.${(abs % unit).toString().padStart(decimals, '0')}` : '';
-  return `${negative ? '-' : ''}${abs / unit}${fraction}`;
+  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  return `${negative ? '-' : ''}${decimals ? `${whole}.${digits.slice(-decimals)}` : whole}`;
 }
 
 /** A scaled amount at fewer (rounded half away from zero) or more decimals: rescale(12345n, 4, 2) → 123n. */

@@ -186,55 +186,60 @@ const CURRENCY_LIST = currencies.join(', ');
  * Validates one line of a report (its cells by column name) and normalises it; otherwise every problem
  * found, in one reason ("units must be a whole number of 0 or more; currency must be one of …").
  */
-export function checkReportLine(record: ReportRecord): ReportLineCheck {
-  const problems: string[] = [];
-  const cell = (column: ReportColumn) => {
-    const value = (record[column] ?? '').trim();
-    if (!isSafeText(value)) {
-      problems.push(`${column} contains characters that are not allowed`);
-      return '';
-    }
-    return value;
-  };
-  const text = (column: ReportColumn) => {
-    const value = cell(column);
-    if (value.length > MAX_TEXT) {
-      problems.push(`${column} must be at most ${MAX_TEXT} characters`);
-      return null;
-    }
-    return value || null;
-  };
+/** A cell, trimmed; '' (and a problem) when it holds characters text may not. */
+function readCell(record: ReportRecord, column: ReportColumn, problems: string[]): string {
+  const value = (record[column] ?? '').trim();
+  if (!isSafeText(value)) {
+    problems.push(`${column} contains characters that are not allowed`);
+    return '';
+  }
+  return value;
+}
 
-  const periodText = cell('period');
+/** A free-text cell: null when empty, or (with a problem) when too long. */
+function readText(record: ReportRecord, column: ReportColumn, problems: string[]): string | null {
+  const value = readCell(record, column, problems);
+  if (value.length > MAX_TEXT) {
+    problems.push(`${column} must be at most ${MAX_TEXT} characters`);
+    return null;
+  }
+  return value || null;
+}
+
+export function checkReportLine(record: ReportRecord): ReportLineCheck {
+  // Called for every line of a report: helpers at module level, not closures made per call.
+  const problems: string[] = [];
+
+  const periodText = readCell(record, 'period', problems);
   const period = readPeriod(periodText);
   if (!periodText) problems.push('period is required');
   else if (!period)
     problems.push(`period must be a month (YYYY-MM) or a day (YYYY-MM-DD), not "${periodText}"`);
 
-  const store = text('store');
+  const store = readText(record, 'store', problems);
   if (!store) problems.push('store is required');
 
-  const countryText = cell('country').toUpperCase();
+  const countryText = readCell(record, 'country', problems).toUpperCase();
   if (!/^[A-Z]{2}$/.test(countryText)) problems.push('country must be a two-letter ISO 3166 code');
 
-  const isrcText = cell('isrc').replace(/[-\s]/g, '').toUpperCase();
-  const upcText = cell('upc').replace(/[-\s]/g, '');
+  const isrcText = readCell(record, 'isrc', problems).replace(/[-\s]/g, '').toUpperCase();
+  const upcText = readCell(record, 'upc', problems).replace(/[-\s]/g, '');
   if (!isrcText && !upcText) problems.push('an ISRC or a UPC is required');
   if (isrcText && !ISRC_PATTERN.test(isrcText)) problems.push(`ISRC "${isrcText}" is not a valid ISRC`);
   if (upcText && !isValidUpc(upcText)) {
     problems.push(`UPC "${upcText}" is not a valid UPC-A or EAN-13 (12 or 13 digits with a check digit)`);
   }
 
-  const saleTypeText = cell('sale_type').toLowerCase();
+  const saleTypeText = readCell(record, 'sale_type', problems).toLowerCase();
   const saleType = (saleTypes as readonly string[]).includes(saleTypeText)
     ? (saleTypeText as SaleType)
     : null;
   if (!saleType) problems.push(`sale_type must be one of ${saleTypes.join(', ')}`);
 
-  const units = wholeNumber(cell('units'), MAX_UNITS);
+  const units = wholeNumber(readCell(record, 'units', problems), MAX_UNITS);
   if (units === null) problems.push('units must be a whole number of 0 or more');
 
-  const netText = cell('net_revenue');
+  const netText = readCell(record, 'net_revenue', problems);
   let netRevenue: bigint | null = null;
   try {
     netRevenue = toScaled(netText, REVENUE_DECIMALS);
@@ -246,19 +251,19 @@ export function checkReportLine(record: ReportRecord): ReportLineCheck {
     problems.push(`net_revenue must be a number with at most ${REVENUE_DECIMALS} decimals`);
   }
 
-  const currencyText = cell('currency').toUpperCase();
+  const currencyText = readCell(record, 'currency', problems).toUpperCase();
   const currency = (currencies as readonly string[]).includes(currencyText)
     ? (currencyText as Currency)
     : null;
   if (!currency) problems.push(`currency must be one of ${CURRENCY_LIST}`);
 
-  const listenersText = cell('listeners');
+  const listenersText = readCell(record, 'listeners', problems);
   const listeners = listenersText ? wholeNumber(listenersText, MAX_UNITS) : null;
   if (listenersText && listeners === null) problems.push('listeners must be a whole number of 0 or more');
 
-  const track = text('track');
-  const release = text('release');
-  const artist = text('artist');
+  const track = readText(record, 'track', problems);
+  const release = readText(record, 'release', problems);
+  const artist = readText(record, 'artist', problems);
 
   if (problems.length) return { reason: problems.join('; ') };
   return {

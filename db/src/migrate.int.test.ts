@@ -266,6 +266,7 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
       '20261126000100_application_rejection_reason',
       '20261126000200_event_log_state',
       '20261126000300_platform_stats',
+      '20261127000100_report_rows_keys',
     ]);
     expect((await migrationStatus(db)).pending).toEqual([]);
 

@@ -17,6 +17,7 @@ import * as outboxNotify from './migrations/20261123001300_outbox_notify.ts';
 import * as applicationRejectionReason from './migrations/20261126000100_application_rejection_reason.ts';
 import * as eventLogState from './migrations/20261126000200_event_log_state.ts';
 import * as platformStats from './migrations/20261126000300_platform_stats.ts';
+import * as reportRowsKeys from './migrations/20261127000100_report_rows_keys.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '20261126000100_application_rejection_reason': applicationRejectionReason,
   '20261126000200_event_log_state': eventLogState,
   '20261126000300_platform_stats': platformStats,
+  '20261127000100_report_rows_keys': reportRowsKeys,
 };
 
 const source: Knex.MigrationSource<string> = {

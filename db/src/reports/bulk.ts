@@ -9,7 +9,7 @@ export type BulkValue = string | number | bigint | boolean | null;
 /** COPY's text format: tab-separated, `\N` for null, backslash escapes for what would break a row. */
 const escapes: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 const ESCAPED = /[\\\t\n\r]/g;
-const copyText = (value: BulkValue) => {
+export const copyText = (value: BulkValue): string => {
   if (value === null) return '\\N';
   if (typeof value !== 'string') return String(value);
   ESCAPED.lastIndex = 0;
@@ -47,6 +47,21 @@ export async function bulkInsert(
 ): Promise<void> {
   if (!trx?.isTransaction) throw new Error('bulkInsert must run inside a transaction');
   if (!rows.length) return;
+  await bulkInsertText(trx, table, columns, copyChunks(rows));
+}
+
+/**
+ * bulkInsert for rows already in COPY's text format (each piece whole rows, each row ending in a newline,
+ * each value through `copyText`): for a caller that writes many rows of one shape and can print them
+ * faster than generic arrays (the store-report import's lines).
+ */
+export async function bulkInsertText(
+  trx: DbTransaction,
+  table: string,
+  columns: readonly string[],
+  text: Iterable<string>,
+): Promise<void> {
+  if (!trx?.isTransaction) throw new Error('bulkInsert must run inside a transaction');
   const names = columns.map(quoteIdent).join(', ');
   // Inside a transaction knex hands out the transaction's own connection.
   const connection = await trx.client.acquireConnection();
@@ -54,10 +69,10 @@ export async function bulkInsert(
     const copy = (connection as pg.PoolClient).query(
       copyFrom(`copy ${quoteIdent(table)} (${names}) from stdin`),
     );
-    await pipeline(Readable.from(copyChunks(rows)), copy);
+    await pipeline(Readable.from(text), copy);
     return;
   }
-  const blob = new Blob([...copyChunks(rows)]);
+  const blob = new Blob([...text]);
   await (connection as PGliteClient).query(`copy ${quoteIdent(table)} (${names}) from '/dev/blob'`, [], {
     blob,
   });

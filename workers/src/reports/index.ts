@@ -15,7 +15,7 @@ export const REPORTS_GROUP = 'reports';
  */
 export function reports(
   deps: { db: Db; storage: Storage; logger: Logger; config: Pick<Config, 'royalties' | 'workers'> },
-  options: Partial<Pick<ImportDeps, 'batchLines' | 'maxAnalyticsCells' | 'progressEveryMs'>> = {},
+  options: Partial<Pick<ImportDeps, 'batchLines' | 'progressEveryMs'>> = {},
 ): ConsumerGroup {
   const importDeps: ImportDeps = {
     db: deps.db,

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { toScaled, type ReportLine } from '@riffline/contracts';
 import {
-  analyticsRows,
-  applyToAnalytics,
   applyToRoyalties,
   artistShareCents,
   revenueInUsd,
   royaltyRows,
-  takeCellsToWrite,
   usageOf,
-  type AnalyticsView,
   type MatchedLine,
   type RoyaltyView,
 } from './projections.ts';
@@ -41,7 +37,6 @@ const matched = (fields: Partial<ReportLine> = {}, target: Partial<MatchedLine> 
     userId: 'artist-a',
     releaseId: 'release-1',
     trackId: 'track-1',
-    trackTitle: 'Night Drive',
     revenueUsd: revenueInUsd(l),
     ...target,
   };
@@ -63,78 +58,6 @@ describe('what a line counts as', () => {
   it('converts its revenue to USD at the SPEC rates, to 8 decimals', () => {
     expect(revenueInUsd({ netRevenue: toScaled('83.12', 8), currency: 'INR' })).toBe(toScaled('1', 8));
     expect(revenueInUsd({ netRevenue: toScaled('1', 8), currency: 'EUR' })).toBe(108695652n); // 1/0.92
-  });
-});
-
-describe('the analytics projection', () => {
-  it('sums lines of the same release, track, store, country and day; keeps the others apart', () => {
-    const view: AnalyticsView = new Map();
-    applyToAnalytics(view, matched({ units: 100, listeners: 40 }));
-    applyToAnalytics(view, matched({ units: 50, saleType: 'ugc' }));
-    applyToAnalytics(view, matched({ units: 2, saleType: 'download', netRevenue: toScaled('1.98', 8) }));
-    applyToAnalytics(view, matched({ units: 9, listeners: 5 }));
-    applyToAnalytics(view, matched({ units: 10, store: 'Apple Music' }));
-    applyToAnalytics(view, matched({ units: 1, country: 'US' }));
-    applyToAnalytics(view, matched({ units: 1 }, { trackId: null, trackTitle: null }));
-    const rows = analyticsRows(view.values());
-    expect(rows).toHaveLength(4);
-    expect(rows[0]).toEqual({
-      userId: 'artist-a',
-      releaseId: 'release-1',
-      trackId: 'track-1',
-      track: 'Night Drive',
-      platform: 'Spotify',
-      country: 'IN',
-      date: '2026-10-01',
-      streams: 159,
-      downloads: 2,
-      revenueUsd: '3.48000000',
-      listeners: 45,
-    });
-    expect(rows.map((r) => [r.platform, r.country, r.trackId, r.streams])).toEqual([
-      ['Spotify', 'IN', 'track-1', 159],
-      ['Apple Music', 'IN', 'track-1', 10],
-      ['Spotify', 'US', 'track-1', 1],
-      ['Spotify', 'IN', null, 1],
-    ]);
-  });
-
-  it('when full, writes the cells one line reached and keeps those lines come back to', () => {
-    const view: AnalyticsView = new Map();
-    const day = (d: number) => `2026-10-${String(d).padStart(2, '0')}`;
-    // Two month cells that lines keep reaching, and day cells reached once each.
-    for (const store of ['Spotify', 'Deezer']) {
-      applyToAnalytics(view, matched({ store, date: '2026-10', units: 5 }));
-      applyToAnalytics(view, matched({ store, date: '2026-10', units: 5 }));
-    }
-    for (let d = 1; d <= 3; d++) applyToAnalytics(view, matched({ date: day(d), units: 1 }));
-    expect(takeCellsToWrite(view, 6)).toEqual([]); // not full yet
-    applyToAnalytics(view, matched({ date: day(4), units: 1 }));
-    const written = takeCellsToWrite(view, 6);
-    expect(written.map((c) => c.date)).toEqual([day(1), day(2), day(3), day(4)]);
-    expect([...view.values()].map((c) => [c.platform, c.date, c.streams, c.lines])).toEqual([
-      ['Spotify', '2026-10', 10, 2],
-      ['Deezer', '2026-10', 10, 2],
-    ]);
-    // A kept cell goes on summing; a day cell met again starts a new cell (its rows are summed on read).
-    applyToAnalytics(view, matched({ store: 'Spotify', date: '2026-10', units: 5 }));
-    applyToAnalytics(view, matched({ date: day(1), units: 1 }));
-    expect(view.get([...view.keys()][0]!)!.streams).toBe(15);
-    expect(view.size).toBe(3);
-  });
-
-  it('writes every cell once the kept ones would fill more than two thirds of the view', () => {
-    const view: AnalyticsView = new Map();
-    for (const country of ['IN', 'US', 'GB', 'DE', 'BR']) {
-      applyToAnalytics(view, matched({ country, units: 1 }));
-      applyToAnalytics(view, matched({ country, units: 1 }));
-    }
-    applyToAnalytics(view, matched({ country: 'JP', units: 1 }));
-    const written = takeCellsToWrite(view, 6);
-    expect(written).toHaveLength(6);
-    expect(view.size).toBe(0);
-    // What was written adds up to every line applied: nothing is lost by writing in parts.
-    expect(analyticsRows(written).reduce((sum, r) => sum + r.streams, 0)).toBe(11);
   });
 });
 

@@ -1,0 +1,151 @@
+import { afterAll, describe, expect, inject } from 'vitest';
+import { dbTest } from '#test/support/db.ts';
+import { buildArtist, buildRelease, buildTrack } from '#test/support/factories.ts';
+import { loadConfig } from '../config.ts';
+import { connect, type Db } from '../connection.ts';
+import { migrateLatest } from '../migrate.ts';
+import { StoreReport } from '../models/StoreReport.ts';
+import { insertAnalyticsFromLines, insertReportLines, type ReportLineRow } from './imports.ts';
+
+/**
+ * One row per release, track, store, country and day of the matched lines; the others apart, unmatched
+ * and invalid lines left out; and the rows go with their report.
+ */
+async function sumsTheLines(db: Db) {
+  const artist = await buildArtist(db);
+  const release = await buildRelease(db, { userId: artist.id, status: 'live' });
+  const track = await buildTrack(db, { releaseId: release.id, title: 'Night Drive' });
+  const report = await StoreReport.query(db)
+    .insert({ filename: 'r.csv', fileKey: 'reports/r.csv', contentHash: 'a'.repeat(64), size: 1 })
+    .returning('*');
+  let lineNumber = 1;
+  const line = (fields: Partial<ReportLineRow> = {}): ReportLineRow => ({
+    lineNumber: ++lineNumber,
+    status: 'matched',
+    reason: null,
+    period: '2026-10',
+    saleDate: '2026-10-01',
+    store: 'Spotify',
+    country: 'IN',
+    isrc: 'INRFL2500001',
+    upc: null,
+    saleType: 'stream',
+    units: 100,
+    netRevenue: '0.5',
+    currency: 'USD',
+    ratePerUsd: '1',
+    revenueUsd: '0.50000000',
+    listeners: null,
+    trackId: track.id,
+    releaseId: release.id,
+    userId: artist.id,
+    royaltyId: null,
+    fields: null,
+    ...fields,
+  });
+  const lines = [
+    line({ units: 100, listeners: 40 }),
+    line({ units: 50, saleType: 'ugc' }),
+    line({ units: 2, saleType: 'download', revenueUsd: '1.98000000' }),
+    line({ units: 9, listeners: 5, revenueUsd: '0.00000001' }),
+    line({ units: 10, store: 'Apple Music' }),
+    line({ units: 1, country: 'US' }),
+    line({ units: 1, saleDate: '2026-10-02' }),
+    line({ units: 1, trackId: null, isrc: null, upc: '123456789012' }),
+    line({ status: 'unmatched', reason: 'No track has ISRC INRFL2500001', units: 1_000 }),
+    line({ status: 'invalid', reason: 'units must be a whole number of 0 or more', units: null }),
+  ];
+  await db.transaction(async (trx) => {
+    await insertReportLines(trx, report.id, lines);
+    await insertAnalyticsFromLines(trx, report.id);
+  });
+
+  const rows = await db('analytics')
+    .where({ reportId: report.id })
+    .orderBy([{ column: 'streams', order: 'desc' }, 'platform', 'country', 'date'])
+    .select(
+      'userId',
+      'releaseId',
+      'trackId',
+      'track',
+      'platform',
+      'country',
+      db.raw('to_char(date, ?) as date', ['YYYY-MM-DD']),
+      'streams',
+      'downloads',
+      'revenueUsd',
+      'listeners',
+      'id',
+    );
+  expect(rows).toHaveLength(5);
+  expect(rows[0]).toMatchObject({
+    userId: artist.id,
+    releaseId: release.id,
+    trackId: track.id,
+    track: 'Night Drive',
+    platform: 'Spotify',
+    country: 'IN',
+    date: '2026-10-01',
+    streams: 159,
+    downloads: 2,
+    revenueUsd: '2.98000001',
+    listeners: 45,
+  });
+  expect(
+    rows.slice(1).map((r) => [r.platform, r.country, r.date, r.trackId, r.streams, r.listeners]),
+  ).toEqual([
+    ['Apple Music', 'IN', '2026-10-01', track.id, 10, null],
+    ['Spotify', 'IN', '2026-10-01', null, 1, null],
+    ['Spotify', 'IN', '2026-10-02', track.id, 1, null],
+    ['Spotify', 'US', '2026-10-01', track.id, 1, null],
+  ]);
+  // Ids made in order by the one statement: version 7, one prefix, each row's own number.
+  const ids = rows.map((r) => String(r.id));
+  expect(new Set(ids).size).toBe(5);
+  for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-8[0-9a-f]{3}-0{11}[1-5]$/);
+  expect(new Set(ids.map((id) => id.slice(0, 24))).size).toBe(1);
+
+  // The rows name their report without a foreign key (migration 20261127000100): they go with it.
+  const other = await StoreReport.query(db)
+    .insert({ filename: 'o.csv', fileKey: 'reports/o.csv', contentHash: 'b'.repeat(64), size: 1 })
+    .returning('*');
+  await db.transaction(async (trx) => {
+    await insertReportLines(trx, other.id, lines.slice(0, 2));
+    await insertAnalyticsFromLines(trx, other.id);
+  });
+  await StoreReport.query(db).deleteById(report.id);
+  const left = async (table: string, reportId: string) =>
+    Number((await db(table).where({ reportId }).count({ n: '*' }).first())?.n);
+  expect([await left('store_report_lines', report.id), await left('analytics', report.id)]).toEqual([0, 0]);
+  expect([await left('store_report_lines', other.id), await left('analytics', other.id)]).toEqual([2, 1]);
+  // The settings raised for the statement are as they were for the rest of the transaction.
+  const settings = await db.transaction(async (trx) => {
+    await insertAnalyticsFromLines(trx, other.id);
+    return (await trx.raw(
+      "select current_setting('work_mem') as w, current_setting('enable_sort') as s",
+    )) as {
+      rows: Array<{ w: string; s: string }>;
+    };
+  });
+  expect(settings.rows[0]).toEqual({ w: '4MB', s: 'on' });
+}
+
+describe("a report's analytics, summed from its lines", () => {
+  dbTest(
+    'one row per release, track, store, country and day of the matched lines; the rows go with their report',
+    async ({ db }) => {
+      await sumsTheLines(db);
+    },
+  );
+
+  // The other driver too: PGlite when the run has PostgreSQL (the embedded database of make start).
+  describe.runIf(inject('databaseUrl'))('on PGlite', () => {
+    let pglite: Db | undefined;
+    afterAll(() => pglite?.destroy());
+    dbTest('the same rows', async () => {
+      pglite = connect(loadConfig({ NODE_ENV: 'test' }), { pglite: 'memory' });
+      await migrateLatest(pglite);
+      await sumsTheLines(pglite);
+    });
+  });
+});
