@@ -136,7 +136,15 @@ function format(dataDir: string, configFile: string): void {
 }
 
 async function waitUntilReady(child: ChildProcess, brokers: string[], deadline: number): Promise<void> {
-  const kafka = new Kafka({ clientId: 'infra-ready-check', brokers, logLevel: logLevel.NOTHING });
+  // Each attempt fails at once while the broker is not there (kafkajs would otherwise retry inside it for
+  // seconds), so the broker is seen within a quarter of a second of answering.
+  const kafka = new Kafka({
+    clientId: 'infra-ready-check',
+    brokers,
+    logLevel: logLevel.NOTHING,
+    connectionTimeout: 1_000,
+    retry: { retries: 0 },
+  });
   let lastError: unknown;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the broker exited with code ${child.exitCode}`);
