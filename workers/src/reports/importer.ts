@@ -9,6 +9,7 @@ import {
   normalizeColumn,
   ratesPerUsd,
   readReportHeader,
+  reportColumns,
   reportHeaderProblem,
   REVENUE_DECIMALS,
   toMinor,
@@ -103,56 +104,28 @@ type ReportColumns = ReturnType<typeof reportColumnsOf>;
 
 function reportColumnsOf(header: string[]) {
   const names = header.map(normalizeColumn);
-  const at = (column: ReportColumn) => names.lastIndexOf(column);
-  const [
-    period,
-    store,
-    country,
-    isrc,
-    upc,
-    saleType,
-    units,
-    net,
-    currency,
-    listeners,
-    track,
-    release,
-    artist,
-  ] = (
-    [
-      'period',
-      'store',
-      'country',
-      'isrc',
-      'upc',
-      'sale_type',
-      'units',
-      'net_revenue',
-      'currency',
-      'listeners',
-      'track',
-      'release',
-      'artist',
-    ] as const
-  ).map(at) as number[];
-  const cell = (cells: string[], index: number) => (index < 0 ? undefined : cells[index]);
+  // Where each column the import reads (contracts' reportColumns) is in this file; -1 where it is not.
+  const at = Object.fromEntries(
+    Object.keys(reportColumns).map((column) => [column, names.lastIndexOf(column)]),
+  ) as Record<ReportColumn, number>;
+  const cell = (cells: string[], column: ReportColumn) => (at[column] < 0 ? undefined : cells[at[column]]);
   return {
     names,
-    /** The cells checkReportLine reads (an object of one shape for every line). */
+    /** The cells checkReportLine reads (an object literal: one shape for every line, built fast). */
     record: (cells: string[]): ReportRecord => ({
-      period: cell(cells, period!),
-      store: cell(cells, store!),
-      country: cell(cells, country!),
-      isrc: cell(cells, isrc!),
-      upc: cell(cells, upc!),
-      sale_type: cell(cells, saleType!),
-      units: cell(cells, units!),
-      net_revenue: cell(cells, net!),
-      currency: cell(cells, currency!),
-      listeners: cell(cells, listeners!),
-      track: cell(cells, track!),
-      release: cell(cells, release!),
-      artist: cell(cells, artist!),
+      period: cell(cells, 'period'),
+      store: cell(cells, 'store'),
+      country: cell(cells, 'country'),
+      isrc: cell(cells, 'isrc'),
+      upc: cell(cells, 'upc'),
+      sale_type: cell(cells, 'sale_type'),
+      units: cell(cells, 'units'),
+      net_revenue: cell(cells, 'net_revenue'),
+      currency: cell(cells, 'currency'),
+      listeners: cell(cells, 'listeners'),
+      track: cell(cells, 'track'),
+      release: cell(cells, 'release'),
+      artist: cell(cells, 'artist'),
     }),
   };
 }
@@ -336,7 +309,7 @@ async function readAndWrite(
     parser.on('skip', (error: CsvError & { lines?: number }) => parser.push({ skipped: error }));
     body.on('error', (error) => parser.destroy(error));
     body.pipe(parser);
-    let columns: ReturnType<typeof reportColumnsOf> | null = null;
+    let columns: ReportColumns | null = null;
 
     const tracks = new Map<string, CatalogueTrack | null>();
     const releases = new Map<string, CatalogueRelease | null>();
