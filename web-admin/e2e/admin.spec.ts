@@ -47,112 +47,114 @@ test.describe('the admin console', () => {
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
   });
 
-  test('an admin approves an application; the artist gets the email and the artist area', async ({
-    browser,
-    page,
-  }, testInfo) => {
-    const artistName = unique('NIA').toUpperCase();
-    const artist = await browser.newContext();
-    const artistPage = await artist.newPage();
-    const email = await applyAsNewArtist(artistPage, artistName);
+  test(
+    'an admin approves an application; the artist gets the email and the artist area',
+    { tag: '@phone' },
+    async ({ browser, page }, testInfo) => {
+      const artistName = unique('NIA').toUpperCase();
+      const artist = await browser.newContext();
+      const artistPage = await artist.newPage();
+      const email = await applyAsNewArtist(artistPage, artistName);
 
-    await page.goto('/admin');
-    await signIn(page, 'admin@riffline.local', 'riffline-admin');
-    for (const stat of ['Pending Applications', 'Approved Artists', 'Total Releases', 'Open Tickets']) {
-      await expect(page.getByText(stat, { exact: true })).toBeVisible();
-    }
-    // Recent Activity: the application just sent is among the latest events, in words, with who and when.
-    const activity = page.getByRole('region', { name: 'Recent Activity' });
-    const applied = activity.getByRole('link').filter({ hasText: email });
-    await expect(applied.first()).toContainText('Artist application submitted');
-    await expect(applied.first()).toContainText(/just now|seconds? ago|minutes? ago/);
-    await expect(applied.first()).toHaveAttribute('href', /\/events\/[^/]+\/show$/);
-    const shown = await activity.getByRole('listitem').count();
-    expect(shown).toBeGreaterThan(0);
-    expect(shown).toBeLessThanOrEqual(10);
-    await snap(page, testInfo, 'admin-dashboard');
+      await page.goto('/admin');
+      await signIn(page, 'admin@riffline.local', 'riffline-admin');
+      for (const stat of ['Pending Applications', 'Approved Artists', 'Total Releases', 'Open Tickets']) {
+        await expect(page.getByText(stat, { exact: true })).toBeVisible();
+      }
+      // Recent Activity: the application just sent is among the latest events, in words, with who and when.
+      const activity = page.getByRole('region', { name: 'Recent Activity' });
+      const applied = activity.getByRole('link').filter({ hasText: email });
+      await expect(applied.first()).toContainText('Artist application submitted');
+      await expect(applied.first()).toContainText(/just now|seconds? ago|minutes? ago/);
+      await expect(applied.first()).toHaveAttribute('href', /\/events\/[^/]+\/show$/);
+      const shown = await activity.getByRole('listitem').count();
+      expect(shown).toBeGreaterThan(0);
+      expect(shown).toBeLessThanOrEqual(10);
+      await snap(page, testInfo, 'admin-dashboard');
 
-    await page.goto('/admin/applications');
-    await expect(page.getByRole('tab', { name: /Pending/ })).toHaveAttribute('aria-selected', 'true');
-    await page.getByPlaceholder('Search').fill(artistName);
-    // A table row at desktop width, a card on a phone.
-    const entry = (name: string) =>
-      page.getByRole('row').or(page.getByRole('listitem')).filter({ hasText: name });
-    const row = entry(artistName);
-    await expect(row).toHaveCount(1);
-    await expect(page.getByRole('tab', { name: 'Pending (1)' })).toBeVisible();
-    await expect(row.getByRole('link', { name: 'Instagram' })).toHaveAttribute(
-      'href',
-      'https://instagram.com/nia',
-    );
-    await snap(page, testInfo, 'admin-applications');
-    await row.getByRole('button', { name: 'Approve' }).click();
-    await page
-      .getByRole('dialog', { name: `Approve ${artistName}?` })
-      .getByRole('button', { name: 'Approve' })
-      .click();
-    await expectToast(page, 'Application Updated', `${artistName} is approved.`);
-    await expect(entry(artistName)).toHaveCount(0);
-    await page.getByRole('tab', { name: /Approved/ }).click();
-    await expect(entry(artistName)).toHaveCount(1);
+      await page.goto('/admin/applications');
+      await expect(page.getByRole('tab', { name: /Pending/ })).toHaveAttribute('aria-selected', 'true');
+      await page.getByPlaceholder('Search').fill(artistName);
+      // A table row at desktop width, a card on a phone.
+      const entry = (name: string) =>
+        page.getByRole('row').or(page.getByRole('listitem')).filter({ hasText: name });
+      const row = entry(artistName);
+      await expect(row).toHaveCount(1);
+      await expect(page.getByRole('tab', { name: 'Pending (1)' })).toBeVisible();
+      await expect(row.getByRole('link', { name: 'Instagram' })).toHaveAttribute(
+        'href',
+        'https://instagram.com/nia',
+      );
+      await snap(page, testInfo, 'admin-applications');
+      await row.getByRole('button', { name: 'Approve' }).click();
+      await page
+        .getByRole('dialog', { name: `Approve ${artistName}?` })
+        .getByRole('button', { name: 'Approve' })
+        .click();
+      await expectToast(page, 'Application Updated', `${artistName} is approved.`);
+      await expect(entry(artistName)).toHaveCount(0);
+      await page.getByRole('tab', { name: /Approved/ }).click();
+      await expect(entry(artistName)).toHaveCount(1);
 
-    // The notifications worker wrote the decision to the local outbox (no SMTP on `make start`).
-    await expect
-      .poll(async () => {
-        const res = await page.request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`);
-        // (The sign-up's own mail, the address verification link, is there too.)
-        return ((await res.json()) as { messages: { subject: string }[] }).messages
-          .map((m) => m.subject)
-          .filter((subject) => subject !== 'Verify your email address');
-      })
-      .toEqual(['Welcome to Riffline: your application is approved']);
+      // The notifications worker wrote the decision to the local outbox (no SMTP on `make start`).
+      await expect
+        .poll(async () => {
+          const res = await page.request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`);
+          // (The sign-up's own mail, the address verification link, is there too.)
+          return ((await res.json()) as { messages: { subject: string }[] }).messages
+            .map((m) => m.subject)
+            .filter((subject) => subject !== 'Verify your email address');
+        })
+        .toEqual(['Welcome to Riffline: your application is approved']);
 
-    await artistPage.goto('/');
-    await expect(artistPage.getByRole('heading', { name: 'Welcome back, Nia' })).toBeVisible();
-    await artist.close();
-  });
+      await artistPage.goto('/');
+      await expect(artistPage.getByRole('heading', { name: 'Welcome back, Nia' })).toBeVisible();
+      await artist.close();
+    },
+  );
 
-  test('an admin rejects an application with a reason; the artist reads it and may apply again', async ({
-    browser,
-    page,
-  }) => {
-    const artistName = unique('KOJO').toUpperCase();
-    const artist = await browser.newContext();
-    const artistPage = await artist.newPage();
-    await applyAsNewArtist(artistPage, artistName);
+  test(
+    'an admin rejects an application with a reason; the artist reads it and may apply again',
+    { tag: '@phone' },
+    async ({ browser, page }) => {
+      const artistName = unique('KOJO').toUpperCase();
+      const artist = await browser.newContext();
+      const artistPage = await artist.newPage();
+      await applyAsNewArtist(artistPage, artistName);
 
-    await page.goto('/admin/applications');
-    await signIn(page, 'admin@riffline.local', 'riffline-admin');
-    await page.getByPlaceholder('Search').fill(artistName);
-    const row = page.getByRole('row').or(page.getByRole('listitem')).filter({ hasText: artistName });
-    await expect(row).toHaveCount(1);
-    await row.getByRole('button', { name: 'Reject' }).click();
-    const reject = page.getByRole('dialog', { name: `Reject ${artistName}?` });
-    await reject.getByLabel('Reason').fill('Send us links to music you have released.');
-    await reject.getByRole('button', { name: 'Reject' }).click();
-    await expectToast(page, 'Application Updated', `${artistName} was rejected.`);
-    const rejectedTab = page.getByRole('tab', { name: /Rejected/ });
-    await rejectedTab.click();
-    // Wait for the Rejected list itself: until its request answers, the list may still show the
-    // pending row (with its Reject button), which the refresh after the decision then takes away.
-    await expect(rejectedTab).toHaveAttribute('aria-selected', 'true');
-    await expect(row).toHaveCount(1);
-    await expect(row.getByRole('button', { name: 'Reject' })).toHaveCount(0);
-    // The table's row opens the application; on a phone, the card's name.
-    await row
-      .getByRole('link', { name: artistName })
-      .or(row.getByRole('cell', { name: artistName }))
-      .click();
-    await expect(page.getByText('Send us links to music you have released.')).toBeVisible();
+      await page.goto('/admin/applications');
+      await signIn(page, 'admin@riffline.local', 'riffline-admin');
+      await page.getByPlaceholder('Search').fill(artistName);
+      const row = page.getByRole('row').or(page.getByRole('listitem')).filter({ hasText: artistName });
+      await expect(row).toHaveCount(1);
+      await row.getByRole('button', { name: 'Reject' }).click();
+      const reject = page.getByRole('dialog', { name: `Reject ${artistName}?` });
+      await reject.getByLabel('Reason').fill('Send us links to music you have released.');
+      await reject.getByRole('button', { name: 'Reject' }).click();
+      await expectToast(page, 'Application Updated', `${artistName} was rejected.`);
+      const rejectedTab = page.getByRole('tab', { name: /Rejected/ });
+      await rejectedTab.click();
+      // Wait for the Rejected list itself: until its request answers, the list may still show the
+      // pending row (with its Reject button), which the refresh after the decision then takes away.
+      await expect(rejectedTab).toHaveAttribute('aria-selected', 'true');
+      await expect(row).toHaveCount(1);
+      await expect(row.getByRole('button', { name: 'Reject' })).toHaveCount(0);
+      // The table's row opens the application; on a phone, the card's name.
+      await row
+        .getByRole('link', { name: artistName })
+        .or(row.getByRole('cell', { name: artistName }))
+        .click();
+      await expect(page.getByText('Send us links to music you have released.')).toBeVisible();
 
-    await artistPage.goto('/');
-    await expect(
-      artistPage.getByRole('heading', { name: 'Your application was not approved' }),
-    ).toBeVisible();
-    await expect(artistPage.getByText('Send us links to music you have released.')).toBeVisible();
-    await expect(artistPage.getByRole('link', { name: 'Apply Again' })).toBeVisible();
-    await artist.close();
-  });
+      await artistPage.goto('/');
+      await expect(
+        artistPage.getByRole('heading', { name: 'Your application was not approved' }),
+      ).toBeVisible();
+      await expect(artistPage.getByText('Send us links to music you have released.')).toBeVisible();
+      await expect(artistPage.getByRole('link', { name: 'Apply Again' })).toBeVisible();
+      await artist.close();
+    },
+  );
 
   test("the dashboard's recent activity opens an event's page, and says so when there is none", async ({
     page,

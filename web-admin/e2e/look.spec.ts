@@ -38,38 +38,42 @@ async function settled(page: Page) {
 }
 
 test.describe('the look of the console', () => {
-  test('dark mode is a choice that survives a reload, and light comes back', async ({ page }, testInfo) => {
-    await signInToConsole(page, '/admin/releases');
-    await settled(page);
-    const light = await background(page);
-    const toggle = page.getByRole('button', { name: 'Toggle light/dark mode' });
-
-    await toggle.click();
-    await expect.poll(() => background(page)).not.toBe(light);
-    const dark = await background(page);
-    await page.mouse.move(640, 700); // no tooltip over the app bar in the pictures
-    await snap(page, testInfo, 'admin-dark-releases');
-
-    await page.reload();
-    await settled(page);
-    await expect.poll(() => background(page)).toBe(dark);
-
-    for (const path of ['applications', 'withdrawal-requests', 'tickets', 'analytics']) {
-      await page.goto(`/admin/${path}`);
+  test(
+    'dark mode is a choice that survives a reload, and light comes back',
+    { tag: '@phone' },
+    async ({ page }, testInfo) => {
+      await signInToConsole(page, '/admin/releases');
       await settled(page);
-      await snap(page, testInfo, `admin-dark-${path}`);
-    }
-    await page.goto('/admin');
-    await settled(page);
-    await snap(page, testInfo, 'admin-dark-dashboard');
+      const light = await background(page);
+      const toggle = page.getByRole('button', { name: 'Toggle light/dark mode' });
 
-    await page.getByRole('button', { name: 'Toggle light/dark mode' }).click();
-    await expect.poll(() => background(page)).toBe(light);
-    await page.reload();
-    await expect.poll(() => background(page)).toBe(light);
-  });
+      await toggle.click();
+      await expect.poll(() => background(page)).not.toBe(light);
+      const dark = await background(page);
+      await page.mouse.move(640, 700); // no tooltip over the app bar in the pictures
+      await snap(page, testInfo, 'admin-dark-releases');
 
-  test("the app bar's Riffline mark leads back to the site", async ({ page }) => {
+      await page.reload();
+      await settled(page);
+      await expect.poll(() => background(page)).toBe(dark);
+
+      for (const path of ['applications', 'withdrawal-requests', 'tickets', 'analytics']) {
+        await page.goto(`/admin/${path}`);
+        await settled(page);
+        await snap(page, testInfo, `admin-dark-${path}`);
+      }
+      await page.goto('/admin');
+      await settled(page);
+      await snap(page, testInfo, 'admin-dark-dashboard');
+
+      await page.getByRole('button', { name: 'Toggle light/dark mode' }).click();
+      await expect.poll(() => background(page)).toBe(light);
+      await page.reload();
+      await expect.poll(() => background(page)).toBe(light);
+    },
+  );
+
+  test("the app bar's Riffline mark leads back to the site", { tag: '@phone' }, async ({ page }) => {
     await signInToConsole(page, '/admin/users');
     const home = page.getByRole('banner').getByRole('link', { name: 'Riffline home' });
     await expect(home).toBeVisible();
@@ -78,7 +82,7 @@ test.describe('the look of the console', () => {
     await expect(page).not.toHaveURL(/\/admin/);
   });
 
-  test('no section shows a translation key instead of words', async ({ page }) => {
+  test('no section shows a translation key instead of words', { tag: '@phone' }, async ({ page }) => {
     // Every section in one test: on a busy machine each takes several seconds to settle, so the test has
     // ten for each beside the sign-in, not the default minute for them all (a CI run ran out at 60 s).
     test.setTimeout(30_000 + sections.length * 10_000);

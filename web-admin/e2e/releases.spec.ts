@@ -17,81 +17,82 @@ import { unzip } from '../../test/support/zip.ts';
  * the artist reads), both confirmed first, the spec's toasts, and the exports.
  */
 test.describe('release review', () => {
-  test('an admin rejects one release from the queue and approves another on its page', async ({
-    browser,
-    page,
-  }, testInfo) => {
-    test.setTimeout(120_000);
-    const { context, api: artist } = await apiSession(browser, testInfo, DEMO_ARTIST);
-    const ep = await submitRelease(artist, {
-      title: unique('Harbour Lights EP'),
-      tracks: ['Low Tide', 'Signal Fires'],
-      artwork: true,
-    });
-    const single = await submitRelease(artist, { title: unique('Rough Cut'), tracks: ['Rough Cut'] });
-    await context.close();
+  test(
+    'an admin rejects one release from the queue and approves another on its page',
+    { tag: '@phone' },
+    async ({ browser, page }, testInfo) => {
+      test.setTimeout(120_000);
+      const { context, api: artist } = await apiSession(browser, testInfo, DEMO_ARTIST);
+      const ep = await submitRelease(artist, {
+        title: unique('Harbour Lights EP'),
+        tracks: ['Low Tide', 'Signal Fires'],
+        artwork: true,
+      });
+      const single = await submitRelease(artist, { title: unique('Rough Cut'), tracks: ['Rough Cut'] });
+      await context.close();
 
-    await signInToConsole(page, '/admin/releases');
-    await expect(page.getByRole('tab', { name: /^Processing/ })).toHaveAttribute('aria-selected', 'true');
+      await signInToConsole(page, '/admin/releases');
+      await expect(page.getByRole('tab', { name: /^Processing/ })).toHaveAttribute('aria-selected', 'true');
 
-    // Reject from the queue: it asks why, and an empty reason is not sent.
-    await page.getByPlaceholder('Search').fill(single.title);
-    // The search has applied once the tab counts only this release.
-    await expect(page.getByRole('tab', { name: 'Processing (1)' })).toBeVisible();
-    await expect(entry(page, single.title)).toHaveCount(1);
-    await snap(page, testInfo, 'admin-releases');
-    await entry(page, single.title).getByRole('button', { name: 'Reject' }).click();
-    const reject = page.getByRole('dialog', { name: `Reject “${single.title}”?` });
-    await reject.getByRole('button', { name: 'Reject' }).click();
-    await expect(reject.getByText('Say why the release is rejected')).toBeVisible();
-    await reject.getByLabel(/Reason/).fill('The artwork is missing: add a 3000×3000 cover.');
-    await reject.getByRole('button', { name: 'Reject' }).click();
-    await expectToast(page, 'Release Updated', `“${single.title}” was rejected.`);
-    await expect(entry(page, single.title)).toHaveCount(0);
-    await page.getByRole('tab', { name: /^Rejected/ }).click();
-    await expect(entry(page, single.title)).toContainText('Rejected');
+      // Reject from the queue: it asks why, and an empty reason is not sent.
+      await page.getByPlaceholder('Search').fill(single.title);
+      // The search has applied once the tab counts only this release.
+      await expect(page.getByRole('tab', { name: 'Processing (1)' })).toBeVisible();
+      await expect(entry(page, single.title)).toHaveCount(1);
+      await snap(page, testInfo, 'admin-releases');
+      await entry(page, single.title).getByRole('button', { name: 'Reject' }).click();
+      const reject = page.getByRole('dialog', { name: `Reject “${single.title}”?` });
+      await reject.getByRole('button', { name: 'Reject' }).click();
+      await expect(reject.getByText('Say why the release is rejected')).toBeVisible();
+      await reject.getByLabel(/Reason/).fill('The artwork is missing: add a 3000×3000 cover.');
+      await reject.getByRole('button', { name: 'Reject' }).click();
+      await expectToast(page, 'Release Updated', `“${single.title}” was rejected.`);
+      await expect(entry(page, single.title)).toHaveCount(0);
+      await page.getByRole('tab', { name: /^Rejected/ }).click();
+      await expect(entry(page, single.title)).toContainText('Rejected');
 
-    // Approve on the release's page: artwork, tracks with players, then ISRCs and a UPC.
-    await page.getByRole('tab', { name: /^Processing/ }).click();
-    // (Typing before the tab has applied would search the tab that was shown.)
-    await expect(page).toHaveURL(/processing/);
-    await page.getByPlaceholder('Search').fill(ep.title);
-    await expect(page.getByRole('tab', { name: 'Processing (1)' })).toBeVisible();
-    await entry(page, ep.title).getByText(ep.title, { exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`/admin/releases/${ep.id}/show$`));
-    await expect(page.getByRole('heading', { name: ep.title, exact: true })).toBeVisible();
-    const artwork = page.getByRole('img', { name: `Artwork of ${ep.title}` });
-    await expect(artwork).toBeVisible();
-    // The 3000×3000 cover arrives through its signed URL (visible is not yet loaded: wait for the decode).
-    await expect
-      .poll(() => artwork.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-      .toBe(3000);
-    for (const title of ['Low Tide', 'Signal Fires']) {
-      const track = page.getByRole('row', { name: title }).or(page.getByRole('listitem', { name: title }));
-      await expect(track.getByTestId('isrc')).toHaveText('Given on approval');
-    }
-    const players = page.locator('audio');
-    await expect(players).toHaveCount(2);
-    // The players play the uploaded audio through its signed URL.
-    const audio = await page.request.get((await players.first().getAttribute('src'))!);
-    expect(audio.status()).toBe(200);
-    expect(audio.headers()['content-type']).toMatch(/^audio\//);
-    await snap(page, testInfo, 'admin-release');
+      // Approve on the release's page: artwork, tracks with players, then ISRCs and a UPC.
+      await page.getByRole('tab', { name: /^Processing/ }).click();
+      // (Typing before the tab has applied would search the tab that was shown.)
+      await expect(page).toHaveURL(/processing/);
+      await page.getByPlaceholder('Search').fill(ep.title);
+      await expect(page.getByRole('tab', { name: 'Processing (1)' })).toBeVisible();
+      await entry(page, ep.title).getByText(ep.title, { exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/admin/releases/${ep.id}/show$`));
+      await expect(page.getByRole('heading', { name: ep.title, exact: true })).toBeVisible();
+      const artwork = page.getByRole('img', { name: `Artwork of ${ep.title}` });
+      await expect(artwork).toBeVisible();
+      // The 3000×3000 cover arrives through its signed URL (visible is not yet loaded: wait for the decode).
+      await expect
+        .poll(() => artwork.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBe(3000);
+      for (const title of ['Low Tide', 'Signal Fires']) {
+        const track = page.getByRole('row', { name: title }).or(page.getByRole('listitem', { name: title }));
+        await expect(track.getByTestId('isrc')).toHaveText('Given on approval');
+      }
+      const players = page.locator('audio');
+      await expect(players).toHaveCount(2);
+      // The players play the uploaded audio through its signed URL.
+      const audio = await page.request.get((await players.first().getAttribute('src'))!);
+      expect(audio.status()).toBe(200);
+      expect(audio.headers()['content-type']).toMatch(/^audio\//);
+      await snap(page, testInfo, 'admin-release');
 
-    await page.getByRole('button', { name: 'Approve' }).click();
-    const approve = page.getByRole('dialog', { name: `Approve “${ep.title}”?` });
-    await expect(approve).toContainText('every track without an ISRC gets one');
-    await approve.getByRole('button', { name: 'Approve' }).click();
-    await expectToast(page, 'Release Updated', `“${ep.title}” is live.`);
-    await expect(page.getByText('Live', { exact: true })).toBeVisible();
-    const isrcs = page.getByTestId('isrc');
-    await expect(isrcs).toHaveCount(2);
-    for (const isrc of await isrcs.all()) await expect(isrc).toHaveText(/^IN-RFL-\d{2}-\d{5}$/);
-    await expect(page.getByTestId('upc')).toHaveText(/^\d{12,13}$/);
-    await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Reject' })).toHaveCount(0);
-    await snap(page, testInfo, 'admin-release-live');
-  });
+      await page.getByRole('button', { name: 'Approve' }).click();
+      const approve = page.getByRole('dialog', { name: `Approve “${ep.title}”?` });
+      await expect(approve).toContainText('every track without an ISRC gets one');
+      await approve.getByRole('button', { name: 'Approve' }).click();
+      await expectToast(page, 'Release Updated', `“${ep.title}” is live.`);
+      await expect(page.getByText('Live', { exact: true })).toBeVisible();
+      const isrcs = page.getByTestId('isrc');
+      await expect(isrcs).toHaveCount(2);
+      for (const isrc of await isrcs.all()) await expect(isrc).toHaveText(/^IN-RFL-\d{2}-\d{5}$/);
+      await expect(page.getByTestId('upc')).toHaveText(/^\d{12,13}$/);
+      await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Reject' })).toHaveCount(0);
+      await snap(page, testInfo, 'admin-release-live');
+    },
+  );
 
   test("a decision the API refuses shows 'Update Failed'", async ({ browser, page }, testInfo) => {
     const { context, api: artist } = await apiSession(browser, testInfo, DEMO_ARTIST);

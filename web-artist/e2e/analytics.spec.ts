@@ -34,96 +34,97 @@ async function chooseTimeframe(page: Page, label: string, fetches?: number) {
  * days' a point a day). Desktop and phone run at once as the same artist, each with a release of its own, so
  * the figures are compared as "at least".
  */
-test('the artist reads streams, listeners, revenue and stores per timeframe', async ({
-  browser,
-  page,
-}, testInfo) => {
-  test.setTimeout(150_000);
-  const artist = await apiSession(browser, testInfo, DEMO_ARTIST);
-  const admin = await apiSession(browser, testInfo, DEMO_ADMIN);
-  const title = unique('Neon Tide');
-  const release = await submitRelease(artist.api, { title, tracks: [title] });
-  const live = await admin.api.send<Release>('patch', `/api/admin/releases/${release.id}`, {
-    status: 'live',
-  });
-  const day = today();
-  await importRoyalties(admin.api, live.tracks[0]!.isrc!, '12.34', {
-    period: day,
-    store: 'Spotify',
-    units: 25000,
-    listeners: 4321,
-  });
-  await admin.context.close();
-  await artist.context.close();
+test(
+  'the artist reads streams, listeners, revenue and stores per timeframe',
+  { tag: '@phone' },
+  async ({ browser, page }, testInfo) => {
+    test.setTimeout(150_000);
+    const artist = await apiSession(browser, testInfo, DEMO_ARTIST);
+    const admin = await apiSession(browser, testInfo, DEMO_ADMIN);
+    const title = unique('Neon Tide');
+    const release = await submitRelease(artist.api, { title, tracks: [title] });
+    const live = await admin.api.send<Release>('patch', `/api/admin/releases/${release.id}`, {
+      status: 'live',
+    });
+    const day = today();
+    await importRoyalties(admin.api, live.tracks[0]!.isrc!, '12.34', {
+      period: day,
+      store: 'Spotify',
+      units: 25000,
+      listeners: 4321,
+    });
+    await admin.context.close();
+    await artist.context.close();
 
-  await page.goto('/api/login?returnTo=%2Fanalytics');
-  await signIn(page, DEMO_ARTIST.email, DEMO_ARTIST.password);
-  await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
-  await expect(page).toHaveTitle('Analytics · Riffline');
-  await expect(page.getByRole('combobox', { name: 'Timeframe' })).toHaveText('Last 30 days');
+    await page.goto('/api/login?returnTo=%2Fanalytics');
+    await signIn(page, DEMO_ARTIST.email, DEMO_ARTIST.password);
+    await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle('Analytics · Riffline');
+    await expect(page.getByRole('combobox', { name: 'Timeframe' })).toHaveText('Last 30 days');
 
-  // The last 30 days hold today's report; the badges are fixed figures (SPEC §9).
-  await expect(stat(page, 'streams')).toHaveText(/^\d[\d,]*$/);
-  const streams30 = await numberIn(stat(page, 'streams'));
-  expect(streams30).toBeGreaterThanOrEqual(25000);
-  // Listeners of the latest month with any, summed over stores and tracks: this month, ours among them.
-  expect(await numberIn(stat(page, 'listeners'))).toBeGreaterThanOrEqual(4321);
-  await expect(stat(page, 'top-track')).not.toHaveText('-');
-  await expect(page.getByTestId('analytics-top-track')).toContainText(/[\d,]+ streams · \S/);
-  await expect(page.getByTestId('analytics-streams')).toContainText('+12.5%');
-  await expect(page.getByTestId('analytics-revenue')).toContainText('+8.2%');
-  // The preferred currency is shared with a suite that switches it for a moment: read the one shown.
-  const shown = ((await page.getByTestId('analytics-revenue').innerText()).match(/in ([A-Z]{3})\b/) ??
-    [])[1] as Currency;
-  expect(currencies).toContain(shown);
-  await expect(stat(page, 'revenue')).toHaveText(/^\D+\d[\d,]*\.\d{2}$/);
-  expect(await numberIn(stat(page, 'revenue'))).toBeGreaterThanOrEqual(
-    Number(convertAmount('12.34', 'USD', shown)),
-  );
-  await expect(page.getByText('No analytics data found')).toHaveCount(0);
+    // The last 30 days hold today's report; the badges are fixed figures (SPEC §9).
+    await expect(stat(page, 'streams')).toHaveText(/^\d[\d,]*$/);
+    const streams30 = await numberIn(stat(page, 'streams'));
+    expect(streams30).toBeGreaterThanOrEqual(25000);
+    // Listeners of the latest month with any, summed over stores and tracks: this month, ours among them.
+    expect(await numberIn(stat(page, 'listeners'))).toBeGreaterThanOrEqual(4321);
+    await expect(stat(page, 'top-track')).not.toHaveText('-');
+    await expect(page.getByTestId('analytics-top-track')).toContainText(/[\d,]+ streams · \S/);
+    await expect(page.getByTestId('analytics-streams')).toContainText('+12.5%');
+    await expect(page.getByTestId('analytics-revenue')).toContainText('+8.2%');
+    // The preferred currency is shared with a suite that switches it for a moment: read the one shown.
+    const shown = ((await page.getByTestId('analytics-revenue').innerText()).match(/in ([A-Z]{3})\b/) ??
+      [])[1] as Currency;
+    expect(currencies).toContain(shown);
+    await expect(stat(page, 'revenue')).toHaveText(/^\D+\d[\d,]*\.\d{2}$/);
+    expect(await numberIn(stat(page, 'revenue'))).toBeGreaterThanOrEqual(
+      Number(convertAmount('12.34', 'USD', shown)),
+    );
+    await expect(page.getByText('No analytics data found')).toHaveCount(0);
 
-  const platforms = page.getByRole('region', { name: 'Platforms' });
-  const spotify = platforms.getByRole('listitem', { name: /^Spotify: [\d,]+ streams$/ });
-  await expect(spotify).toBeVisible();
-  expect(Number((await spotify.getAttribute('aria-label'))!.replace(/[^\d]/g, ''))).toBeGreaterThanOrEqual(
-    25000,
-  );
-  await expect(page.getByRole('region', { name: 'Streams per day' })).toBeVisible();
-  await expect(page.getByRole('region', { name: /^Revenue per day \([A-Z]{3}\)$/ })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Streams by platform' })).toBeVisible();
+    const platforms = page.getByRole('region', { name: 'Platforms' });
+    const spotify = platforms.getByRole('listitem', { name: /^Spotify: [\d,]+ streams$/ });
+    await expect(spotify).toBeVisible();
+    expect(Number((await spotify.getAttribute('aria-label'))!.replace(/[^\d]/g, ''))).toBeGreaterThanOrEqual(
+      25000,
+    );
+    await expect(page.getByRole('region', { name: 'Streams per day' })).toBeVisible();
+    await expect(page.getByRole('region', { name: /^Revenue per day \([A-Z]{3}\)$/ })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Streams by platform' })).toBeVisible();
 
-  // Newest first: today's 25,000 streams lead the demo EP's daily lines.
-  const mine = page
-    .getByRole('region', { name: 'Recent Activity' })
-    .getByRole('listitem')
-    .filter({ hasText: title });
-  await expect(mine).toHaveCount(1);
-  await expect(mine).toContainText('Spotify');
-  await expect(mine).toContainText('25,000 streams');
-  const when = new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
-    dateStyle: 'medium',
-    timeZone: 'UTC',
-  });
-  await expect(mine).toContainText(when);
-  await snap(page, testInfo, 'analytics');
+    // Newest first: today's 25,000 streams lead the demo EP's daily lines.
+    const mine = page
+      .getByRole('region', { name: 'Recent Activity' })
+      .getByRole('listitem')
+      .filter({ hasText: title });
+    await expect(mine).toHaveCount(1);
+    await expect(mine).toContainText('Spotify');
+    await expect(mine).toContainText('25,000 streams');
+    const when = new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+      dateStyle: 'medium',
+      timeZone: 'UTC',
+    });
+    await expect(mine).toContainText(when);
+    await snap(page, testInfo, 'analytics');
 
-  // 'Last year' asks the API for 365 days: at least as much, a bar a month.
-  await chooseTimeframe(page, 'Last year', 365);
-  await expect(page).toHaveURL(/\/analytics\?days=365$/);
-  await expect(page.getByRole('region', { name: 'Streams per month' })).toBeVisible();
-  await expect(page.getByRole('region', { name: /^Revenue per month \([A-Z]{3}\)$/ })).toBeVisible();
-  await expect.poll(() => numberIn(stat(page, 'streams'))).toBeGreaterThanOrEqual(streams30);
-  await expect(page.getByTestId('analytics-streams')).toContainText('Last year');
-  await expect(mine).toContainText('25,000 streams');
-  await snap(page, testInfo, 'analytics-year');
+    // 'Last year' asks the API for 365 days: at least as much, a bar a month.
+    await chooseTimeframe(page, 'Last year', 365);
+    await expect(page).toHaveURL(/\/analytics\?days=365$/);
+    await expect(page.getByRole('region', { name: 'Streams per month' })).toBeVisible();
+    await expect(page.getByRole('region', { name: /^Revenue per month \([A-Z]{3}\)$/ })).toBeVisible();
+    await expect.poll(() => numberIn(stat(page, 'streams'))).toBeGreaterThanOrEqual(streams30);
+    await expect(page.getByTestId('analytics-streams')).toContainText('Last year');
+    await expect(mine).toContainText('25,000 streams');
+    await snap(page, testInfo, 'analytics-year');
 
-  // 'Last 90 days' too, a point a day.
-  await chooseTimeframe(page, 'Last 90 days', 90);
-  await expect(page).toHaveURL(/\/analytics\?days=90$/);
-  await expect(page.getByRole('region', { name: 'Streams per day' })).toBeVisible();
-  await expect(page.getByTestId('analytics-streams')).toContainText('Last 90 days');
-  expect(await numberIn(stat(page, 'streams'))).toBeGreaterThanOrEqual(25000);
-});
+    // 'Last 90 days' too, a point a day.
+    await chooseTimeframe(page, 'Last 90 days', 90);
+    await expect(page).toHaveURL(/\/analytics\?days=90$/);
+    await expect(page.getByRole('region', { name: 'Streams per day' })).toBeVisible();
+    await expect(page.getByTestId('analytics-streams')).toContainText('Last 90 days');
+    expect(await numberIn(stat(page, 'streams'))).toBeGreaterThanOrEqual(25000);
+  },
+);
 
 /**
  * SPEC §8 'No analytics data found': a newcomer, approved by the admin a moment ago, has no release and no

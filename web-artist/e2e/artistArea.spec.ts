@@ -41,181 +41,189 @@ async function startTopUp(page: Page, amount: string) {
 }
 
 test.describe('the artist area', () => {
-  test('the dashboard shows the banner, four stats, quick actions and recent releases', async ({
-    page,
-  }, testInfo) => {
-    await signInAsDemoArtist(page);
-    await expect(page.getByRole('heading', { name: 'Welcome back, Arlo' })).toBeVisible();
-    await expect(page).toHaveTitle('Dashboard · Riffline');
-    await expect(
-      page
-        .getByText('Your music is live on 150+ platforms')
-        .or(page.getByRole('link', { name: 'Create your first release' })),
-    ).toBeVisible();
+  test(
+    'the dashboard shows the banner, four stats, quick actions and recent releases',
+    { tag: '@phone' },
+    async ({ page }, testInfo) => {
+      await signInAsDemoArtist(page);
+      await expect(page.getByRole('heading', { name: 'Welcome back, Arlo' })).toBeVisible();
+      await expect(page).toHaveTitle('Dashboard · Riffline');
+      await expect(
+        page
+          .getByText('Your music is live on 150+ platforms')
+          .or(page.getByRole('link', { name: 'Create your first release' })),
+      ).toBeVisible();
 
-    await expect(page.getByTestId('stat-streams-value')).toHaveText(/^\d[\d,]*$/);
-    await expect(page.getByTestId('stat-earnings-value')).toHaveText(/^\D+\d[\d,]*\.\d{2}$/);
-    await expect(page.getByTestId('stat-releases-value')).toHaveText(/^\d[\d,]*$/);
-    await expect(page.getByTestId('stat-coins-value')).toHaveText(/^\d[\d,]*\.\d{2}$/);
-    const coinCard = page.getByRole('region', { name: 'Coin Balance' });
-    await expect(coinCard.getByRole('link', { name: 'Manage' })).toHaveAttribute('href', '/wallet');
+      await expect(page.getByTestId('stat-streams-value')).toHaveText(/^\d[\d,]*$/);
+      await expect(page.getByTestId('stat-earnings-value')).toHaveText(/^\D+\d[\d,]*\.\d{2}$/);
+      await expect(page.getByTestId('stat-releases-value')).toHaveText(/^\d[\d,]*$/);
+      await expect(page.getByTestId('stat-coins-value')).toHaveText(/^\d[\d,]*\.\d{2}$/);
+      const coinCard = page.getByRole('region', { name: 'Coin Balance' });
+      await expect(coinCard.getByRole('link', { name: 'Manage' })).toHaveAttribute('href', '/wallet');
 
-    const actions = page.getByRole('region', { name: 'Quick Actions' });
-    for (const [name, href] of [
-      ['New Release', '/releases?new=1'],
-      ['Top Up Coins', '/wallet?recharge=1'],
-      ['Request Withdrawal', '/royalties?withdraw=1'],
-      ['Get Support', '/support'],
-    ] as const) {
-      await expect(actions.getByRole('link', { name })).toHaveAttribute('href', href);
-    }
-    // The figures came by the preloads the server's answer for `/` asked for (api/src/static.ts): each
-    // URL was fetched once, by its preload, and the app's own request took it.
-    const fetched = await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .map((e) => e as PerformanceResourceTiming)
-        .filter((e) => e.initiatorType === 'link' || e.initiatorType === 'fetch')
-        .map((e) => `${e.initiatorType} ${new URL(e.name).pathname}${new URL(e.name).search}`),
-    );
-    for (const url of [
-      '/api/user/coins',
-      '/api/releases?limit=200',
-      '/api/analytics?days=30',
-      '/api/dashboard/growth',
-      '/api/royalties',
-    ]) {
-      expect(fetched.filter((entry) => entry.endsWith(` ${url}`))).toEqual([`link ${url}`]);
-    }
+      const actions = page.getByRole('region', { name: 'Quick Actions' });
+      for (const [name, href] of [
+        ['New Release', '/releases?new=1'],
+        ['Top Up Coins', '/wallet?recharge=1'],
+        ['Request Withdrawal', '/royalties?withdraw=1'],
+        ['Get Support', '/support'],
+      ] as const) {
+        await expect(actions.getByRole('link', { name })).toHaveAttribute('href', href);
+      }
+      // The figures came by the preloads the server's answer for `/` asked for (api/src/static.ts): each
+      // URL was fetched once, by its preload, and the app's own request took it.
+      const fetched = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => e as PerformanceResourceTiming)
+          .filter((e) => e.initiatorType === 'link' || e.initiatorType === 'fetch')
+          .map((e) => `${e.initiatorType} ${new URL(e.name).pathname}${new URL(e.name).search}`),
+      );
+      for (const url of [
+        '/api/user/coins',
+        '/api/releases?limit=200',
+        '/api/analytics?days=30',
+        '/api/dashboard/growth',
+        '/api/royalties',
+      ]) {
+        expect(fetched.filter((entry) => entry.endsWith(` ${url}`))).toEqual([`link ${url}`]);
+      }
 
-    // The sections below the fold load as they come near the viewport. Each one's heading is shown while
-    // it loads and replaced when it has (a CI run's scroll found it gone): scroll again until one holds.
-    const scrollTo = (heading: Locator) =>
-      expect(() => heading.scrollIntoViewIfNeeded({ timeout: 5_000 })).toPass();
-    const recent = page.getByRole('heading', { name: 'Recent Releases' });
-    await scrollTo(recent);
-    await expect(page.getByTestId('release-card').first()).toBeVisible();
-    expect(await page.getByTestId('release-card').count()).toBeLessThanOrEqual(3);
-    const platform = page.getByRole('heading', { name: 'Platform Performance' });
-    await scrollTo(platform);
-    await expect(page.getByLabel('Loading platform performance')).toHaveCount(0);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await snap(page, testInfo, 'artist-dashboard');
+      // The sections below the fold load as they come near the viewport. Each one's heading is shown while
+      // it loads and replaced when it has (a CI run's scroll found it gone): scroll again until one holds.
+      const scrollTo = (heading: Locator) =>
+        expect(() => heading.scrollIntoViewIfNeeded({ timeout: 5_000 })).toPass();
+      const recent = page.getByRole('heading', { name: 'Recent Releases' });
+      await scrollTo(recent);
+      await expect(page.getByTestId('release-card').first()).toBeVisible();
+      expect(await page.getByTestId('release-card').count()).toBeLessThanOrEqual(3);
+      const platform = page.getByRole('heading', { name: 'Platform Performance' });
+      await scrollTo(platform);
+      await expect(page.getByLabel('Loading platform performance')).toHaveCount(0);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await snap(page, testInfo, 'artist-dashboard');
 
-    // New Release opens the wizard on the Release Builder.
-    await actions.getByRole('link', { name: 'New Release' }).click();
-    await expect(page.getByRole('dialog', { name: 'Create New Release' })).toBeVisible();
-  });
+      // New Release opens the wizard on the Release Builder.
+      await actions.getByRole('link', { name: 'New Release' }).click();
+      await expect(page.getByRole('dialog', { name: 'Create New Release' })).toBeVisible();
+    },
+  );
 
-  test('tops up coins through the sandbox gateway and verifies: pending, completed and failed', async ({
-    page,
-  }, testInfo) => {
-    test.setTimeout(120_000);
-    // Signed out, the wallet says what it takes.
-    await page.goto('/wallet');
-    await expect(page.getByText('Please log in and get approved to access your wallet.')).toBeVisible();
-    await snap(page, testInfo, 'wallet-signed-out');
+  test(
+    'tops up coins through the sandbox gateway and verifies: pending, completed and failed',
+    { tag: '@phone' },
+    async ({ page }, testInfo) => {
+      test.setTimeout(120_000);
+      // Signed out, the wallet says what it takes.
+      await page.goto('/wallet');
+      await expect(page.getByText('Please log in and get approved to access your wallet.')).toBeVisible();
+      await snap(page, testInfo, 'wallet-signed-out');
 
-    await signInAsDemoArtist(page, '/wallet');
-    await expect(page.getByRole('heading', { name: 'Coin Wallet', level: 1 })).toBeVisible();
-    const balance = page.getByTestId('coin-balance');
-    await expect(balance).toHaveText(/^\d[\d,]*\.\d{2} coins$/);
-    const before = await coinsIn(balance);
+      await signInAsDemoArtist(page, '/wallet');
+      await expect(page.getByRole('heading', { name: 'Coin Wallet', level: 1 })).toBeVisible();
+      const balance = page.getByTestId('coin-balance');
+      await expect(balance).toHaveText(/^\d[\d,]*\.\d{2} coins$/);
+      const before = await coinsIn(balance);
 
-    // SPEC §5: at least one rupee.
-    await page.getByRole('button', { name: 'Top Up Coins' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Top Up Coins' });
-    await dialog.getByLabel('Amount').fill('0.5');
-    await dialog.getByRole('button', { name: 'Proceed to Payment' }).click();
-    await expectToast(page, 'Invalid Amount', 'Please enter a valid amount.');
-    await dismissToast(page);
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect(dialog).toBeHidden();
+      // SPEC §5: at least one rupee.
+      await page.getByRole('button', { name: 'Top Up Coins' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Top Up Coins' });
+      await dialog.getByLabel('Amount').fill('0.5');
+      await dialog.getByRole('button', { name: 'Proceed to Payment' }).click();
+      await expectToast(page, 'Invalid Amount', 'Please enter a valid amount.');
+      await dismissToast(page);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
 
-    // Completed: pay on the sandbox page, then verify (pending until paid).
-    const amount = testInfo.project.name === 'phone' ? '75.25' : '150.50';
-    const paid = await startTopUp(page, amount);
-    const paidRow = page.getByRole('listitem', { name: new RegExp(paid.orderId) });
-    await expect(paidRow.getByText('Pending')).toBeVisible();
-    await snap(page, testInfo, 'wallet-pending');
-    await paidRow.getByRole('button', { name: `Verify order ${paid.orderId}` }).click();
-    await expectToast(page, 'Payment Pending', 'Payment is still processing. Try again in a moment.');
-    await dismissToast(page);
-    await paid.popup.getByRole('button', { name: 'Pay' }).click();
-    await expect(paid.popup.getByText('This payment is paid.')).toBeVisible();
-    await paid.popup.close();
-    await paidRow.getByRole('button', { name: `Verify order ${paid.orderId}` }).click();
-    await expectToast(page, 'Payment Successful', `${amount} coins added to your wallet.`);
-    await expect(paidRow.getByText('Completed')).toBeVisible();
-    await expect(paidRow.getByRole('button', { name: /Verify/ })).toHaveCount(0);
-    await expect.poll(() => coinsIn(balance)).toBeGreaterThanOrEqual(before + Number(amount));
-    await dismissToast(page);
+      // Completed: pay on the sandbox page, then verify (pending until paid).
+      const amount = testInfo.project.name === 'phone' ? '75.25' : '150.50';
+      const paid = await startTopUp(page, amount);
+      const paidRow = page.getByRole('listitem', { name: new RegExp(paid.orderId) });
+      await expect(paidRow.getByText('Pending')).toBeVisible();
+      await snap(page, testInfo, 'wallet-pending');
+      await paidRow.getByRole('button', { name: `Verify order ${paid.orderId}` }).click();
+      await expectToast(page, 'Payment Pending', 'Payment is still processing. Try again in a moment.');
+      await dismissToast(page);
+      await paid.popup.getByRole('button', { name: 'Pay' }).click();
+      await expect(paid.popup.getByText('This payment is paid.')).toBeVisible();
+      await paid.popup.close();
+      await paidRow.getByRole('button', { name: `Verify order ${paid.orderId}` }).click();
+      await expectToast(page, 'Payment Successful', `${amount} coins added to your wallet.`);
+      await expect(paidRow.getByText('Completed')).toBeVisible();
+      await expect(paidRow.getByRole('button', { name: /Verify/ })).toHaveCount(0);
+      await expect.poll(() => coinsIn(balance)).toBeGreaterThanOrEqual(before + Number(amount));
+      await dismissToast(page);
 
-    // Failed: the gateway's reason, and no coins.
-    const failed = await startTopUp(page, '12');
-    await failed.popup.getByRole('button', { name: 'Fail' }).click();
-    await expect(failed.popup.getByText('This payment is declined.')).toBeVisible();
-    await failed.popup.close();
-    const failedRow = page.getByRole('listitem', { name: new RegExp(failed.orderId) });
-    await failedRow.getByRole('button', { name: `Verify order ${failed.orderId}` }).click();
-    await expectToast(page, 'Payment Failed', 'The payment was declined');
-    await expect(failedRow.getByText('Failed', { exact: true })).toBeVisible();
-    await expect(failedRow.getByText('The payment was declined')).toBeVisible();
-    await snap(page, testInfo, 'wallet');
-  });
+      // Failed: the gateway's reason, and no coins.
+      const failed = await startTopUp(page, '12');
+      await failed.popup.getByRole('button', { name: 'Fail' }).click();
+      await expect(failed.popup.getByText('This payment is declined.')).toBeVisible();
+      await failed.popup.close();
+      const failedRow = page.getByRole('listitem', { name: new RegExp(failed.orderId) });
+      await failedRow.getByRole('button', { name: `Verify order ${failed.orderId}` }).click();
+      await expectToast(page, 'Payment Failed', 'The payment was declined');
+      await expect(failedRow.getByText('Failed', { exact: true })).toBeVisible();
+      await expect(failedRow.getByText('The payment was declined')).toBeVisible();
+      await snap(page, testInfo, 'wallet');
+    },
+  );
 
-  test('adds, defaults and deletes payment methods in Settings', async ({ page }, testInfo) => {
-    await signInAsDemoArtist(page, '/settings');
-    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
-    await expect(page).toHaveTitle('Settings · Riffline');
-    const email = page.getByLabel('Email', { exact: true });
-    await expect(email).toHaveValue('artist@riffline.local');
-    await expect(email).toBeDisabled();
-    await expect(page.getByText('Email cannot be changed')).toBeVisible();
+  test(
+    'adds, defaults and deletes payment methods in Settings',
+    { tag: '@phone' },
+    async ({ page }, testInfo) => {
+      await signInAsDemoArtist(page, '/settings');
+      await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+      await expect(page).toHaveTitle('Settings · Riffline');
+      const email = page.getByLabel('Email', { exact: true });
+      await expect(email).toHaveValue('artist@riffline.local');
+      await expect(email).toBeDisabled();
+      await expect(page.getByText('Email cannot be changed')).toBeVisible();
 
-    const upiId = `${unique('arlo').replace(/-/g, '.')}@okhdfc`;
-    await page.getByRole('button', { name: 'Add Payment Method' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add Payment Method' });
-    await dialog.getByLabel('UPI ID').fill('not-a-upi');
-    await dialog.getByRole('button', { name: 'Add Method' }).click();
-    await expect(dialog.getByText('UPI ID must look like name@bank')).toBeVisible();
-    await dialog.getByLabel('UPI ID').fill(upiId);
-    await dialog.getByRole('button', { name: 'Add Method' }).click();
-    await expectToast(page, 'Payment Method Added');
-    await expect(dialog).toBeHidden();
-    const upi = page.getByRole('listitem', { name: `UPI ${upiId}` });
-    await expect(upi).toBeVisible();
+      const upiId = `${unique('arlo').replace(/-/g, '.')}@okhdfc`;
+      await page.getByRole('button', { name: 'Add Payment Method' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Payment Method' });
+      await dialog.getByLabel('UPI ID').fill('not-a-upi');
+      await dialog.getByRole('button', { name: 'Add Method' }).click();
+      await expect(dialog.getByText('UPI ID must look like name@bank')).toBeVisible();
+      await dialog.getByLabel('UPI ID').fill(upiId);
+      await dialog.getByRole('button', { name: 'Add Method' }).click();
+      await expectToast(page, 'Payment Method Added');
+      await expect(dialog).toBeHidden();
+      const upi = page.getByRole('listitem', { name: `UPI ${upiId}` });
+      await expect(upi).toBeVisible();
 
-    // A bank account asks for its own fields; the number comes back masked.
-    const holder = unique('Arlo Artist');
-    await page.getByRole('button', { name: 'Add Payment Method' }).click();
-    await dialog.getByLabel('Type').click();
-    await page.getByRole('option', { name: 'Bank Transfer' }).click();
-    await expect(dialog.getByLabel('UPI ID')).toHaveCount(0);
-    await dialog.getByLabel('Account Holder Name').fill(holder);
-    await dialog.getByLabel('Account Number').fill('123456789012');
-    await dialog.getByLabel('IFSC Code').fill('hdfc0001234');
-    await dialog.getByRole('button', { name: 'Add Method' }).click();
-    await expectToast(page, 'Payment Method Added');
-    const bank = page.getByRole('listitem', { name: new RegExp(holder) });
-    await expect(bank).toContainText('••••••••9012');
-    await expect(bank).toContainText('HDFC0001234');
-    await bank.getByRole('button', { name: /^Set .* as default$/ }).click();
-    await expectToast(page, 'Default Updated');
-    await expect(bank.getByText('Default', { exact: true })).toBeVisible();
-    await snap(page, testInfo, 'settings');
+      // A bank account asks for its own fields; the number comes back masked.
+      const holder = unique('Arlo Artist');
+      await page.getByRole('button', { name: 'Add Payment Method' }).click();
+      await dialog.getByLabel('Type').click();
+      await page.getByRole('option', { name: 'Bank Transfer' }).click();
+      await expect(dialog.getByLabel('UPI ID')).toHaveCount(0);
+      await dialog.getByLabel('Account Holder Name').fill(holder);
+      await dialog.getByLabel('Account Number').fill('123456789012');
+      await dialog.getByLabel('IFSC Code').fill('hdfc0001234');
+      await dialog.getByRole('button', { name: 'Add Method' }).click();
+      await expectToast(page, 'Payment Method Added');
+      const bank = page.getByRole('listitem', { name: new RegExp(holder) });
+      await expect(bank).toContainText('••••••••9012');
+      await expect(bank).toContainText('HDFC0001234');
+      await bank.getByRole('button', { name: /^Set .* as default$/ }).click();
+      await expectToast(page, 'Default Updated');
+      await expect(bank.getByText('Default', { exact: true })).toBeVisible();
+      await snap(page, testInfo, 'settings');
 
-    // Deleting the default leaves another one as the default.
-    await bank.getByRole('button', { name: /^Delete / }).click();
-    await expectToast(page, 'Payment Method Deleted');
-    await expect(bank).toHaveCount(0);
-    await expect(
-      page.getByTestId('payment-method').locator('.MuiChip-root', { hasText: 'Default' }),
-    ).toHaveCount(1);
-    await upi.getByRole('button', { name: /^Delete / }).click();
-    await expectToast(page, 'Payment Method Deleted');
-    await expect(upi).toHaveCount(0);
-  });
+      // Deleting the default leaves another one as the default.
+      await bank.getByRole('button', { name: /^Delete / }).click();
+      await expectToast(page, 'Payment Method Deleted');
+      await expect(bank).toHaveCount(0);
+      await expect(
+        page.getByTestId('payment-method').locator('.MuiChip-root', { hasText: 'Default' }),
+      ).toHaveCount(1);
+      await upi.getByRole('button', { name: /^Delete / }).click();
+      await expectToast(page, 'Payment Method Deleted');
+      await expect(upi).toHaveCount(0);
+    },
+  );
 
   test('changes the currency and sees amounts converted', async ({ page, browser }, testInfo) => {
     // An artist of the test's own: the demo artist's currency is shared by every other test of the run.

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { snap } from './support.ts';
 
 test.describe('at 360 px wide', () => {
-  test('uses the slide-in menu, which closes on choice', async ({ page }, testInfo) => {
+  test('uses the slide-in menu, which closes on choice', { tag: '@phone' }, async ({ page }, testInfo) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const panel = page.getByRole('navigation', { name: 'Main' });

@@ -82,243 +82,252 @@ test.describe('the Release Builder', () => {
     await expect(page.getByRole('heading', { name: 'Your Releases' })).toBeVisible();
   });
 
-  test('builds an EP with two tracks through the wizard, uploads its audio with progress and submits it', async ({
-    page,
-    browser,
-  }, testInfo) => {
-    test.setTimeout(180_000);
-    const title = unique('Night Drives');
-    await signInAsDemoArtist(page);
+  test(
+    'builds an EP with two tracks through the wizard, uploads its audio with progress and submits it',
+    { tag: '@phone' },
+    async ({ page, browser }, testInfo) => {
+      test.setTimeout(180_000);
+      const title = unique('Night Drives');
+      await signInAsDemoArtist(page);
 
-    // From the artist menu, which answered 'Page Not Found' before.
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await page
-      .getByRole('menuitem', { name: 'Release Builder' })
-      .or(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Release Builder' }))
-      .first()
-      .click();
-    await expect(page).toHaveURL(/\/releases$/);
-    await expect(page.getByRole('heading', { name: 'Release Builder', level: 1 })).toBeVisible();
-    await expect(page).toHaveTitle('Release Builder · Riffline');
-    await snap(page, testInfo, 'releases');
+      // From the artist menu, which answered 'Page Not Found' before.
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page
+        .getByRole('menuitem', { name: 'Release Builder' })
+        .or(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Release Builder' }))
+        .first()
+        .click();
+      await expect(page).toHaveURL(/\/releases$/);
+      await expect(page.getByRole('heading', { name: 'Release Builder', level: 1 })).toBeVisible();
+      await expect(page).toHaveTitle('Release Builder · Riffline');
+      await snap(page, testInfo, 'releases');
 
-    await page.getByRole('button', { name: 'New Release' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Create New Release' });
-    const step = dialog.getByTestId('wizard-step');
-    await expect(step).toHaveText('Step 1 of 5: Release Info');
+      await page.getByRole('button', { name: 'New Release' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Create New Release' });
+      const step = dialog.getByTestId('wizard-step');
+      await expect(step).toHaveText('Step 1 of 5: Release Info');
 
-    // Next on an empty step: the API's own words under the fields.
-    await dialog.getByRole('button', { name: 'Next' }).click();
-    await expect(dialog.getByText('Title is required')).toBeVisible();
-    await expect(dialog.getByText('Genre is required')).toBeVisible();
-    await expect(step).toHaveText('Step 1 of 5: Release Info');
-    const label = dialog.getByLabel('Record Label');
-    await expect(label).toHaveValue('Riffline Records');
-    await expect(label).not.toBeEditable();
-    await expect(dialog.getByText('Select a future date')).toBeHidden(); // the error stands in for the hint
-    await snapDialog(page, testInfo, 'release-wizard-errors');
+      // Next on an empty step: the API's own words under the fields.
+      await dialog.getByRole('button', { name: 'Next' }).click();
+      await expect(dialog.getByText('Title is required')).toBeVisible();
+      await expect(dialog.getByText('Genre is required')).toBeVisible();
+      await expect(step).toHaveText('Step 1 of 5: Release Info');
+      const label = dialog.getByLabel('Record Label');
+      await expect(label).toHaveValue('Riffline Records');
+      await expect(label).not.toBeEditable();
+      await expect(dialog.getByText('Select a future date')).toBeHidden(); // the error stands in for the hint
+      await snapDialog(page, testInfo, 'release-wizard-errors');
 
-    await fillReleaseInfo(page, dialog, title);
-    await expect(dialog.getByText('Select a future date')).toBeVisible();
-    await dialog.getByLabel('Release Artist 1').fill('Arlo');
-    await dialog.getByLabel('Copyright Holder').fill('Arlo Music');
-    // Enter inside the form neither submits nor moves a step.
-    await dialog.getByLabel('Release Title').press('Enter');
-    await expect(step).toHaveText('Step 1 of 5: Release Info');
-    await snapDialog(page, testInfo, 'release-wizard-info');
-    await dialog.getByRole('button', { name: 'Next' }).click();
-    await expect(step).toHaveText('Step 2 of 5: Tracks & Metadata');
+      await fillReleaseInfo(page, dialog, title);
+      await expect(dialog.getByText('Select a future date')).toBeVisible();
+      await dialog.getByLabel('Release Artist 1').fill('Arlo');
+      await dialog.getByLabel('Copyright Holder').fill('Arlo Music');
+      // Enter inside the form neither submits nor moves a step.
+      await dialog.getByLabel('Release Title').press('Enter');
+      await expect(step).toHaveText('Step 1 of 5: Release Info');
+      await snapDialog(page, testInfo, 'release-wizard-info');
+      await dialog.getByRole('button', { name: 'Next' }).click();
+      await expect(step).toHaveText('Step 2 of 5: Tracks & Metadata');
 
-    // A single takes one track: a second one is refused.
-    await dialog.getByRole('button', { name: 'Add Track' }).click();
-    await dialog.getByRole('button', { name: 'Add Track' }).click();
-    await expectToast(page, 'Track Limit Reached', 'Singles can have up to 1 track');
-    await expect(dialog.getByRole('group', { name: /^Track \d$/ })).toHaveCount(1);
-    await dismissToast(page);
+      // A single takes one track: a second one is refused.
+      await dialog.getByRole('button', { name: 'Add Track' }).click();
+      await dialog.getByRole('button', { name: 'Add Track' }).click();
+      await expectToast(page, 'Track Limit Reached', 'Singles can have up to 1 track');
+      await expect(dialog.getByRole('group', { name: /^Track \d$/ })).toHaveCount(1);
+      await dismissToast(page);
 
-    // Back to make it an EP.
-    await dialog.getByRole('button', { name: 'Previous' }).click();
-    await choose(page, dialog.getByLabel('Release Type'), 'EP (2-5 tracks)');
-    await dialog.getByRole('button', { name: 'Next' }).click();
-    const track = (n: number) => dialog.getByRole('group', { name: `Track ${n}`, exact: true });
-    await track(1).getByLabel('Track Title').fill('Intro');
-    await expect(track(1).getByLabel('Primary Artist 1')).toHaveValue('Arlo');
+      // Back to make it an EP.
+      await dialog.getByRole('button', { name: 'Previous' }).click();
+      await choose(page, dialog.getByLabel('Release Type'), 'EP (2-5 tracks)');
+      await dialog.getByRole('button', { name: 'Next' }).click();
+      const track = (n: number) => dialog.getByRole('group', { name: `Track ${n}`, exact: true });
+      await track(1).getByLabel('Track Title').fill('Intro');
+      await expect(track(1).getByLabel('Primary Artist 1')).toHaveValue('Arlo');
 
-    // Primary artists: three at most.
-    await track(1).getByRole('button', { name: 'Add Primary Artist' }).click();
-    await track(1).getByRole('button', { name: 'Add Primary Artist' }).click();
-    await track(1).getByRole('button', { name: 'Add Primary Artist' }).click();
-    await expectToast(page, 'Limit Reached', 'Maximum 3 primary artists allowed per track');
-    await dismissToast(page);
-    await track(1).getByRole('textbox', { name: 'Primary Artist 2' }).fill('Mira');
-    await track(1).getByRole('button', { name: 'Remove primary artist 3' }).click();
-    await expect(track(1).getByRole('textbox', { name: 'Primary Artist 3' })).toHaveCount(0);
-    await track(1).getByLabel('Producer').fill('Kai');
+      // Primary artists: three at most.
+      await track(1).getByRole('button', { name: 'Add Primary Artist' }).click();
+      await track(1).getByRole('button', { name: 'Add Primary Artist' }).click();
+      await track(1).getByRole('button', { name: 'Add Primary Artist' }).click();
+      await expectToast(page, 'Limit Reached', 'Maximum 3 primary artists allowed per track');
+      await dismissToast(page);
+      await track(1).getByRole('textbox', { name: 'Primary Artist 2' }).fill('Mira');
+      await track(1).getByRole('button', { name: 'Remove primary artist 3' }).click();
+      await expect(track(1).getByRole('textbox', { name: 'Primary Artist 3' })).toHaveCount(0);
+      await track(1).getByLabel('Producer').fill('Kai');
 
-    // Audio is checked before any upload, and a refused file leaves the field empty.
-    await audioInput(track(1), 1).setInputFiles({
-      name: 'notes.txt',
-      mimeType: 'text/plain',
-      buffer: Buffer.from('not audio'),
-    });
-    await expectToast(page, 'Invalid File Type', 'Audio must be a WAV or MP3 file');
-    await expect(dialog.getByTestId('track-1-file')).toHaveText('No file chosen');
-    await dismissToast(page);
-    // A 210 MB file (sparse on disk: only its size is read before the upload).
-    const big = testInfo.outputPath('too-big.wav');
-    fs.writeFileSync(big, wav());
-    fs.truncateSync(big, 210 * 1024 * 1024);
-    await audioInput(track(1), 1).setInputFiles(big);
-    await expectToast(page, 'File Too Large', 'Audio files must be under 200MB');
-    await expect(dialog.getByTestId('track-1-file')).toHaveText('No file chosen');
-    await expect(audioInput(track(1), 1)).toHaveValue('');
-    await dismissToast(page);
-    await audioInput(track(1), 1).setInputFiles({ name: 'intro.wav', mimeType: 'audio/wav', buffer: wav() });
-    await expect(dialog.getByTestId('track-1-file')).toContainText('intro.wav');
+      // Audio is checked before any upload, and a refused file leaves the field empty.
+      await audioInput(track(1), 1).setInputFiles({
+        name: 'notes.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('not audio'),
+      });
+      await expectToast(page, 'Invalid File Type', 'Audio must be a WAV or MP3 file');
+      await expect(dialog.getByTestId('track-1-file')).toHaveText('No file chosen');
+      await dismissToast(page);
+      // A 210 MB file (sparse on disk: only its size is read before the upload).
+      const big = testInfo.outputPath('too-big.wav');
+      fs.writeFileSync(big, wav());
+      fs.truncateSync(big, 210 * 1024 * 1024);
+      await audioInput(track(1), 1).setInputFiles(big);
+      await expectToast(page, 'File Too Large', 'Audio files must be under 200MB');
+      await expect(dialog.getByTestId('track-1-file')).toHaveText('No file chosen');
+      await expect(audioInput(track(1), 1)).toHaveValue('');
+      await dismissToast(page);
+      await audioInput(track(1), 1).setInputFiles({
+        name: 'intro.wav',
+        mimeType: 'audio/wav',
+        buffer: wav(),
+      });
+      await expect(dialog.getByTestId('track-1-file')).toContainText('intro.wav');
 
-    // A track added then removed: the others are renumbered.
-    await dialog.getByRole('button', { name: 'Add Track' }).click();
-    await track(2).getByLabel('Track Title').fill('Scratch');
-    await dialog.getByRole('button', { name: 'Add Track' }).click();
-    await track(3).getByLabel('Track Title').fill('Coastline');
-    await track(3).getByLabel('Explicit').check();
-    await audioInput(track(3), 3).setInputFiles({
-      name: 'coastline.wav',
-      mimeType: 'audio/wav',
-      buffer: wav(2),
-    });
-    await dialog.getByRole('button', { name: 'Remove track 2' }).click();
-    await expect(dialog.getByRole('group', { name: /^Track \d$/ })).toHaveCount(2);
-    await expect(track(2).getByLabel('Track Title')).toHaveValue('Coastline');
-    await expect(dialog.getByTestId('track-2-file')).toContainText('coastline.wav');
-    await expect(dialog.getByText('EP: 2 of 5 tracks')).toBeVisible();
-    await snapDialog(page, testInfo, 'release-wizard-tracks');
+      // A track added then removed: the others are renumbered.
+      await dialog.getByRole('button', { name: 'Add Track' }).click();
+      await track(2).getByLabel('Track Title').fill('Scratch');
+      await dialog.getByRole('button', { name: 'Add Track' }).click();
+      await track(3).getByLabel('Track Title').fill('Coastline');
+      await track(3).getByLabel('Explicit').check();
+      await audioInput(track(3), 3).setInputFiles({
+        name: 'coastline.wav',
+        mimeType: 'audio/wav',
+        buffer: wav(2),
+      });
+      await dialog.getByRole('button', { name: 'Remove track 2' }).click();
+      await expect(dialog.getByRole('group', { name: /^Track \d$/ })).toHaveCount(2);
+      await expect(track(2).getByLabel('Track Title')).toHaveValue('Coastline');
+      await expect(dialog.getByTestId('track-2-file')).toContainText('coastline.wav');
+      await expect(dialog.getByText('EP: 2 of 5 tracks')).toBeVisible();
+      await snapDialog(page, testInfo, 'release-wizard-tracks');
 
-    // Two tracks: going back to a single is refused, naming how many to remove.
-    await dialog.getByRole('button', { name: 'Previous' }).click();
-    await choose(page, dialog.getByLabel('Release Type'), 'Single (1 track)');
-    await expectToast(page, 'Track Limit Exceeded', 'Singles can have up to 1 track: remove 1 track first.');
-    await expect(dialog.getByLabel('Release Type')).toHaveText('EP (2-5 tracks)');
-    await dismissToast(page);
-    await dialog.getByRole('button', { name: 'Next' }).click();
-    await dialog.getByRole('button', { name: 'Next' }).click();
+      // Two tracks: going back to a single is refused, naming how many to remove.
+      await dialog.getByRole('button', { name: 'Previous' }).click();
+      await choose(page, dialog.getByLabel('Release Type'), 'Single (1 track)');
+      await expectToast(
+        page,
+        'Track Limit Exceeded',
+        'Singles can have up to 1 track: remove 1 track first.',
+      );
+      await expect(dialog.getByLabel('Release Type')).toHaveText('EP (2-5 tracks)');
+      await dismissToast(page);
+      await dialog.getByRole('button', { name: 'Next' }).click();
+      await dialog.getByRole('button', { name: 'Next' }).click();
 
-    await expect(step).toHaveText('Step 3 of 5: Distribution Checklist');
-    await expect(dialog.getByText('wrong answers may delay the distribution')).toBeVisible();
-    await dialog.getByLabel(/Explicit content is labelled/).check();
-    await dialog.getByLabel('I am authorised to distribute this music').check();
-    await dialog.getByLabel("I am not using another artist's name without permission").check();
-    await snapDialog(page, testInfo, 'release-wizard-checklist');
-    await dialog.getByRole('button', { name: 'Next' }).click();
+      await expect(step).toHaveText('Step 3 of 5: Distribution Checklist');
+      await expect(dialog.getByText('wrong answers may delay the distribution')).toBeVisible();
+      await dialog.getByLabel(/Explicit content is labelled/).check();
+      await dialog.getByLabel('I am authorised to distribute this music').check();
+      await dialog.getByLabel("I am not using another artist's name without permission").check();
+      await snapDialog(page, testInfo, 'release-wizard-checklist');
+      await dialog.getByRole('button', { name: 'Next' }).click();
 
-    // Conditional fields show only while their switch is on.
-    await expect(step).toHaveText('Step 4 of 5: Release Settings');
-    await expect(dialog.getByLabel('Restricted Countries')).toHaveCount(0);
-    await dialog.getByLabel('Country Restrictions').check();
-    await dialog.getByLabel('Restricted Countries').fill('US, GB');
-    await dialog.getByLabel('Country Restrictions').uncheck();
-    await expect(dialog.getByLabel('Restricted Countries')).toHaveCount(0);
-    await dialog.getByLabel('Previously Released').check();
-    await expect(dialog.getByLabel('Original Release Date')).toBeVisible();
-    await dialog.getByLabel('Previously Released').uncheck();
-    await choose(page, dialog.getByLabel('Store Distribution'), 'Custom selection');
-    await dialog.getByRole('button', { name: 'Next' }).click();
-    await expect(dialog.getByText('Pick at least one store')).toBeVisible();
-    await dialog.getByLabel('Spotify').check();
-    await dialog.getByLabel('Apple Music').check();
-    await snapDialog(page, testInfo, 'release-wizard-settings');
-    await dialog.getByRole('button', { name: 'Next' }).click();
+      // Conditional fields show only while their switch is on.
+      await expect(step).toHaveText('Step 4 of 5: Release Settings');
+      await expect(dialog.getByLabel('Restricted Countries')).toHaveCount(0);
+      await dialog.getByLabel('Country Restrictions').check();
+      await dialog.getByLabel('Restricted Countries').fill('US, GB');
+      await dialog.getByLabel('Country Restrictions').uncheck();
+      await expect(dialog.getByLabel('Restricted Countries')).toHaveCount(0);
+      await dialog.getByLabel('Previously Released').check();
+      await expect(dialog.getByLabel('Original Release Date')).toBeVisible();
+      await dialog.getByLabel('Previously Released').uncheck();
+      await choose(page, dialog.getByLabel('Store Distribution'), 'Custom selection');
+      await dialog.getByRole('button', { name: 'Next' }).click();
+      await expect(dialog.getByText('Pick at least one store')).toBeVisible();
+      await dialog.getByLabel('Spotify').check();
+      await dialog.getByLabel('Apple Music').check();
+      await snapDialog(page, testInfo, 'release-wizard-settings');
+      await dialog.getByRole('button', { name: 'Next' }).click();
 
-    await expect(step).toHaveText('Step 5 of 5: Review');
-    const review = dialog.getByRole('form', { name: 'Review' });
-    await expect(review).toContainText(title);
-    await expect(review).toContainText('Tracks (2)');
-    await expect(review).toContainText('1. Intro');
-    await expect(review).toContainText('2. Coastline');
-    await expect(review).toContainText('Riffline Records');
-    await expect(review).toContainText('Spotify, Apple Music');
-    await expect(review.getByText('Country restrictions')).toBeVisible();
-    await snapDialog(page, testInfo, 'release-wizard-review');
-    await dialog.getByRole('button', { name: 'Create Release' }).click();
-    await expectToast(page, 'Release Created!');
-    await expect(dialog).toBeHidden();
+      await expect(step).toHaveText('Step 5 of 5: Review');
+      const review = dialog.getByRole('form', { name: 'Review' });
+      await expect(review).toContainText(title);
+      await expect(review).toContainText('Tracks (2)');
+      await expect(review).toContainText('1. Intro');
+      await expect(review).toContainText('2. Coastline');
+      await expect(review).toContainText('Riffline Records');
+      await expect(review).toContainText('Spotify, Apple Music');
+      await expect(review.getByText('Country restrictions')).toBeVisible();
+      await snapDialog(page, testInfo, 'release-wizard-review');
+      await dialog.getByRole('button', { name: 'Create Release' }).click();
+      await expectToast(page, 'Release Created!');
+      await expect(dialog).toBeHidden();
 
-    // Reopened, the wizard starts afresh: step 1, no tracks, an empty form.
-    await page.getByRole('button', { name: 'New Release' }).first().click();
-    await expect(step).toHaveText('Step 1 of 5: Release Info');
-    await expect(dialog.getByLabel('Release Title')).toHaveValue('');
-    await expect(dialog.getByLabel('Release Type')).toHaveText('Single (1 track)');
-    await dialog.getByRole('button', { name: 'Next' }).click();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('button', { name: 'New Release' }).first().click();
-    await expect(dialog.getByText('Title is required')).toBeHidden();
-    await dialog.getByRole('button', { name: 'Close' }).click();
-    await expect(dialog).toBeHidden();
+      // Reopened, the wizard starts afresh: step 1, no tracks, an empty form.
+      await page.getByRole('button', { name: 'New Release' }).first().click();
+      await expect(step).toHaveText('Step 1 of 5: Release Info');
+      await expect(dialog.getByLabel('Release Title')).toHaveValue('');
+      await expect(dialog.getByLabel('Release Type')).toHaveText('Single (1 track)');
+      await dialog.getByRole('button', { name: 'Next' }).click();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('button', { name: 'New Release' }).first().click();
+      await expect(dialog.getByText('Title is required')).toBeHidden();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await expect(dialog).toBeHidden();
 
-    // The new draft, its tracks open, each upload's progress reaching done.
-    const card = page.getByRole('article', { name: title });
-    await expect(card.getByTestId('release-status')).toHaveText('Draft');
-    await expect(card).toContainText('EP · 2 tracks');
-    for (const [n, file] of [
-      [1, 'intro.wav'],
-      [2, 'coastline.wav'],
-    ] as const) {
-      const bar = card.getByRole('progressbar', { name: `Upload progress for track ${n}` });
-      await expect(bar).toHaveAttribute('aria-valuenow', '100');
-      await expect(card.getByText(`Upload complete: ${file}`)).toBeVisible();
-    }
-    await expect(card.getByText(/^Audio ready · WAV · 0:01$/)).toBeVisible();
-    await expect(card.getByText(/^Audio ready · WAV · 0:02$/)).toBeVisible();
-    await card.scrollIntoViewIfNeeded();
-    await snap(page, testInfo, 'release-uploaded');
+      // The new draft, its tracks open, each upload's progress reaching done.
+      const card = page.getByRole('article', { name: title });
+      await expect(card.getByTestId('release-status')).toHaveText('Draft');
+      await expect(card).toContainText('EP · 2 tracks');
+      for (const [n, file] of [
+        [1, 'intro.wav'],
+        [2, 'coastline.wav'],
+      ] as const) {
+        const bar = card.getByRole('progressbar', { name: `Upload progress for track ${n}` });
+        await expect(bar).toHaveAttribute('aria-valuenow', '100');
+        await expect(card.getByText(`Upload complete: ${file}`)).toBeVisible();
+      }
+      await expect(card.getByText(/^Audio ready · WAV · 0:01$/)).toBeVisible();
+      await expect(card.getByText(/^Audio ready · WAV · 0:02$/)).toBeVisible();
+      await card.scrollIntoViewIfNeeded();
+      await snap(page, testInfo, 'release-uploaded');
 
-    // A track's title is saved on blur when it changed.
-    const trackTitle = card.getByLabel('Track 2 title');
-    await trackTitle.fill('Coastline (Night Mix)');
-    await trackTitle.blur();
-    await expectToast(page, 'Track Updated!', 'Track 2 is now “Coastline (Night Mix)”.');
-    await expect(card.getByLabel('Track 2 title')).toHaveValue('Coastline (Night Mix)');
+      // A track's title is saved on blur when it changed.
+      const trackTitle = card.getByLabel('Track 2 title');
+      await trackTitle.fill('Coastline (Night Mix)');
+      await trackTitle.blur();
+      await expectToast(page, 'Track Updated!', 'Track 2 is now “Coastline (Night Mix)”.');
+      await expect(card.getByLabel('Track 2 title')).toHaveValue('Coastline (Night Mix)');
 
-    // Submitted for distribution: the fee is 0 coins on a fresh platform (distribution_fee_coins).
-    await card.getByRole('button', { name: 'Submit for Distribution' }).click();
-    await expectToast(page, 'Release Submitted!');
-    await expect(card.getByTestId('release-status')).toHaveText('Processing');
-    await expect(card.getByRole('button', { name: 'Submit for Distribution' })).toHaveCount(0);
-    await expect(card.getByRole('button', { name: /^Delete / })).toHaveCount(0);
-    await expect(card.getByText('In review: once approved, it goes live in 3-5 days.')).toBeVisible();
-    await snap(page, testInfo, 'release-submitted');
+      // Submitted for distribution: the fee is 0 coins on a fresh platform (distribution_fee_coins).
+      await card.getByRole('button', { name: 'Submit for Distribution' }).click();
+      await expectToast(page, 'Release Submitted!');
+      await expect(card.getByTestId('release-status')).toHaveText('Processing');
+      await expect(card.getByRole('button', { name: 'Submit for Distribution' })).toHaveCount(0);
+      await expect(card.getByRole('button', { name: /^Delete / })).toHaveCount(0);
+      await expect(card.getByText('In review: once approved, it goes live in 3-5 days.')).toBeVisible();
+      await snap(page, testInfo, 'release-submitted');
 
-    // An admin rejects it with a reason (through the admin API, in a session of their own) …
-    const releases = (await (await page.request.get('/api/releases')).json()) as Array<{
-      id: string;
-      title: string;
-    }>;
-    const id = releases.find((r) => r.title === title)?.id;
-    expect(id).toBeTruthy();
-    const baseURL = testInfo.project.use.baseURL!;
-    const admin = await browser.newContext({ baseURL });
-    const adminPage = await admin.newPage();
-    await adminPage.goto('/api/login');
-    await signIn(adminPage, 'admin@riffline.local', 'riffline-admin');
-    await expect(adminPage).toHaveURL(/\/$/);
-    const reason = 'The cover art is missing: add a 3000×3000 image.';
-    const verdict = await adminPage.request.patch(`/api/admin/releases/${id}`, {
-      data: { status: 'rejected', reason },
-      headers: { origin: baseURL },
-    });
-    expect(verdict.status()).toBe(200);
-    await admin.close();
+      // An admin rejects it with a reason (through the admin API, in a session of their own) …
+      const releases = (await (await page.request.get('/api/releases')).json()) as Array<{
+        id: string;
+        title: string;
+      }>;
+      const id = releases.find((r) => r.title === title)?.id;
+      expect(id).toBeTruthy();
+      const baseURL = testInfo.project.use.baseURL!;
+      const admin = await browser.newContext({ baseURL });
+      const adminPage = await admin.newPage();
+      await adminPage.goto('/api/login');
+      await signIn(adminPage, 'admin@riffline.local', 'riffline-admin');
+      await expect(adminPage).toHaveURL(/\/$/);
+      const reason = 'The cover art is missing: add a 3000×3000 image.';
+      const verdict = await adminPage.request.patch(`/api/admin/releases/${id}`, {
+        data: { status: 'rejected', reason },
+        headers: { origin: baseURL },
+      });
+      expect(verdict.status()).toBe(200);
+      await admin.close();
 
-    // … and the artist reads the reason, and may edit, resubmit or delete it again.
-    await page.reload();
-    const rejected = page.getByRole('article', { name: title });
-    await expect(rejected.getByTestId('release-status')).toHaveText('Rejected');
-    await expect(rejected.getByRole('alert').filter({ hasText: 'Rejected' })).toContainText(reason);
-    await expect(rejected.getByRole('button', { name: 'Submit for Distribution' })).toBeVisible();
-    await expect(rejected.getByRole('button', { name: `Delete ${title}` })).toBeVisible();
-    await rejected.scrollIntoViewIfNeeded();
-    await snap(page, testInfo, 'release-rejected');
-  });
+      // … and the artist reads the reason, and may edit, resubmit or delete it again.
+      await page.reload();
+      const rejected = page.getByRole('article', { name: title });
+      await expect(rejected.getByTestId('release-status')).toHaveText('Rejected');
+      await expect(rejected.getByRole('alert').filter({ hasText: 'Rejected' })).toContainText(reason);
+      await expect(rejected.getByRole('button', { name: 'Submit for Distribution' })).toBeVisible();
+      await expect(rejected.getByRole('button', { name: `Delete ${title}` })).toBeVisible();
+      await rejected.scrollIntoViewIfNeeded();
+      await snap(page, testInfo, 'release-rejected');
+    },
+  );
 
   test('a draft lists what it lacks on submit, is edited, then deleted after the confirmation', async ({
     page,

@@ -12,70 +12,71 @@ interface Release {
  * payout to their own UPI id is listed as pending, and the admin's approval shows with its label. Desktop
  * and phone run at once as the same artist, each with earnings and a method of its own.
  */
-test('the artist sees earnings, is held to the minimum and requests a withdrawal', async ({
-  browser,
-  page,
-}, testInfo) => {
-  test.setTimeout(150_000);
-  const artist = await apiSession(browser, testInfo, DEMO_ARTIST);
-  const admin = await apiSession(browser, testInfo, DEMO_ADMIN);
-  const title = unique('Royal Blue');
-  const release = await submitRelease(artist.api, { title, tracks: [title] });
-  const live = await admin.api.send<Release>('patch', `/api/admin/releases/${release.id}`, {
-    status: 'live',
-  });
-  await importRoyalties(admin.api, live.tracks[0]!.isrc!, '45.00');
-  const upiId = `${unique('arlo').replace(/-/g, '.')}@okhdfc`;
-  await artist.api.send('post', '/api/payment-methods', { type: 'upi', upiId });
+test(
+  'the artist sees earnings, is held to the minimum and requests a withdrawal',
+  { tag: '@phone' },
+  async ({ browser, page }, testInfo) => {
+    test.setTimeout(150_000);
+    const artist = await apiSession(browser, testInfo, DEMO_ARTIST);
+    const admin = await apiSession(browser, testInfo, DEMO_ADMIN);
+    const title = unique('Royal Blue');
+    const release = await submitRelease(artist.api, { title, tracks: [title] });
+    const live = await admin.api.send<Release>('patch', `/api/admin/releases/${release.id}`, {
+      status: 'live',
+    });
+    await importRoyalties(admin.api, live.tracks[0]!.isrc!, '45.00');
+    const upiId = `${unique('arlo').replace(/-/g, '.')}@okhdfc`;
+    await artist.api.send('post', '/api/payment-methods', { type: 'upi', upiId });
 
-  await page.goto('/api/login?returnTo=%2Froyalties');
-  await signIn(page, DEMO_ARTIST.email, DEMO_ARTIST.password);
-  await expect(page.getByRole('heading', { name: 'Royalties', level: 1 })).toBeVisible();
-  await expect(page).toHaveTitle('Royalties · Riffline');
-  for (const id of ['royalty-total', 'royalty-month', 'royalty-available']) {
-    await expect(page.getByTestId(`${id}-value`)).toHaveText(/^\$\d[\d,]*\.\d{2}$/);
-  }
-  const dollars = async (id: string) =>
-    Number((await page.getByTestId(`${id}-value`).innerText()).replace(/[^\d.]/g, ''));
-  expect(await dollars('royalty-total')).toBeGreaterThanOrEqual(45);
-  const earnings = page.getByRole('region', { name: 'Earnings History' });
-  await expect(
-    earnings.getByRole('listitem').filter({ hasText: title }).filter({ hasText: '$45.00' }),
-  ).toHaveCount(1);
-  await expect(earnings.getByRole('listitem').filter({ hasText: title })).toContainText('January 2026');
+    await page.goto('/api/login?returnTo=%2Froyalties');
+    await signIn(page, DEMO_ARTIST.email, DEMO_ARTIST.password);
+    await expect(page.getByRole('heading', { name: 'Royalties', level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle('Royalties · Riffline');
+    for (const id of ['royalty-total', 'royalty-month', 'royalty-available']) {
+      await expect(page.getByTestId(`${id}-value`)).toHaveText(/^\$\d[\d,]*\.\d{2}$/);
+    }
+    const dollars = async (id: string) =>
+      Number((await page.getByTestId(`${id}-value`).innerText()).replace(/[^\d.]/g, ''));
+    expect(await dollars('royalty-total')).toBeGreaterThanOrEqual(45);
+    const earnings = page.getByRole('region', { name: 'Earnings History' });
+    await expect(
+      earnings.getByRole('listitem').filter({ hasText: title }).filter({ hasText: '$45.00' }),
+    ).toHaveCount(1);
+    await expect(earnings.getByRole('listitem').filter({ hasText: title })).toContainText('January 2026');
 
-  // SPEC §5: at least 20 USD.
-  await page.getByRole('button', { name: 'Request Withdrawal' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Request Withdrawal' });
-  await dialog.getByRole('combobox', { name: 'Payment Method' }).click();
-  await page.getByRole('option', { name: new RegExp(upiId.replace(/\./g, '\\.')) }).click();
-  await dialog.getByLabel('Amount').fill('19.99');
-  await dialog.getByRole('button', { name: 'Submit Request' }).click();
-  await expectToast(page, 'Invalid Amount', 'Minimum withdrawal amount is $20.00');
-  await expect(dialog.getByText('Minimum withdrawal amount is $20.00')).toBeVisible();
-  await snap(page, testInfo, 'royalties-withdrawal-minimum');
+    // SPEC §5: at least 20 USD.
+    await page.getByRole('button', { name: 'Request Withdrawal' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request Withdrawal' });
+    await dialog.getByRole('combobox', { name: 'Payment Method' }).click();
+    await page.getByRole('option', { name: new RegExp(upiId.replace(/\./g, '\\.')) }).click();
+    await dialog.getByLabel('Amount').fill('19.99');
+    await dialog.getByRole('button', { name: 'Submit Request' }).click();
+    await expectToast(page, 'Invalid Amount', 'Minimum withdrawal amount is $20.00');
+    await expect(dialog.getByText('Minimum withdrawal amount is $20.00')).toBeVisible();
+    await snap(page, testInfo, 'royalties-withdrawal-minimum');
 
-  await dialog.getByLabel('Amount').fill('20');
-  await dialog.getByRole('button', { name: 'Submit Request' }).click();
-  await expectToast(page, 'Withdrawal Requested', '$20.00 is on its way for review.');
-  await expect(dialog).toBeHidden();
-  const history = page.getByRole('region', { name: 'Withdrawal History' });
-  const payout = history.getByRole('listitem').filter({ hasText: `UPI ${upiId}` });
-  await expect(payout).toHaveCount(1);
-  await expect(payout).toContainText('$20.00');
-  await expect(payout).toContainText('Pending');
-  await snap(page, testInfo, 'royalties');
+    await dialog.getByLabel('Amount').fill('20');
+    await dialog.getByRole('button', { name: 'Submit Request' }).click();
+    await expectToast(page, 'Withdrawal Requested', '$20.00 is on its way for review.');
+    await expect(dialog).toBeHidden();
+    const history = page.getByRole('region', { name: 'Withdrawal History' });
+    const payout = history.getByRole('listitem').filter({ hasText: `UPI ${upiId}` });
+    await expect(payout).toHaveCount(1);
+    await expect(payout).toContainText('$20.00');
+    await expect(payout).toContainText('Pending');
+    await snap(page, testInfo, 'royalties');
 
-  // The admin approves: the artist reads SPEC §4's label and note.
-  const [mine] = (
-    await artist.api.get<Array<{ id: string; paymentMethod: { label: string } | null }>>(
-      '/api/withdrawal-requests',
-    )
-  ).filter((w) => w.paymentMethod?.label === `UPI ${upiId}`);
-  await admin.api.send('patch', `/api/admin/withdrawal-requests/${mine!.id}`, { status: 'approved' });
-  await admin.context.close();
-  await artist.context.close();
-  await page.reload();
-  await expect(payout).toContainText('Approved - Processing (24hr)');
-  await expect(payout).toContainText('approved for processing, payment within 24 hours');
-});
+    // The admin approves: the artist reads SPEC §4's label and note.
+    const [mine] = (
+      await artist.api.get<Array<{ id: string; paymentMethod: { label: string } | null }>>(
+        '/api/withdrawal-requests',
+      )
+    ).filter((w) => w.paymentMethod?.label === `UPI ${upiId}`);
+    await admin.api.send('patch', `/api/admin/withdrawal-requests/${mine!.id}`, { status: 'approved' });
+    await admin.context.close();
+    await artist.context.close();
+    await page.reload();
+    await expect(payout).toContainText('Approved - Processing (24hr)');
+    await expect(payout).toContainText('approved for processing, payment within 24 hours');
+  },
+);

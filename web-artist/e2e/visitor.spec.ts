@@ -13,7 +13,7 @@ async function holdSignInCheck(page: Page): Promise<() => void> {
 }
 
 test.describe('a visitor', () => {
-  test('reads the landing page', async ({ page }, testInfo) => {
+  test('reads the landing page', { tag: '@phone' }, async ({ page }, testInfo) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Apply Now' }).first()).toHaveAttribute('href', '/apply');
@@ -47,7 +47,7 @@ test.describe('a visitor', () => {
     await snap(page, testInfo, 'landing');
   });
 
-  test('reads About and goes on to apply', async ({ page }, testInfo) => {
+  test('reads About and goes on to apply', { tag: '@phone' }, async ({ page }, testInfo) => {
     await page.goto('/about');
     await expect(page.getByRole('heading', { name: 'About Riffline', level: 1 })).toBeVisible();
     for (const value of [
@@ -72,7 +72,7 @@ test.describe('a visitor', () => {
     await snap(page, testInfo, 'apply-signed-out');
   });
 
-  test('searches the help center and reads an article', async ({ page }, testInfo) => {
+  test('searches the help center and reads an article', { tag: '@phone' }, async ({ page }, testInfo) => {
     await page.goto('/support');
     await expect(page.getByRole('heading', { name: 'Help Center', level: 1 })).toBeVisible();
     for (const category of ['Getting Started', 'Uploading Music', 'Royalties & Payments']) {
