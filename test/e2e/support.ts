@@ -1,4 +1,4 @@
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 /** Saves a full-page screenshot as an artifact: test-results/screenshots/<project>/<name>.png. */
 export async function snap(page: Page, testInfo: TestInfo, name: string) {
@@ -8,6 +8,20 @@ export async function snap(page: Page, testInfo: TestInfo, name: string) {
     path: `test-results/screenshots/${testInfo.project.name}/${name}.png`,
     fullPage: true,
   });
+}
+
+/**
+ * Opens a select (`field`) and picks `option` in its list, until the list has closed on the choice: on a
+ * busy machine a click can land while the list is still opening and be ignored (seen in CI: the list stayed
+ * open with the option active but not chosen), so the pick is tried again while the list is still there.
+ */
+export async function chooseOption(field: Locator, option: Locator) {
+  const list = field.page().getByRole('listbox');
+  await expect(async () => {
+    if (!(await list.isVisible())) await field.click({ timeout: 5_000 });
+    await option.click({ timeout: 5_000 });
+    await expect(list).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 export const unique = (prefix: string) =>

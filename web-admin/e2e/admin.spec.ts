@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, expectToast, signIn, snap, unique } from '../../test/e2e/support.ts';
+import { chooseOption, createAccount, expectToast, signIn, snap, unique } from '../../test/e2e/support.ts';
 
 /** A new artist account applies through the artist app's form (SPEC §5) and is left signed in. */
 async function applyAsNewArtist(page: Page, artistName: string) {
@@ -15,8 +15,7 @@ async function applyAsNewArtist(page: Page, artistName: string) {
   await page.getByLabel('Legal Name').fill('Nia Osei');
   await page.getByLabel('Artist Name').fill(artistName);
   await page.getByLabel('Age').fill('23');
-  await page.getByLabel('Genre').click();
-  await page.getByRole('option', { name: 'Afrobeats' }).click();
+  await chooseOption(page.getByLabel('Genre'), page.getByRole('option', { name: 'Afrobeats' }));
   await page.getByLabel('Instagram URL').fill('https://instagram.com/nia');
   await page.getByLabel('YouTube URL').fill('https://youtube.com/@nia');
   await page.getByLabel('Your Artist Story').fill('Highlife guitars over Lagos drums.');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, expectToast, snap, unique } from '../../test/e2e/support.ts';
+import { chooseOption, createAccount, expectToast, snap, unique } from '../../test/e2e/support.ts';
 import { entry, signInToConsole } from '../../test/e2e/seed.ts';
 
 /** A new account signs up in the artist app and applies (SPEC §5); it stays pending. */
@@ -15,8 +15,7 @@ async function applyAsNewArtist(page: Page, email: string, artistName: string) {
   await page.getByLabel('Legal Name').fill('Kofi Mensah');
   await page.getByLabel('Artist Name').fill(artistName);
   await page.getByLabel('Age').fill('27');
-  await page.getByLabel('Genre').click();
-  await page.getByRole('option', { name: 'Jazz' }).click();
+  await chooseOption(page.getByLabel('Genre'), page.getByRole('option', { name: 'Jazz' }));
   await page.getByLabel('Instagram URL').fill('https://instagram.com/kofi');
   await page.getByLabel('YouTube URL').fill('https://youtube.com/@kofi');
   await page.getByLabel('Your Artist Story').fill('Saxophone lines over Accra street rhythms.');

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { convertAmount, currencies, type Currency } from '@riffline/contracts';
 import { DEMO_ADMIN, DEMO_ARTIST, apiSession, importRoyalties, submitRelease } from '../../test/e2e/seed.ts';
-import { createAccount, signIn, snap, unique } from './support.ts';
+import { chooseOption, createAccount, signIn, snap, unique } from './support.ts';
 
 interface Release {
   tracks: Array<{ isrc: string | null }>;
@@ -20,8 +20,10 @@ async function chooseTimeframe(page: Page, label: string, fetches?: number) {
   const response =
     fetches &&
     page.waitForResponse((r) => r.url().endsWith(`/api/analytics?days=${fetches}`) && r.status() === 200);
-  await page.getByRole('combobox', { name: 'Timeframe' }).click();
-  await page.getByRole('option', { name: label }).click();
+  await chooseOption(
+    page.getByRole('combobox', { name: 'Timeframe' }),
+    page.getByRole('option', { name: label }),
+  );
   if (response) await response;
   await expect(page.getByRole('combobox', { name: 'Timeframe' })).toHaveText(label);
 }

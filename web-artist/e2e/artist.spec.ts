@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createAccount, expectToast, fillApplication, snap, unique } from './support.ts';
+import { chooseOption, createAccount, expectToast, fillApplication, snap, unique } from './support.ts';
 
 test.describe('an artist', () => {
   test(
@@ -62,8 +62,7 @@ test.describe('an artist', () => {
       await page.goto('/support');
       await page.getByLabel('Subject').fill('Claim my video channel');
       await page.getByLabel('Message').fill('Please connect my official artist channel to my releases.');
-      await page.getByLabel('Priority').click();
-      await page.getByRole('option', { name: 'High' }).click();
+      await chooseOption(page.getByLabel('Priority'), page.getByRole('option', { name: 'High' }));
       await snap(page, testInfo, 'support-signed-in');
       await page.getByRole('button', { name: 'Submit Ticket' }).click();
       await expect(page.getByRole('heading', { name: 'Ticket Submitted!' })).toBeVisible();

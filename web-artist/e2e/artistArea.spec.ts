@@ -1,7 +1,15 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { convertAmount, formatMoney } from '@riffline/contracts';
 import { DEMO_ADMIN, apiSession } from '../../test/e2e/seed.ts';
-import { createAccount, expectToast, fillApplication, signIn, snap, unique } from './support.ts';
+import {
+  chooseOption,
+  createAccount,
+  expectToast,
+  fillApplication,
+  signIn,
+  snap,
+  unique,
+} from './support.ts';
 
 /**
  * The artist area beside the Release Builder (SPEC §2 Artist dashboard, Wallet, Settings, Tickets; §5; §8),
@@ -196,8 +204,7 @@ test.describe('the artist area', () => {
       // A bank account asks for its own fields; the number comes back masked.
       const holder = unique('Arlo Artist');
       await page.getByRole('button', { name: 'Add Payment Method' }).click();
-      await dialog.getByLabel('Type').click();
-      await page.getByRole('option', { name: 'Bank Transfer' }).click();
+      await chooseOption(dialog.getByLabel('Type'), page.getByRole('option', { name: 'Bank Transfer' }));
       await expect(dialog.getByLabel('UPI ID')).toHaveCount(0);
       await dialog.getByLabel('Account Holder Name').fill(holder);
       await dialog.getByLabel('Account Number').fill('123456789012');
@@ -257,8 +264,7 @@ test.describe('the artist area', () => {
 
     await page.goto('/settings');
     const select = page.getByRole('combobox', { name: 'Preferred Currency' });
-    await select.click();
-    await page.getByRole('option', { name: /^EUR/ }).click();
+    await chooseOption(select, page.getByRole('option', { name: /^EUR/ }));
     await expectToast(page, 'Currency Updated', 'Amounts now show in Euro.');
     await expect(select).toContainText('EUR');
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { expectToast, signIn, snap, unique } from './support.ts';
+import { chooseOption, expectToast, signIn, snap, unique } from './support.ts';
 
 /**
  * The Release Builder as the demo artist uses it (SPEC §2 Release Builder, §5, §8): the wizard's rules in
@@ -57,8 +57,7 @@ async function dismissToast(page: Page) {
 }
 
 async function choose(page: Page, field: Locator, option: string) {
-  await field.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await chooseOption(field, page.getByRole('option', { name: option, exact: true }));
 }
 
 const audioInput = (scope: Locator, n: number) =>

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_ARTIST, apiSession, importRoyalties, submitRelease } from '../../test/e2e/seed.ts';
-import { expectToast, signIn, snap, unique } from './support.ts';
+import { chooseOption, expectToast, signIn, snap, unique } from './support.ts';
 
 interface Release {
   tracks: Array<{ isrc: string | null }>;
@@ -47,8 +47,10 @@ test(
     // SPEC §5: at least 20 USD.
     await page.getByRole('button', { name: 'Request Withdrawal' }).click();
     const dialog = page.getByRole('dialog', { name: 'Request Withdrawal' });
-    await dialog.getByRole('combobox', { name: 'Payment Method' }).click();
-    await page.getByRole('option', { name: new RegExp(upiId.replace(/\./g, '\\.')) }).click();
+    await chooseOption(
+      dialog.getByRole('combobox', { name: 'Payment Method' }),
+      page.getByRole('option', { name: new RegExp(upiId.replace(/\./g, '\\.')) }),
+    );
     await dialog.getByLabel('Amount').fill('19.99');
     await dialog.getByRole('button', { name: 'Submit Request' }).click();
     await expectToast(page, 'Invalid Amount', 'Minimum withdrawal amount is $20.00');

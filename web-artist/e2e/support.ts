@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 
-export { createAccount, expectToast, signIn, snap, unique } from '../../test/e2e/support.ts';
+import { chooseOption } from '../../test/e2e/support.ts';
+
+export { chooseOption, createAccount, expectToast, signIn, snap, unique } from '../../test/e2e/support.ts';
 
 export interface ApplicationFields {
   legalName: string;
@@ -17,8 +19,7 @@ export async function fillApplication(page: Page, fields: ApplicationFields) {
   await page.getByLabel('Legal Name').fill(fields.legalName);
   await page.getByLabel('Artist Name').fill(fields.artistName);
   await page.getByLabel('Age').fill(fields.age);
-  await page.getByLabel('Genre').click();
-  await page.getByRole('option', { name: fields.genre }).click();
+  await chooseOption(page.getByLabel('Genre'), page.getByRole('option', { name: fields.genre }));
   await page.getByLabel('Instagram URL').fill(fields.instagram);
   await page.getByLabel('YouTube URL').fill(fields.youtube);
   await page.getByLabel('Your Artist Story').fill(fields.story);
