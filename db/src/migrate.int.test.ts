@@ -267,6 +267,7 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
       '20261126000200_event_log_state',
       '20261126000300_platform_stats',
       '20261127000100_report_rows_keys',
+      '20261127000200_analytics_statement_keys',
     ]);
     expect((await migrationStatus(db)).pending).toEqual([]);
 

@@ -18,6 +18,7 @@ import * as applicationRejectionReason from './migrations/20261126000100_applica
 import * as eventLogState from './migrations/20261126000200_event_log_state.ts';
 import * as platformStats from './migrations/20261126000300_platform_stats.ts';
 import * as reportRowsKeys from './migrations/20261127000100_report_rows_keys.ts';
+import * as analyticsStatementKeys from './migrations/20261127000200_analytics_statement_keys.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '20261126000200_event_log_state': eventLogState,
   '20261126000300_platform_stats': platformStats,
   '20261127000100_report_rows_keys': reportRowsKeys,
+  '20261127000200_analytics_statement_keys': analyticsStatementKeys,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, inject } from 'vitest';
 import { dbTest } from '#test/support/db.ts';
-import { buildArtist, buildRelease, buildTrack } from '#test/support/factories.ts';
+import { buildArtist, buildRelease, buildTrack, buildUsage } from '#test/support/factories.ts';
 import { loadConfig } from '../config.ts';
 import { connect, type Db } from '../connection.ts';
 import { migrateLatest } from '../migrate.ts';
@@ -130,6 +130,73 @@ async function sumsTheLines(db: Db) {
   expect(settings.rows[0]).toEqual({ w: '4MB', s: 'on' });
 }
 
+/**
+ * The rows' references hold as foreign keys did (migration 20261127000200 checks them per statement): a
+ * row naming a release, artist or track that is not there is refused with the key's error and nothing of
+ * its statement is kept; deleting a release or an artist deletes its rows, deleting a track keeps its
+ * rows without it.
+ */
+async function keepsItsKeys(db: Db) {
+  const artist = await buildArtist(db);
+  const other = await buildArtist(db);
+  const release = await buildRelease(db, { userId: artist.id, status: 'live' });
+  const second = await buildRelease(db, { userId: artist.id, status: 'live' });
+  const track = await buildTrack(db, { releaseId: release.id });
+  const gone = '00000000-0000-4000-8000-000000000000';
+  const usage = (fields: { releaseId?: string; userId?: string; trackId?: string | null }) => ({
+    platform: 'Spotify',
+    country: 'IN',
+    date: '2026-10-01',
+    streams: 1,
+    downloads: 0,
+    releaseId: release.id,
+    userId: artist.id,
+    trackId: track.id,
+    ...fields,
+  });
+  const count = async (where: Record<string, string>) =>
+    Number((await db('analytics').where(where).count({ n: '*' }).first())?.n);
+
+  for (const [fields, key, table] of [
+    [{ releaseId: gone }, 'release_id', 'releases'],
+    [{ userId: 'nobody-here' }, 'user_id', 'users'],
+    [{ trackId: gone }, 'track_id', 'tracks'],
+  ] as const) {
+    // A statement of several rows, one of them naming what is not there: none of them is kept.
+    const refused = db('analytics').insert([usage({}), usage(fields)]);
+    await expect(refused).rejects.toMatchObject({
+      code: '23503',
+      message: expect.stringContaining(`violates foreign key constraint "analytics_${key}_foreign"`),
+    });
+    await expect(refused).rejects.toMatchObject({
+      detail: `Key (${key})=(${Object.values(fields)[0]}) is not present in table "${table}".`,
+    });
+  }
+  await expect(db('analytics').where({ userId: artist.id }).update({ releaseId: gone })).resolves.toBe(0); // no rows yet: nothing to check
+  expect(await count({ userId: artist.id })).toBe(0);
+
+  // Rows of two releases and two artists; a row without a track is fine.
+  await db('analytics').insert([
+    usage({}),
+    usage({ trackId: null }),
+    usage({ releaseId: second.id, trackId: null }),
+  ]);
+  await buildUsage(db, { releaseId: release.id, userId: other.id });
+  await expect(db('analytics').where({ userId: other.id }).update({ trackId: gone })).rejects.toMatchObject({
+    code: '23503',
+  });
+
+  await db('tracks').where({ id: track.id }).delete();
+  expect(await count({ releaseId: release.id })).toBe(3);
+  expect(await db('analytics').where({ releaseId: release.id }).whereNotNull('trackId')).toEqual([]);
+
+  await db('releases').where({ id: release.id }).delete();
+  expect([await count({ releaseId: release.id }), await count({ releaseId: second.id })]).toEqual([0, 1]);
+
+  await db('users').where({ id: artist.id }).delete();
+  expect(await count({ releaseId: second.id })).toBe(0);
+}
+
 describe("a report's analytics, summed from its lines", () => {
   dbTest(
     'one row per release, track, store, country and day of the matched lines; the rows go with their report',
@@ -138,14 +205,25 @@ describe("a report's analytics, summed from its lines", () => {
     },
   );
 
+  dbTest('the rows keep their release, artist and track as foreign keys would', async ({ db }) => {
+    await keepsItsKeys(db);
+  });
+
   // The other driver too: PGlite when the run has PostgreSQL (the embedded database of make start).
   describe.runIf(inject('databaseUrl'))('on PGlite', () => {
     let pglite: Db | undefined;
     afterAll(() => pglite?.destroy());
-    dbTest('the same rows', async () => {
+    const embedded = async () => {
+      if (pglite) return pglite;
       pglite = connect(loadConfig({ NODE_ENV: 'test' }), { pglite: 'memory' });
       await migrateLatest(pglite);
-      await sumsTheLines(pglite);
+      return pglite;
+    };
+    dbTest('the same rows', async () => {
+      await sumsTheLines(await embedded());
+    });
+    dbTest('the same keys', async () => {
+      await keepsItsKeys(await embedded());
     });
   });
 });
