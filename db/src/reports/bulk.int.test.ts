@@ -47,7 +47,14 @@ async function roundTrip(db: Db) {
   const report = await StoreReport.query(db)
     .insert({ filename: 'r.csv', fileKey: 'reports/r.csv', contentHash: 'x'.repeat(64), size: 1 })
     .returning('*');
-  const rows = [...awkward, null].map((store, i) => line(i + 2, store));
+  // Enough rows for several chunks of COPY's bytes (multi-byte text across their edges), and one row
+  // larger than a chunk by itself.
+  const stores = [
+    ...awkward,
+    null,
+    ...Array.from({ length: 3_000 }, (_, i) => `${awkward[i % awkward.length]} ${'♫'.repeat(i % 300)}`),
+  ];
+  const rows = [...stores, '♫'.repeat(100_000)].map((store, i) => line(i + 2, store));
   await db.transaction((trx) => insertReportLines(trx, report.id, rows));
   const back = await StoreReportLine.query(db).where({ reportId: report.id }).orderBy('lineNumber');
   expect(back.map((r) => [r.lineNumber, r.store, r.fields, String(r.netRevenue), Number(r.units)])).toEqual(

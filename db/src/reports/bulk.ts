@@ -52,14 +52,14 @@ export async function bulkInsert(
 
 /**
  * bulkInsert for rows already in COPY's text format (each piece whole rows, each row ending in a newline,
- * each value through `copyText`): for a caller that writes many rows of one shape and can print them
+ * each value through `copyText`; strings or their UTF-8 bytes): for a caller that writes many rows of one shape and can print them
  * faster than generic arrays (the store-report import's lines).
  */
 export async function bulkInsertText(
   trx: DbTransaction,
   table: string,
   columns: readonly string[],
-  text: Iterable<string>,
+  text: Iterable<string | Buffer<ArrayBuffer>>,
 ): Promise<void> {
   if (!trx?.isTransaction) throw new Error('bulkInsert must run inside a transaction');
   const names = columns.map(quoteIdent).join(', ');
