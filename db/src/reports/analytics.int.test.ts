@@ -193,8 +193,25 @@ async function keepsItsKeys(db: Db) {
   await db('releases').where({ id: release.id }).delete();
   expect([await count({ releaseId: release.id }), await count({ releaseId: second.id })]).toEqual([0, 1]);
 
+  // A release deleted with its tracks (their rows set to none on the way) and an artist with hers.
+  const third = await buildRelease(db, { userId: artist.id, status: 'live' });
+  for (const [of, releaseId] of [
+    [third, third.id],
+    [second, second.id],
+  ] as const) {
+    const itsTrack = await buildTrack(db, { releaseId });
+    await db('analytics').insert([
+      usage({ releaseId, trackId: itsTrack.id }),
+      usage({ releaseId, trackId: null }),
+    ]);
+    expect(await count({ releaseId: of.id })).toBeGreaterThanOrEqual(2);
+  }
+  await db('releases').where({ id: third.id }).delete();
+  expect(await count({ releaseId: third.id })).toBe(0);
+
   await db('users').where({ id: artist.id }).delete();
   expect(await count({ releaseId: second.id })).toBe(0);
+  expect(await count({ userId: artist.id })).toBe(0);
 }
 
 describe("a report's analytics, summed from its lines", () => {
