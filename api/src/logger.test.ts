@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { runEntry } from '#test/support/processes.ts';
 import { createLogger } from './logger.ts';
 
 function capture() {
@@ -35,5 +36,33 @@ describe('createLogger', () => {
       createLogger({ logLevel: 'info', env }, 'api', output).info({ status: 200 }, 'hello');
       expect(JSON.parse(lines[0]!)).toMatchObject({ level: 30, name: 'api', msg: 'hello', status: 200 });
     }
+  });
+});
+
+describe('standard output (production)', () => {
+  const logged = (output: string) =>
+    output
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { msg: string; i?: number });
+
+  it('sends every line soon after it is logged, batched or not, while nothing more comes', async () => {
+    // 300 lines are more than one batch (8 KB): some leave as a full batch, the rest and the last line
+    // wait for the flush, which must still come once the process logs nothing more.
+    const proc = runEntry('api/src/logger.fixture.ts', { LINES: '300' });
+    try {
+      await expect.poll(() => logged(proc.output()).length, { timeout: 15_000, interval: 50 }).toBe(301);
+      const lines = logged(proc.output());
+      expect(lines.slice(0, 300).map((l) => l.i)).toEqual([...Array(300).keys()]);
+      expect(lines[300]!.msg).toBe('last');
+    } finally {
+      await proc.stop();
+    }
+  });
+
+  it('writes what is left when the process exits', async () => {
+    const proc = runEntry('api/src/logger.fixture.ts', { LINES: '5000', THEN: 'exit' });
+    expect(await proc.exited).toBe(0);
+    expect(logged(proc.output()).map((l) => l.i)).toEqual([...Array(5000).keys()]);
   });
 });

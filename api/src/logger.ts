@@ -29,14 +29,42 @@ export function createLogger(
 
 let stdoutDestination: DestinationStream | undefined;
 
+/** How long a line may wait to leave with others; past `STDOUT_BATCH_BYTES` of them they leave at once. */
+const STDOUT_FLUSH_MS = 100;
+const STDOUT_BATCH_BYTES = 8 * 1024;
+
 /**
- * Standard output for JSON lines, shared by every logger of the process. Written asynchronously: a line
- * never waits for the terminal or the log collector, and lines logged while a write is under way leave
- * together in the next one (a synchronous write per request cost more than the rest of a small request).
- * Nothing waits in a buffer when traffic is light, and pino writes what is left when the process exits.
+ * Standard output for JSON lines, shared by every logger of the process. Written asynchronously and in
+ * batches: a line never waits for the terminal or the log collector, and lines leave together once 8 KB
+ * of them are waiting, else at most 100 ms after they were logged. A write per request is a hand-over
+ * to libuv's threads and a system call: in a CPU profile of `GET /api/releases` under load, 6% of the
+ * API's time before, under 1% after; `GET /api/auth/user` took 2.20-2.54× the bare server's CPU per
+ * request before and 2.01-2.30× after (four alternating runs each of `make bench`'s, on a machine whose
+ * speed varies more than that between runs). pino writes what is left when the process exits (not after
+ * SIGKILL: the last 100 ms of lines are lost then).
  */
 function stdout(): DestinationStream {
-  stdoutDestination ??= pino.destination({ dest: 1, sync: false });
+  if (stdoutDestination) return stdoutDestination;
+  const destination = pino.destination({ dest: 1, sync: false, minLength: STDOUT_BATCH_BYTES });
+  // Bytes handed to the destination and bytes it wrote: what is left waits for the next flush (one asked
+  // for while a write is under way does nothing, so it is asked for again until nothing waits).
+  let handed = 0;
+  let written = 0;
+  destination.on('write', (bytes: number) => (written += bytes));
+  setInterval(() => {
+    if (handed <= written) return;
+    try {
+      destination.flush();
+    } catch {
+      // Ended as the process exits (pino wrote what was left then): nothing more to send.
+    }
+  }, STDOUT_FLUSH_MS).unref();
+  stdoutDestination = {
+    write(line: string) {
+      handed += Buffer.byteLength(line);
+      return destination.write(line);
+    },
+  };
   return stdoutDestination;
 }
 
