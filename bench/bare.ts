@@ -69,9 +69,11 @@ app.use(async (ctx) => {
         'select "applications".* from "applications" where "applications"."status" = $1 order by "created_at" desc limit $2',
         ['pending', 100],
       ),
-      pool.query('select count(*) as "count" from "applications" where "applications"."status" = $1', [
-        'pending',
-      ]),
+      // The API's total for a list by status: the count the database keeps (migration 20261127000300).
+      pool.query(
+        'select sum("applications") as "count" from "application_status_counts" where "status" = $1',
+        ['pending'],
+      ),
     ]);
     const users = await pool.query(
       'select "users"."id", "users"."email", "users"."username" from "users" where "users"."id" = any($1)',

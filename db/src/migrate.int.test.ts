@@ -268,6 +268,7 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
       '20261126000300_platform_stats',
       '20261127000100_report_rows_keys',
       '20261127000200_analytics_statement_keys',
+      '20261127000300_application_counts',
     ]);
     expect((await migrationStatus(db)).pending).toEqual([]);
 

@@ -19,6 +19,7 @@ import * as eventLogState from './migrations/20261126000200_event_log_state.ts';
 import * as platformStats from './migrations/20261126000300_platform_stats.ts';
 import * as reportRowsKeys from './migrations/20261127000100_report_rows_keys.ts';
 import * as analyticsStatementKeys from './migrations/20261127000200_analytics_statement_keys.ts';
+import * as applicationCounts from './migrations/20261127000300_application_counts.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '20261126000300_platform_stats': platformStats,
   '20261127000100_report_rows_keys': reportRowsKeys,
   '20261127000200_analytics_statement_keys': analyticsStatementKeys,
+  '20261127000300_application_counts': applicationCounts,
 };
 
 const source: Knex.MigrationSource<string> = {

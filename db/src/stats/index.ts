@@ -150,3 +150,15 @@ export async function replacePlatformStats(
   }
   await trx('platform_stats').insert(statNames.map((name) => ({ name, value: stats[name] })));
 }
+
+/**
+ * How many applications have `status` (every status when none is named), from the counts the database
+ * keeps as applications are written (migration 20261127000300): exact in the caller's transaction, and
+ * one row read however many applications there are.
+ */
+export async function applicationCount(db: Conn, status?: string): Promise<number> {
+  const query = db('application_status_counts');
+  if (status) query.where({ status });
+  const row = (await query.sum({ n: 'applications' }).first()) as { n: string | number | null } | undefined;
+  return Number(row?.n ?? 0);
+}

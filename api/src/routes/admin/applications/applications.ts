@@ -1,4 +1,4 @@
-import { Application } from '@riffline/db';
+import { Application, applicationCount } from '@riffline/db';
 import { reviewApplication } from '../../../commands/applications/applicationReviewer.ts';
 import { NotFoundError } from '../../../errors.ts';
 import { presentAdminApplication } from '../../../presenters/application.ts';
@@ -18,12 +18,15 @@ export const list: Handler<ListApplicationsInput> = async (ctx, { db }) => {
       q.whereILike('artistName', like).orWhereILike('legalName', like).orWhereILike('genre', like),
     );
   }
+  // The queue as it opens (by status, or all of them): its total is the count the database keeps.
+  const byStatusOnly = !filter.userId && !filter.q;
   const rows = await pageOf(
     ctx,
     'applications',
     query,
     { sort, range, filter, dates },
     { field: 'createdAt', order: 'desc' },
+    byStatusOnly ? () => applicationCount(db, filter.status) : undefined,
   );
   return rows.map(presentAdminApplication);
 };
