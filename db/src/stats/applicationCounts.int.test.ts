@@ -48,6 +48,9 @@ async function keepsCounts(db: Db) {
   await db('applications').where({ id: second.id }).delete();
   await expectCountsHold(db);
   expect(await applicationCount(db, 'pending')).toBe(2);
+  // An artist deleted takes her application with her (the foreign key's cascade).
+  await db('users').where({ id: artists[5]!.id }).delete();
+  await expectCountsHold(db);
 
   await db.raw('truncate applications');
   await expectCountsHold(db);
