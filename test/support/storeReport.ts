@@ -62,7 +62,17 @@ export function uniqueIdentifiers() {
   };
 }
 
-/** Releases with tracks, each with its UPC and ISRCs, for the given artists. */
+/** Whether an insert failed on the unique ISRC or UPC index (identifiers drawn at random can meet). */
+function identifierTaken(error: unknown): boolean {
+  const { constraint, nativeError } = error as { constraint?: string; nativeError?: { constraint?: string } };
+  return ['tracks_isrc_unique', 'releases_upc_unique'].includes(constraint ?? nativeError?.constraint ?? '');
+}
+
+/**
+ * Releases with tracks, each with its UPC and ISRCs, for the given artists. A release whose random
+ * identifiers are already some other release's or track's (the run's database is shared by the test
+ * files) is made again with new ones.
+ */
 export async function buildCatalogue(
   db: Db,
   artists: string[],
@@ -71,25 +81,36 @@ export async function buildCatalogue(
   const out: CatalogueRelease[] = [];
   for (const userId of artists) {
     for (let r = 0; r < releasesEach; r++) {
-      const ids = uniqueIdentifiers();
-      const release = await buildRelease(db, {
-        userId,
-        title: `Release ${out.length + 1}`,
-        status: 'live',
-        upc: ids.upc,
-      });
-      const tracks = [];
-      for (let t = 1; t <= tracksEach; t++) {
-        const isrc = ids.isrc(t);
-        const track = await buildTrack(db, {
-          releaseId: release.id,
-          trackNumber: t,
-          title: `Track ${t}`,
-          isrc,
-        });
-        tracks.push({ trackId: track.id, isrc });
+      for (let attempt = 1; ; attempt++) {
+        try {
+          out.push(
+            await db.transaction(async (trx) => {
+              const ids = uniqueIdentifiers();
+              const release = await buildRelease(trx, {
+                userId,
+                title: `Release ${out.length + 1}`,
+                status: 'live',
+                upc: ids.upc,
+              });
+              const tracks = [];
+              for (let t = 1; t <= tracksEach; t++) {
+                const isrc = ids.isrc(t);
+                const track = await buildTrack(trx, {
+                  releaseId: release.id,
+                  trackNumber: t,
+                  title: `Track ${t}`,
+                  isrc,
+                });
+                tracks.push({ trackId: track.id, isrc });
+              }
+              return { userId, releaseId: release.id, upc: ids.upc, tracks };
+            }),
+          );
+          break;
+        } catch (error) {
+          if (attempt === 5 || !identifierTaken(error)) throw error;
+        }
       }
-      out.push({ userId, releaseId: release.id, upc: ids.upc, tracks });
     }
   }
   return out;
