@@ -9,6 +9,14 @@ import { createDatabase, dropDatabase, uniqueName } from './database.ts';
 export async function openTestDb(): Promise<Db> {
   const url = inject('databaseUrl');
   if (url) return connect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, DATABASE_POOL_MAX: '4' }));
+  return openEmbeddedDb();
+}
+
+/**
+ * A fresh migrated in-memory PGlite (the embedded database of `make start`): for a suite that proves the
+ * same behaviour on both drivers. Destroy it in afterAll.
+ */
+export async function openEmbeddedDb(): Promise<Db> {
   const db = connect(loadConfig({ NODE_ENV: 'test' }), { pglite: 'memory' });
   await migrateLatest(db);
   return db;
@@ -24,8 +32,7 @@ export { unique } from './database.ts';
 export async function openFreshDb(): Promise<{ db: Db; url: string | null; close(): Promise<void> }> {
   const server = inject('databaseServerUrl');
   if (!server) {
-    const db = connect(loadConfig({ NODE_ENV: 'test' }), { pglite: 'memory' });
-    await migrateLatest(db);
+    const db = await openEmbeddedDb();
     return { db, url: null, close: () => db.destroy() };
   }
   const name = uniqueName('riffline_fresh');

@@ -1,9 +1,7 @@
 import { afterAll, describe, expect, inject } from 'vitest';
-import { dbTest } from '#test/support/db.ts';
+import { dbTest, openEmbeddedDb } from '#test/support/db.ts';
 import { buildArtist, buildRelease, buildTrack, buildUsage } from '#test/support/factories.ts';
-import { loadConfig } from '../config.ts';
-import { connect, type Db } from '../connection.ts';
-import { migrateLatest } from '../migrate.ts';
+import type { Db } from '../connection.ts';
 import { StoreReport } from '../models/StoreReport.ts';
 import { insertAnalyticsFromLines, insertReportLines, type ReportLineRow } from './imports.ts';
 
@@ -232,8 +230,7 @@ describe("a report's analytics, summed from its lines", () => {
     afterAll(() => pglite?.destroy());
     const embedded = async () => {
       if (pglite) return pglite;
-      pglite = connect(loadConfig({ NODE_ENV: 'test' }), { pglite: 'memory' });
-      await migrateLatest(pglite);
+      pglite = await openEmbeddedDb();
       return pglite;
     };
     dbTest('the same rows', async () => {

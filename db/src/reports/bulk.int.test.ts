@@ -1,8 +1,6 @@
 import { afterAll, describe, expect, inject } from 'vitest';
-import { dbTest } from '#test/support/db.ts';
-import { loadConfig } from '../config.ts';
-import { connect, type Db } from '../connection.ts';
-import { migrateLatest } from '../migrate.ts';
+import { dbTest, openEmbeddedDb } from '#test/support/db.ts';
+import type { Db } from '../connection.ts';
 import { StoreReport, StoreReportLine } from '../models/StoreReport.ts';
 import { bulkInsert } from './bulk.ts';
 import { insertReportLines, type ReportLineRow } from './imports.ts';
@@ -79,8 +77,7 @@ describe('bulkInsert', () => {
     let pglite: Db | undefined;
     afterAll(() => pglite?.destroy());
     dbTest('writes every value as it was', async () => {
-      pglite = connect(loadConfig({ NODE_ENV: 'test' }), { pglite: 'memory' });
-      await migrateLatest(pglite);
+      pglite = await openEmbeddedDb();
       await roundTrip(pglite);
     });
   });

@@ -1,9 +1,7 @@
 import { afterAll, describe, expect, inject } from 'vitest';
 import { buildApplication, buildArtist } from '#test/support/factories.ts';
-import { dbTest } from '#test/support/db.ts';
-import { loadConfig } from '../config.ts';
-import { connect, type Db } from '../connection.ts';
-import { migrateLatest } from '../migrate.ts';
+import { dbTest, openEmbeddedDb } from '#test/support/db.ts';
+import type { Db } from '../connection.ts';
 import * as migration from '../migrations/20261127000300_application_counts.ts';
 import { applicationCount } from './index.ts';
 
@@ -95,8 +93,7 @@ describe('the applications counted per status', () => {
     let pglite: Db | undefined;
     afterAll(() => pglite?.destroy());
     dbTest('the same counts', async () => {
-      pglite = connect(loadConfig({ NODE_ENV: 'test' }), { pglite: 'memory' });
-      await migrateLatest(pglite);
+      pglite = await openEmbeddedDb();
       await keepsCounts(pglite);
     });
   });
