@@ -1,5 +1,6 @@
 export * from './config.ts';
 export * from './connection.ts';
+export * from './prepared.ts';
 export * from './migrate.ts';
 export * from './models/index.ts';
 export * from './events/index.ts';

@@ -1,5 +1,6 @@
 import { affectedRows, type Db } from '../connection.ts';
 import { User } from '../models/User.ts';
+import { preparedStatement } from '../prepared.ts';
 
 /** A signed-in browser's session: koa-session's data and when it lapses. */
 export interface StoredSession {
@@ -18,14 +19,14 @@ export async function findSession(db: Db, sid: string): Promise<StoredSession | 
  * The session with this id and, in the same query, the user it is signed in as (`sess.userId`), if that
  * user still exists: one round trip per signed-in request instead of two. It runs on every API request
  * that carries a session cookie, so its SQL is written once rather than built by the query builder each
- * time, and the user's columns are renamed by a table made once per column name.
+ * time and is kept prepared on PostgreSQL (prepared.ts); the user's columns are renamed by a table made
+ * once per column name.
  */
 export async function findSessionWithUser(
   db: Db,
   sid: string,
 ): Promise<(StoredSession & { user: User | undefined }) | undefined> {
-  const result = (await db.raw(SESSION_WITH_USER, [sid])) as { rows: Array<Record<string, unknown>> };
-  const row = result.rows[0];
+  const [row] = await SESSION_WITH_USER.rows<Record<string, unknown>>(db, [sid]);
   if (!row) return undefined;
   const user: Record<string, unknown> = {};
   for (const column in row)
@@ -37,9 +38,12 @@ export async function findSessionWithUser(
   };
 }
 
-const SESSION_WITH_USER = `select "s"."sess" as "session_data", "s"."expire" as "session_expire", "u".*
+const SESSION_WITH_USER = preparedStatement(
+  'session-with-user',
+  `select "s"."sess" as "session_data", "s"."expire" as "session_expire", "u".*
   from "sessions" as "s" left join "users" as "u" on "u"."id" = "s"."sess"->>'userId'
-  where "s"."sid" = ? limit 1`;
+  where "s"."sid" = ? limit 1`,
+);
 
 const camelNames = new Map<string, string>();
 const camel = (column: string): string => {

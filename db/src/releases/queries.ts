@@ -1,5 +1,6 @@
 import type { Db, DbTransaction } from '../connection.ts';
 import { Track } from '../models/Track.ts';
+import { preparedStatement } from '../prepared.ts';
 
 /** A release's tracks in order (served by the (release_id, track_number) unique index). */
 export function tracksOf(db: Db | DbTransaction, releaseId: string) {
@@ -96,11 +97,13 @@ export function ownReleasesJsonQuery(
   return db.raw(OWN_RELEASES_JSON_SQL, [userId, page.limit, page.offset]);
 }
 
-export async function ownReleasesJson(
+const OWN_RELEASES_JSON = preparedStatement('own-releases-json', OWN_RELEASES_JSON_SQL);
+
+/** ownReleasesJsonQuery's rows, kept prepared on PostgreSQL (the artist's releases page reads it). */
+export function ownReleasesJson(
   db: Db | DbTransaction,
   userId: string,
   page: { limit: number; offset: number },
 ): Promise<ReleaseListRow[]> {
-  const result = (await ownReleasesJsonQuery(db, userId, page)) as { rows: ReleaseListRow[] };
-  return result.rows;
+  return OWN_RELEASES_JSON.rows<ReleaseListRow>(db, [userId, page.limit, page.offset]);
 }
