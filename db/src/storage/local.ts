@@ -49,6 +49,15 @@ function sign(secret: string, key: string, query: Omit<SignedFileQuery, 'signatu
     .digest();
 }
 
+/**
+ * How much a file's write stream takes before it asks its writer to wait: its writes then go to the disk
+ * several chunks at a time (one system call on libuv's threads for up to half a MiB) instead of one call
+ * per 64 KB chunk of a request. Measured on `make bench`'s 200 MiB audio upload: 1.00-1.07 s with the
+ * default 16 KB, 0.71-0.87 s with this, peak RSS growth 44-46 against 57-61 MiB (1 MiB: 0.72 s but up to
+ * 64 MiB, the target's limit).
+ */
+const WRITE_BUFFER_BYTES = 512 * 1024;
+
 export function localStorage(root: string, options: LocalStorageOptions = {}): LocalStorage {
   const resolve = (key: string) => {
     assertKey(key);
@@ -82,7 +91,10 @@ export function localStorage(root: string, options: LocalStorageOptions = {}): L
       // Write beside the target and rename, so a reader never sees half a file; a failed write leaves none.
       const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
       try {
-        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(partial));
+        await pipeline(
+          Buffer.isBuffer(body) ? Readable.from([body]) : body,
+          createWriteStream(partial, { highWaterMark: WRITE_BUFFER_BYTES }),
+        );
         await fs.rename(partial, file);
       } catch (error) {
         await fs.rm(partial, { force: true });
