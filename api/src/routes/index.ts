@@ -37,6 +37,7 @@ import { healthRoutes } from './public/health/index.ts';
 import { helpRoutes } from './public/help/index.ts';
 import { newsletterRoutes } from './public/newsletter/index.ts';
 import { paymentWebhookRoutes } from './public/payment/index.ts';
+import { indexRouteMatching } from './indexedMatch.ts';
 import { mountRoutes, type RouteDef } from './route.ts';
 
 /** Every route of the API, by area: the table of contents of the API and of its OpenAPI document. */
@@ -85,5 +86,6 @@ export function allRoutes(): RouteDef[] {
 export function apiRouter(deps: ApiDeps): Router {
   const api = new Router({ prefix: '/api' });
   mountRoutes(api, allRoutes(), deps);
+  indexRouteMatching(api);
   return api;
 }
