@@ -269,6 +269,7 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
       '20261127000100_report_rows_keys',
       '20261127000200_analytics_statement_keys',
       '20261127000300_application_counts',
+      '20261127000400_analytics_keys_one_pass',
     ]);
     expect((await migrationStatus(db)).pending).toEqual([]);
 

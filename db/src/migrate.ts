@@ -20,6 +20,7 @@ import * as platformStats from './migrations/20261126000300_platform_stats.ts';
 import * as reportRowsKeys from './migrations/20261127000100_report_rows_keys.ts';
 import * as analyticsStatementKeys from './migrations/20261127000200_analytics_statement_keys.ts';
 import * as applicationCounts from './migrations/20261127000300_application_counts.ts';
+import * as analyticsKeysOnePass from './migrations/20261127000400_analytics_keys_one_pass.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '20261127000100_report_rows_keys': reportRowsKeys,
   '20261127000200_analytics_statement_keys': analyticsStatementKeys,
   '20261127000300_application_counts': applicationCounts,
+  '20261127000400_analytics_keys_one_pass': analyticsKeysOnePass,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -17,7 +17,7 @@ import type { Knex } from 'knex';
  *   track (the `on delete cascade` and `set null` of before): a trigger per statement on each of them.
  * Ids are never changed (a key's `on update no action` had nothing to do).
  */
-const keys = [
+export const keys = [
   { column: 'release_id', table: 'releases', onDelete: 'cascade' },
   { column: 'user_id', table: 'users', onDelete: 'cascade' },
   { column: 'track_id', table: 'tracks', onDelete: 'set null' },
@@ -25,44 +25,53 @@ const keys = [
 
 const constraintOf = (column: string) => `analytics_${column}_foreign`;
 
-export async function up(knex: Knex): Promise<void> {
-  for (const { column } of keys) {
-    await knex.raw(`alter table analytics drop constraint ${constraintOf(column)}`);
-  }
-  // The ids a statement's rows name that need checking: every one an insert wrote; for an update, those
-  // no row named before it (a foreign key skips a row whose key did not change: setting a deleted track's
-  // rows to none neither checks nor locks their release and artist again).
-  const named = (column: string, event: 'insert' | 'update') =>
-    event === 'insert'
-      ? `select ${column} as id from added where ${column} is not null`
-      : `select ${column} as id from added where ${column} is not null except select ${column} from before`;
-  const checks = (event: 'insert' | 'update') =>
-    keys
-      .map(
-        ({ column, table }) => `
-      perform 1 from ${table} where id in (${named(column, event)}) for key share;
-      select d.id::text into missing
-        from (${named(column, event)}) d
-       where not exists (select 1 from ${table} p where p.id = d.id)
-       limit 1;
-      if found then
-        raise foreign_key_violation using
-          message = 'insert or update on table "analytics" violates foreign key constraint "${constraintOf(column)}"',
-          detail = format('Key (${column})=(%s) is not present in table "${table}".', missing),
-          table = 'analytics', constraint = '${constraintOf(column)}';
-      end if;`,
-      )
-      .join('\n');
-  for (const event of ['insert', 'update'] as const) {
-    await knex.raw(`
-      create function riffline_analytics_keys_${event}() returns trigger language plpgsql as $$
+// The ids a statement's rows name that need checking: every one an insert wrote; for an update, those
+// no row named before it (a foreign key skips a row whose key did not change: setting a deleted track's
+// rows to none neither checks nor locks their release and artist again).
+const named = (column: string, event: 'insert' | 'update') =>
+  event === 'insert'
+    ? `select ${column} as id from added where ${column} is not null`
+    : `select ${column} as id from added where ${column} is not null except select ${column} from before`;
+/** After a select into `missing`: the foreign key's own error when it found an id. */
+export const refuseMissing = (column: string, table: string) => `
+    if found then
+      raise foreign_key_violation using
+        message = 'insert or update on table "analytics" violates foreign key constraint "${constraintOf(column)}"',
+        detail = format('Key (${column})=(%s) is not present in table "${table}".', missing),
+        table = 'analytics', constraint = '${constraintOf(column)}';
+    end if;`;
+const checks = (event: 'insert' | 'update') =>
+  keys
+    .map(
+      ({ column, table }) => `
+    perform 1 from ${table} where id in (${named(column, event)}) for key share;
+    select d.id::text into missing
+      from (${named(column, event)}) d
+     where not exists (select 1 from ${table} p where p.id = d.id)
+     limit 1;${refuseMissing(column, table)}`,
+    )
+    .join('\n');
+
+/**
+ * The function the trigger after each insert or update statement runs (migration 20261127000400 replaced
+ * the insert's with one that reads the statement's rows once; its `down` puts this one back).
+ */
+export const keysFunction = (event: 'insert' | 'update') => `
+      create or replace function riffline_analytics_keys_${event}() returns trigger language plpgsql as $$
       declare
         missing text;
       begin
         ${checks(event)}
         return null;
       end
-      $$`);
+      $$`;
+
+export async function up(knex: Knex): Promise<void> {
+  for (const { column } of keys) {
+    await knex.raw(`alter table analytics drop constraint ${constraintOf(column)}`);
+  }
+  for (const event of ['insert', 'update'] as const) {
+    await knex.raw(keysFunction(event));
     await knex.raw(`
       create trigger analytics_keys_${event} after ${event} on analytics
         referencing ${event === 'update' ? 'old table as before ' : ''}new table as added

@@ -224,6 +224,41 @@ describe("a report's analytics, summed from its lines", () => {
     await keepsItsKeys(db);
   });
 
+  // Another transaction (PostgreSQL: PGlite has one connection) waits, as it would on a foreign key.
+  describe.runIf(inject('databaseUrl'))('while rows are being written', () => {
+    dbTest('their release, artist and track cannot be deleted until the transaction ends', async ({ db }) => {
+      const artist = await buildArtist(db);
+      const release = await buildRelease(db, { userId: artist.id, status: 'live' });
+      const track = await buildTrack(db, { releaseId: release.id });
+      const named = [
+        ['tracks', track.id],
+        ['releases', release.id],
+        ['users', artist.id],
+      ] as const;
+      const deleteElsewhere = (table: string, id: string) =>
+        db.transaction(async (other) => {
+          await other.raw("set local lock_timeout = '300ms'");
+          return other(table).where({ id }).delete();
+        });
+      const writing = await db.transaction();
+      try {
+        await writing('analytics').insert({
+          platform: 'Spotify',
+          date: '2026-10-01',
+          releaseId: release.id,
+          userId: artist.id,
+          trackId: track.id,
+        });
+        for (const [table, id] of named) {
+          await expect(deleteElsewhere(table, id), table).rejects.toMatchObject({ code: '55P03' });
+        }
+      } finally {
+        await writing.rollback();
+      }
+      for (const [table, id] of named) expect(await deleteElsewhere(table, id)).toBe(1);
+    });
+  });
+
   // The other driver too: PGlite when the run has PostgreSQL (the embedded database of make start).
   describe.runIf(inject('databaseUrl'))('on PGlite', () => {
     let pglite: Db | undefined;
