@@ -7,10 +7,10 @@ import Koa from 'koa';
 import pg from 'pg';
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
+import { numberedPlaceholders } from '../db/src/prepared.ts';
 import { OWN_RELEASES_JSON_SQL } from '../db/src/releases/queries.ts';
 
-let binding = 0;
-const releasesSql = OWN_RELEASES_JSON_SQL.replace(/\?/g, () => `$${++binding}`);
+const releasesSql = numberedPlaceholders(OWN_RELEASES_JSON_SQL);
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const app = new Koa();

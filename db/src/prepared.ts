@@ -28,11 +28,16 @@ const isStalePlan = (error: unknown) =>
 /** Names in use: two statements of one name would meet on a connection (pg refuses a second text). */
 const names = new Set<string>();
 
+/** SQL with knex's `?` placeholders in PostgreSQL's numbered ones (`$1`, `$2` …), for pg itself. */
+export function numberedPlaceholders(sql: string): string {
+  let binding = 0;
+  return sql.replace(/\?/g, () => `$${++binding}`);
+}
+
 export function preparedStatement(name: string, sql: string): PreparedStatement {
   if (names.has(name)) throw new Error(`A prepared statement is already named ${name}`);
   names.add(name);
-  let binding = 0;
-  const text = sql.replace(/\?/g, () => `$${++binding}`);
+  const text = numberedPlaceholders(sql);
   // A new name after a stale plan: every connection prepares the statement again, once.
   let generation = 0;
   return {

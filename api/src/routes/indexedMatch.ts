@@ -20,21 +20,19 @@ export function indexRouteMatching(router: Router): void {
   let indexed: { size: number; bySegment: Map<string, Layer[]>; other: Layer[] } | null = null;
   const index = () => {
     if (indexed?.size === router.stack.length) return indexed;
-    const literal = new Map<string, Layer[]>();
-    const other: Layer[] = [];
+    const firstOf = (layer: Layer) =>
+      typeof layer.path === 'string' ? LITERAL_FIRST.exec(layer.path)?.[1]?.toLowerCase() : undefined;
+    const bySegment = new Map<string, Layer[]>();
     for (const layer of router.stack) {
-      const first = typeof layer.path === 'string' ? LITERAL_FIRST.exec(layer.path)?.[1] : undefined;
-      if (first === undefined) other.push(layer);
-      else literal.set(first.toLowerCase(), [...(literal.get(first.toLowerCase()) ?? []), layer]);
+      const first = firstOf(layer);
+      if (first !== undefined) bySegment.set(first, []);
     }
     // Each segment's candidates in the router's order: its own routes and the others, interleaved.
-    const order = new Map(router.stack.map((layer, i) => [layer, i]));
-    const bySegment = new Map<string, Layer[]>();
-    for (const [segment, layers] of literal) {
-      bySegment.set(
-        segment,
-        [...layers, ...other].sort((a, b) => order.get(a)! - order.get(b)!),
-      );
+    const other: Layer[] = [];
+    for (const layer of router.stack) {
+      const first = firstOf(layer);
+      if (first !== undefined) bySegment.get(first)!.push(layer);
+      else for (const layers of [other, ...bySegment.values()]) layers.push(layer);
     }
     indexed = { size: router.stack.length, bySegment, other };
     return indexed;

@@ -1,6 +1,13 @@
 import type { Knex } from 'knex';
 import { keys, keysFunction, refuseMissing } from './20261127000200_analytics_statement_keys.ts';
 
+/** The columns' types (the arrays of distinct ids are typed like them). */
+const types: Record<(typeof keys)[number]['column'], string> = {
+  release_id: 'uuid',
+  user_id: 'text',
+  track_id: 'uuid',
+};
+
 /**
  * The analytics rows' keys (migration 20261127000200) checked from one read of an insert statement's rows.
  *
@@ -10,13 +17,6 @@ import { keys, keysFunction, refuseMissing } from './20261127000200_analytics_st
  * hundred, whatever the rows), and locks and checks those; what it promises is unchanged. The trigger
  * after an update keeps its function: updates name few rows (a deleted track's rows losing it).
  */
-/** The columns' types (the arrays of distinct ids are typed like them). */
-const types: Record<(typeof keys)[number]['column'], string> = {
-  release_id: 'uuid',
-  user_id: 'text',
-  track_id: 'uuid',
-};
-
 export async function up(knex: Knex): Promise<void> {
   const ids = keys.map(({ column }) => `${column}s`);
   await knex.raw(`
