@@ -53,6 +53,9 @@ export function browserSuite(options: {
     ],
     use: {
       baseURL,
+      // A stuck action fails on its own, with Playwright's call log (what it waited for, what covered the
+      // element); under the test's timeout it would end with the bare 'Test timeout exceeded'.
+      actionTimeout: 30_000,
       trace: 'off',
       screenshot: 'only-on-failure',
       launchOptions: chromium,

@@ -39,13 +39,16 @@ export default class SummaryReporter implements Reporter {
   }
 }
 
-/** `FAILED [phone] file:line title`, then the line it stopped at and the first lines of its error. */
+/**
+ * `FAILED [phone] file:line title`, then the line it stopped at and the first lines of each of its errors:
+ * after a test's timeout the second error is the step it was waiting on, with Playwright's call log (what
+ * the action waited for: the element, its visibility, stability, or what covered it).
+ */
 export function failureDigest(test: TestCase): string {
   const project = test.parent.project()?.name;
   const file = test.location.file.split('/').slice(-2).join('/');
   const lines = [`FAILED ${project ? `[${project}] ` : ''}${file}:${test.location.line} ${test.title}`];
-  const error = test.results.at(-1)?.errors[0];
-  if (error) {
+  for (const error of test.results.at(-1)?.errors ?? []) {
     const stoppedAt = plain(error.snippet ?? '')
       .split('\n')
       .find((l) => l.startsWith('>'));
@@ -54,7 +57,7 @@ export function failureDigest(test: TestCase): string {
     lines.push(
       ...message
         .filter((l) => l.trim())
-        .slice(0, 6)
+        .slice(0, 16)
         .map((l) => `  ${l}`),
     );
   }

@@ -6,7 +6,10 @@ import { ApplicationsEmpty } from './ApplicationsEmpty.tsx';
 import { applicationFilters } from './ApplicationFilters.tsx';
 import { ReviewButtons } from './ReviewButtons.tsx';
 import { SocialLinks } from './SocialLinks.tsx';
-import { StatusTabs } from './StatusTabs.tsx';
+import { StatusTabs } from '../common/StatusTabs.tsx';
+
+/** SPEC §2: the list opens on the pending applications. */
+const tabs = ['pending', 'approved', 'rejected'] as const;
 
 export function ApplicationList() {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
@@ -18,7 +21,7 @@ export function ApplicationList() {
       perPage={25}
       empty={false}
     >
-      <StatusTabs />
+      <StatusTabs name="applicationStatus" statuses={tabs} label="Application status" />
       {phone ? (
         <ApplicationCards />
       ) : (

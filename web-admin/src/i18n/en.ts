@@ -60,7 +60,6 @@ export const en = {
       nowRejected: '%{name} was rejected.',
       failed: 'Update Failed',
       failedText: 'Failed to update application status. Please try again.',
-      tabs: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' },
       socials: 'Social links',
       empty: {
         pending: 'No pending applications found',
