@@ -1,0 +1,97 @@
+import { Readable } from 'node:stream';
+import { Parser } from 'csv-parse';
+import { describe, expect, it } from 'vitest';
+import { reportCsvOptions, reportRecords, type CsvItem } from './csv.ts';
+
+/** What a reading gives, comparable: each record's cells and line, each skipped line's error and line. */
+type Seen = Array<{ line: number; cells: string[] } | { lines: number | undefined; error: string }>;
+
+const seen = (items: CsvItem[]): Seen =>
+  items.map((item) =>
+    'skipped' in item
+      ? { lines: item.skipped.lines, error: item.skipped.message }
+      : { line: item.line, cells: item.cells },
+  );
+
+/**
+ * The oracle: csv-parse itself on the whole file, each record numbered by `info.lines` when it is pushed
+ * (then `info` describes it), each skipped line as csv-parse reports it, in the order they happen.
+ */
+async function byCsvParse(file: Buffer, delimiter: string): Promise<Seen> {
+  const out: Seen = [];
+  class Recording extends Parser {
+    override push(record: unknown, encoding?: BufferEncoding): boolean {
+      if (Array.isArray(record)) out.push({ line: this.info.lines, cells: record as string[] });
+      return super.push(record, encoding);
+    }
+  }
+  const parser = new Recording(reportCsvOptions(delimiter));
+  parser.on('skip', (error: Error & { lines?: number }) =>
+    out.push({ lines: error.lines, error: error.message }),
+  );
+  parser.resume();
+  await new Promise<void>((resolve, reject) => {
+    parser.on('end', resolve);
+    parser.on('error', reject);
+    parser.end(file);
+  });
+  return out;
+}
+
+/** The file in pieces of `size` bytes (a multi-byte character or a \r\n may be cut in two). */
+async function byReportRecords(file: Buffer, delimiter: string, size: number): Promise<CsvItem[]> {
+  const pieces: Buffer[] = [];
+  for (let at = 0; at < file.length; at += size) pieces.push(file.subarray(at, at + size));
+  const out: CsvItem[] = [];
+  for await (const batch of reportRecords(Readable.from(pieces), delimiter)) out.push(...batch);
+  return out;
+}
+
+const files: Record<string, { text: string; delimiter?: string }> = {
+  plain: { text: 'Period,Store,Units\n2026-09,Spotify,12\n2026-09,Deezer,3\n' },
+  'no newline at the end': { text: 'a,b\n1,2\n3,4' },
+  'quoted cells: delimiters, doubled quotes, empty': {
+    text: 'a,b,c\n"x, y","say ""hi""",""\n"",plain,"last"\n',
+  },
+  'CRLF line ends': { text: 'a,b\r\n1,"2,5"\r\n\r\n3,4\r\n' },
+  'a byte order mark': { text: '\uFEFFa,b\n1,2\n' },
+  'empty lines, and lines of a delimiter or a space': { text: 'a,b\n\n1,2\n\n\n,\n \n3,4\n' },
+  semicolons: { text: 'a;b;c\n1;"2;3";4\n', delimiter: ';' },
+  tabs: { text: 'a\tb\n1\t"2\t3"\n', delimiter: '\t' },
+  'multi-byte characters': { text: 'a,b\nBjörk,東京\n"Ólafur, Arnalds",🎵\nend,é\n' },
+  'a quoted cell over two lines, then plain lines': {
+    text: 'a,b\n1,2\n"two\nlines",3\n4,5\n6,"7"\n',
+  },
+  'a quote inside an unquoted cell': { text: 'a,b\n1,2\n12" vinyl,3\n4,5\n' },
+  'text after a closing quote': { text: 'a,b\n1,2\n"x"y,3\n4,5\n' },
+  'a quote never closed': { text: 'a,b\n1,2\n"open,3\n4,5\n' },
+  'a lone carriage return inside a line': { text: 'a,b\n1,2\n3\r,4\n5,6\n' },
+  'CRLF, then a line ending in LF only': { text: 'a,b\r\n1,2\r\n3,4\n5,6\r\n' },
+  'LF, then a line ending in CRLF': { text: 'a,b\n1,2\n3,4\r\n5,6\n' },
+  'the first line not plain': { text: '"a\nb",c\n1,2\n' },
+  'a line longer than a record may be': { text: `a,b\n1,2\n${'x'.repeat(1024 * 1024 + 10)},3\n4,5\n` },
+};
+
+describe('reportRecords: records and line numbers as csv-parse gives them', () => {
+  for (const [name, { text, delimiter = ',' }] of Object.entries(files)) {
+    it(name, async () => {
+      const file = Buffer.from(text);
+      const expected = await byCsvParse(file, delimiter);
+      expect(expected.length).toBeGreaterThan(0);
+      // Every way a small file can be cut; a large one in pieces of a size streams use.
+      for (const size of file.length < 10_000 ? [1, 2, 3, 5, 7, 64, 65_536] : [4_096, 65_536]) {
+        expect(seen(await byReportRecords(file, delimiter, size)), `${size}-byte pieces`).toEqual(expected);
+      }
+    });
+  }
+
+  it('a large plain file: every record, in batches, the byte count reaching the file size', async () => {
+    const rows = ['Period,Store,Track,Units'];
+    for (let i = 0; i < 20_000; i++) rows.push(`2026-09,Spotify,"Track ${i}, live",${i}`);
+    const file = Buffer.from(`${rows.join('\n')}\n`);
+    const items = await byReportRecords(file, ',', 64 * 1024);
+    expect(seen(items)).toEqual(await byCsvParse(file, ','));
+    const last = items.at(-1)!;
+    expect('bytes' in last && last.bytes).toBe(file.length);
+  });
+});

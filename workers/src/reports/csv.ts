@@ -1,0 +1,216 @@
+import { Readable } from 'node:stream';
+import { Parser, type CsvError, type Options } from 'csv-parse';
+
+/** A record with the file's line it ends on and the bytes read by then. */
+export interface NumberedRecord {
+  cells: string[];
+  line: number;
+  bytes: number;
+}
+
+/** A line csv-parse could not read (skipped, with its error and the line it reached). */
+export interface SkippedRecord {
+  skipped: CsvError & { lines?: number };
+}
+
+export type CsvItem = NumberedRecord | SkippedRecord;
+
+/** How a store report is read as CSV: csv-parse's options, whichever way a line is read. */
+export function reportCsvOptions(delimiter: string): Options {
+  return {
+    bom: true,
+    delimiter,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    skip_records_with_error: true,
+    max_record_size: MAX_RECORD,
+  };
+}
+
+const MAX_RECORD = 1024 * 1024;
+const QUOTE = 34;
+const CR = 13;
+
+/**
+ * csv-parse's stream, each record numbered by the line it ends on. The parser's `info` (its documented
+ * running counts) is read as each record is pushed, when it describes that record: cheaper than the `info`
+ * option, which copies every count into an object of its own for each record.
+ */
+class NumberedParser extends Parser {
+  /** `bytesBefore`: the file's bytes before the parser's first (negative for lines put in front). */
+  constructor(
+    options: Options,
+    private readonly bytesBefore: number,
+  ) {
+    super(options);
+    // A line it cannot read is skipped: it goes on among the records, in the order of the file.
+    this.on('skip', (error: CsvError & { lines?: number }) =>
+      this.push({ skipped: error } satisfies SkippedRecord),
+    );
+  }
+
+  override push(record: unknown, encoding?: BufferEncoding): boolean {
+    if (!Array.isArray(record)) return super.push(record, encoding);
+    const numbered: NumberedRecord = {
+      cells: record as string[],
+      line: this.info.lines,
+      bytes: this.bytesBefore + this.info.bytes,
+    };
+    return super.push(numbered, encoding);
+  }
+}
+
+/**
+ * The cells of one line read the way csv-parse reads it with `reportCsvOptions`, or null when the line is
+ * anything but plain: a quote inside an unquoted cell, text after a closing quote, a quoted cell that goes
+ * on past the line's end, a carriage return. Quoted cells may hold the delimiter and doubled quotes.
+ */
+function plainCells(line: string, delimiter: string): string[] | null {
+  if (line.indexOf('"') < 0) return line.indexOf('\r') < 0 ? line.split(delimiter) : null;
+  if (line.indexOf('\r') >= 0) return null;
+  const cells: string[] = [];
+  let at = 0;
+  for (;;) {
+    if (line.charCodeAt(at) === QUOTE) {
+      let cell = '';
+      let from = at + 1;
+      for (;;) {
+        const quote = line.indexOf('"', from);
+        if (quote < 0) return null; // the cell goes on on the next line
+        if (line.charCodeAt(quote + 1) === QUOTE) {
+          cell += line.slice(from, quote + 1);
+          from = quote + 2;
+          continue;
+        }
+        cell += line.slice(from, quote);
+        at = quote + 1;
+        break;
+      }
+      cells.push(cell);
+      if (at === line.length) return cells;
+      if (!line.startsWith(delimiter, at)) return null;
+      at += delimiter.length;
+    } else {
+      const end = line.indexOf(delimiter, at);
+      const cell = line.slice(at, end < 0 ? line.length : end);
+      if (cell.indexOf('"') >= 0) return null;
+      cells.push(cell);
+      if (end < 0) return cells;
+      at = end + delimiter.length;
+    }
+  }
+}
+
+/**
+ * A store report's records, in batches (a chunk's worth of lines each), exactly as csv-parse with
+ * `reportCsvOptions` numbers and reads them, and most of them read much faster: each chunk's whole lines
+ * are decoded at once and a plain line (plainCells) is split here. From the first line that is not plain,
+ * the rest of the file goes through csv-parse itself (its record delimiter the one the first line ended
+ * with, as csv-parse would have found it), numbered on from there. Measured on a million lines of 110 MB:
+ * about 0.8 s where csv-parse's stream took 6.5-7.5 s.
+ */
+export async function* reportRecords(
+  body: AsyncIterable<Buffer>,
+  delimiter: string,
+): AsyncGenerator<CsvItem[]> {
+  const iterator = body[Symbol.asyncIterator]();
+  // The bytes after the last newline so far: the pieces of a line not ended yet (joined once it ends).
+  let rest: Buffer[] = [];
+  let restLength = 0;
+  let lines = 0; // lines read so far, empty ones included
+  let bytes = 0; // bytes before `rest`
+  let crlf: boolean | null = null; // how the first line ended: the file's record delimiter
+  let first = true;
+  let handOver: Buffer | null = null;
+
+  read: for (;;) {
+    const { value, done } = await iterator.next();
+    if (done) {
+      if (!restLength) return;
+      // The last line, without a newline after it.
+      const line = Buffer.concat(rest);
+      const text = line.toString('utf8');
+      const cells = text.length <= MAX_RECORD ? plainCells(text, delimiter) : null;
+      if (!cells) {
+        handOver = line;
+        break read;
+      }
+      yield [{ cells, line: lines + 1, bytes: bytes + line.length }];
+      return;
+    }
+    const piece = value as Buffer;
+    if (piece.indexOf(10) < 0) {
+      rest.push(piece);
+      restLength += piece.length;
+      if (restLength > MAX_RECORD + 3) {
+        handOver = Buffer.concat(rest);
+        break read;
+      }
+      continue;
+    }
+    let chunk = restLength ? Buffer.concat([...rest, piece]) : piece;
+    if (first) {
+      first = false;
+      if (chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) {
+        chunk = chunk.subarray(3);
+        bytes += 3;
+      }
+    }
+    const last = chunk.lastIndexOf(10);
+    const text = chunk.toString('utf8', 0, last + 1);
+    const end = bytes + last + 1;
+    const batch: CsvItem[] = [];
+    let at = 0;
+    while (at < text.length) {
+      const newline = text.indexOf('\n', at);
+      const cr = newline > at && text.charCodeAt(newline - 1) === CR;
+      // A line ends as the first one did (\r\n or \n); one that does not is csv-parse's to read.
+      const lineEnd = (crlf ?? cr) ? (cr ? newline - 1 : -1) : newline;
+      const cells =
+        lineEnd >= 0 && lineEnd - at <= MAX_RECORD ? plainCells(text.slice(at, lineEnd), delimiter) : null;
+      if (!cells) {
+        if (batch.length) yield batch;
+        const before = Buffer.byteLength(text.slice(0, at));
+        handOver = chunk.subarray(before);
+        bytes += before;
+        break read;
+      }
+      crlf ??= cr;
+      lines += 1;
+      // An empty line is skipped (counted all the same).
+      if (lineEnd > at) batch.push({ cells, line: lines, bytes: end });
+      at = newline + 1;
+    }
+    bytes = end;
+    rest = last + 1 < chunk.length ? [chunk.subarray(last + 1)] : [];
+    restLength = chunk.length - last - 1;
+    if (batch.length) yield batch;
+  }
+
+  // The rest of the file through csv-parse, from the line the reading above stopped at. The lines read
+  // so far go in front as empty lines (skipped, counted): its line numbers, in records and in its
+  // messages, are the file's.
+  const ending = crlf ? '\r\n' : '\n';
+  const before = Buffer.from(ending.repeat(lines));
+  const parser = new NumberedParser(
+    {
+      ...reportCsvOptions(delimiter),
+      bom: bytes === 0,
+      ...(crlf === null ? {} : { record_delimiter: ending }),
+    },
+    bytes - before.length,
+  );
+  async function* remaining() {
+    yield Buffer.concat([before, handOver!]);
+    for (;;) {
+      const { value, done } = await iterator.next();
+      if (done) return;
+      yield value;
+    }
+  }
+  const source = Readable.from(remaining(), { objectMode: false });
+  source.on('error', (error) => parser.destroy(error));
+  source.pipe(parser);
+  for await (const item of parser as AsyncIterable<CsvItem>) yield [item];
+}
