@@ -126,6 +126,10 @@ test.describe('the admin console', () => {
       await page.getByPlaceholder('Search').fill(artistName);
       const row = page.getByRole('row').or(page.getByRole('listitem')).filter({ hasText: artistName });
       await expect(row).toHaveCount(1);
+      // The search applies half a second after typing (react-admin's debounce), with the filters as they
+      // were then: a tab chosen before it applies is undone (CI: the Rejected tab went back to Pending, and
+      // the row to open with it). The count says it has applied.
+      await expect(page.getByRole('tab', { name: 'Pending (1)' })).toBeVisible();
       await row.getByRole('button', { name: 'Reject' }).click();
       const reject = page.getByRole('dialog', { name: `Reject ${artistName}?` });
       await reject.getByLabel('Reason').fill('Send us links to music you have released.');
