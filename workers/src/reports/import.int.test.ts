@@ -237,6 +237,51 @@ describe('importing a store report (the reports consumer group)', () => {
     expect(await db('store_report_lines').where({ reportId: report.id })).toEqual([]);
   });
 
+  test('lines that are not plain CSV: a cell over two lines counts, an unclosed quote is kept as unreadable, lines keep their numbers', async ({
+    db,
+    storage,
+    catalogue,
+  }) => {
+    const admin = await buildAdmin(db);
+    const { upc, tracks } = catalogue.releases[0]!;
+    const isrc = tracks[0]!.isrc;
+    const line = (track: string, units: number) =>
+      `2026-09,Spotify,US,${track},${upc},${isrc},stream,${units},1.5,USD`;
+    const csv = [
+      'Period,Store,Country,Track,UPC,ISRC,Sale Type,Units,Net Revenue,Currency',
+      line('Plain', 1), // line 2
+      line('"Two\nlines"', 2), // lines 3-4
+      line('After', 4), // line 5
+      // Line 6: csv-parse reads on to the end looking for the quote, and reports the last line it reached
+      // (the same as csv-parse reading the whole file, as before the worker split plain lines: tried).
+      line('"never closed', 8),
+      line('Swallowed', 16), // line 7
+    ].join('\n');
+    const { report, event } = await upload(db, storage, admin, Buffer.from(`${csv}\n`));
+    await waitUntilGroupPassed({ db, group: 'reports' }, event.id);
+    const lines = await StoreReportLine.query(db)
+      .where({ reportId: report.id })
+      .orderBy('lineNumber')
+      .select('lineNumber', 'status', 'units', 'reason');
+    expect(lines).toEqual([
+      { lineNumber: 2, status: 'matched', units: 1, reason: null },
+      { lineNumber: 4, status: 'matched', units: 2, reason: null },
+      { lineNumber: 5, status: 'matched', units: 4, reason: null },
+      {
+        lineNumber: 7,
+        status: 'invalid',
+        units: null,
+        reason: expect.stringMatching(/^Not readable as CSV: Quote Not Closed: .* at line 7$/),
+      },
+    ]);
+    expect(await StoreReport.query(db).findById(report.id)).toMatchObject({
+      status: 'completed',
+      linesMatched: 3,
+      linesInvalid: 1,
+      streams: 7,
+    });
+  });
+
   test('a write the database refuses half-way stops the import, which leaves none of its rows', async ({
     db,
     storage,
