@@ -85,7 +85,8 @@ function reportColumnsOf(header: string[]) {
   ) as Record<ReportColumn, number>;
   const cell = (cells: string[], column: ReportColumn) => (at[column] < 0 ? undefined : cells[at[column]]);
   return {
-    names,
+    /** The names a kept line's cells are stored under, made safe once for every line of the file. */
+    keptNames: names.map((name) => safeText(name).slice(0, 100)),
     /** The cells checkReportLine reads (an object literal: one shape for every line, built fast). */
     record: (cells: string[]): ReportRecord => ({
       period: cell(cells, 'period'),
@@ -117,17 +118,18 @@ interface Totals {
 const MAX_FIELD = 500;
 // eslint-disable-next-line no-control-regex -- what PostgreSQL text and JSON cannot hold, or nobody typed
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+/** Text as it can be stored (PostgreSQL text and JSON): without control characters, well formed. */
+const safeText = (text: string) => (isSafeText(text) ? text : text.replace(CONTROL, '').toWellFormed());
 
 /** The cells of a kept line by column, as stored for the admin: bounded, and only what text can hold. */
 function keptFields(columns: ReportColumns, cells: string[] | null): Record<string, string> | null {
   if (!cells) return null;
-  const clean = (text: string) => (isSafeText(text) ? text : text.replace(CONTROL, '').toWellFormed());
   const out = new Map<string, string>();
-  const count = Math.min(columns.names.length, cells.length);
+  const count = Math.min(columns.keptNames.length, cells.length);
   for (let i = 0; i < count; i++) {
-    const name = clean(columns.names[i]!).slice(0, 100);
+    const name = columns.keptNames[i]!;
     if (out.size === 40 && !out.has(name)) continue;
-    out.set(name, clean(cells[i]!.trim()).slice(0, MAX_FIELD));
+    out.set(name, safeText(cells[i]!.trim()).slice(0, MAX_FIELD));
   }
   return Object.fromEntries(out);
 }
