@@ -47,7 +47,7 @@ async function byReportRecords(file: Buffer, delimiter: string, size: number): P
   return out;
 }
 
-const files: Record<string, { text: string; delimiter?: string }> = {
+const files: Record<string, { text: string; delimiter?: string; encoding?: BufferEncoding }> = {
   plain: { text: 'Period,Store,Units\n2026-09,Spotify,12\n2026-09,Deezer,3\n' },
   'no newline at the end': { text: 'a,b\n1,2\n3,4' },
   'quoted cells: delimiters, doubled quotes, empty': {
@@ -69,13 +69,17 @@ const files: Record<string, { text: string; delimiter?: string }> = {
   'CRLF, then a line ending in LF only': { text: 'a,b\r\n1,2\r\n3,4\n5,6\r\n' },
   'LF, then a line ending in CRLF': { text: 'a,b\n1,2\n3,4\r\n5,6\n' },
   'the first line not plain': { text: '"a\nb",c\n1,2\n' },
+  'bytes that are not UTF-8 (Latin-1), then a line that is not plain': {
+    text: 'a,b\nCafé,Zoë\n"x"y,é\n1,2\n',
+    encoding: 'latin1',
+  },
   'a line longer than a record may be': { text: `a,b\n1,2\n${'x'.repeat(1024 * 1024 + 10)},3\n4,5\n` },
 };
 
 describe('reportRecords: records and line numbers as csv-parse gives them', () => {
-  for (const [name, { text, delimiter = ',' }] of Object.entries(files)) {
+  for (const [name, { text, delimiter = ',', encoding = 'utf8' }] of Object.entries(files)) {
     it(name, async () => {
-      const file = Buffer.from(text);
+      const file = Buffer.from(text, encoding);
       const expected = await byCsvParse(file, delimiter);
       expect(expected.length).toBeGreaterThan(0);
       // Every way a small file can be cut; a large one in pieces of a size streams use.

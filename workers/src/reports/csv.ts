@@ -162,6 +162,7 @@ export async function* reportRecords(
     const end = bytes + last + 1;
     const batch: CsvItem[] = [];
     let at = 0;
+    let linesHere = 0; // the chunk's lines read
     while (at < text.length) {
       const newline = text.indexOf('\n', at);
       const cr = newline > at && text.charCodeAt(newline - 1) === CR;
@@ -171,9 +172,12 @@ export async function* reportRecords(
         lineEnd >= 0 && lineEnd - at <= MAX_RECORD ? plainCells(text.slice(at, lineEnd), delimiter) : null;
       if (!cells) {
         if (batch.length) yield batch;
-        const before = Buffer.byteLength(text.slice(0, at));
-        handOver = chunk.subarray(before);
-        bytes += before;
+        // Where the line starts in the chunk's bytes, found by its newlines, not measured from the text:
+        // bytes that are not UTF-8 decode to characters longer than they were.
+        let lineStart = 0;
+        for (let i = 0; i < linesHere; i++) lineStart = chunk.indexOf(10, lineStart) + 1;
+        handOver = chunk.subarray(lineStart);
+        bytes += lineStart;
         break read;
       }
       crlf ??= cr;
@@ -181,6 +185,7 @@ export async function* reportRecords(
       // An empty line is skipped (counted all the same).
       if (lineEnd > at) batch.push({ cells, line: lines, bytes: end });
       at = newline + 1;
+      linesHere += 1;
     }
     bytes = end;
     rest = last + 1 < chunk.length ? [chunk.subarray(last + 1)] : [];
