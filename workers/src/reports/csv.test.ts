@@ -89,6 +89,28 @@ describe('reportRecords: records and line numbers as csv-parse gives them', () =
     });
   }
 
+  it('a line within the limit in characters but not in bytes is refused, as csv-parse refuses it', async () => {
+    // csv-parse fed in pieces reports such a line once per piece, and may lose the line after it: only
+    // a whole file can be compared with the oracle (fed whole); in pieces, the line is refused all the same.
+    const file = Buffer.from(`a,b\n1,2\n${'é'.repeat(600_000)},3\n4,5\n`);
+    // In 64 KiB pieces (the line spans many: its bytes count) and in one (its characters would not).
+    const [items, whole] = [
+      seen(await byReportRecords(file, ',', 65_536)),
+      seen(await byReportRecords(file, ',', file.length)),
+    ];
+    expect(whole).toEqual(await byCsvParse(file, ','));
+    const records = items.filter((item) => 'cells' in item);
+    expect(records.slice(0, 2)).toEqual([
+      { line: 1, cells: ['a', 'b'] },
+      { line: 2, cells: ['1', '2'] },
+    ]);
+    expect(records.map((record) => record.line)).not.toContain(3);
+    expect(items.filter((item) => 'error' in item)).toContainEqual({
+      lines: 3,
+      error: expect.stringMatching(/^Max Record Size: .* at line 3$/),
+    });
+  });
+
   it('a large plain file: every record, in batches, the byte count reaching the file size', async () => {
     const rows = ['Period,Store,Track,Units'];
     for (let i = 0; i < 20_000; i++) rows.push(`2026-09,Spotify,"Track ${i}, live",${i}`);

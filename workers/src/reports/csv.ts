@@ -29,6 +29,11 @@ export function reportCsvOptions(delimiter: string): Options {
 }
 
 const MAX_RECORD = 1024 * 1024;
+/**
+ * The longest line split here, in characters: a quarter of csv-parse's limit in bytes (a character is at
+ * most four), so that a line csv-parse would refuse as too long always reaches csv-parse.
+ */
+const MAX_PLAIN = MAX_RECORD / 4;
 const QUOTE = 34;
 const CR = 13;
 
@@ -131,7 +136,7 @@ export async function* reportRecords(
       // The last line, without a newline after it.
       const line = Buffer.concat(rest);
       const text = line.toString('utf8');
-      const cells = text.length <= MAX_RECORD ? plainCells(text, delimiter) : null;
+      const cells = text.length <= MAX_PLAIN ? plainCells(text, delimiter) : null;
       if (!cells) {
         handOver = line;
         break read;
@@ -169,7 +174,7 @@ export async function* reportRecords(
       // A line ends as the first one did (\r\n or \n); one that does not is csv-parse's to read.
       const lineEnd = (crlf ?? cr) ? (cr ? newline - 1 : -1) : newline;
       const cells =
-        lineEnd >= 0 && lineEnd - at <= MAX_RECORD ? plainCells(text.slice(at, lineEnd), delimiter) : null;
+        lineEnd >= 0 && lineEnd - at <= MAX_PLAIN ? plainCells(text.slice(at, lineEnd), delimiter) : null;
       if (!cells) {
         if (batch.length) yield batch;
         // Where the line starts in the chunk's bytes, found by its newlines, not measured from the text:
