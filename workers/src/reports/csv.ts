@@ -119,6 +119,22 @@ function plainCells(line: string, delimiter: string): string[] | null {
 }
 
 /**
+ * Where a chunk's line (after `before` others) starts in its bytes, found by the newlines, not measured
+ * from the decoded text: bytes that are not UTF-8 decode to characters longer than they were.
+ */
+function lineStart(chunk: Buffer, before: number): number {
+  let start = 0;
+  for (let i = 0; i < before; i++) start = chunk.indexOf(10, start) + 1;
+  return start;
+}
+
+/** The bytes of a chunk's line (after `before` others), without its line end. */
+function lineBytes(chunk: Buffer, before: number, crlf: boolean): number {
+  const start = lineStart(chunk, before);
+  return chunk.indexOf(10, start) - (crlf ? 1 : 0) - start;
+}
+
+/**
  * A store report's records, in batches (a chunk's worth of lines each), exactly as csv-parse with
  * `reportCsvOptions` numbers and reads them, and most of them read much faster: each chunk's whole lines
  * are decoded at once and a plain line (plainCells) is split here. From the first line that is not plain,
@@ -214,25 +230,18 @@ export async function* reportRecords(
       const cr = newline > at && text.charCodeAt(newline - 1) === CR;
       // A line ends as the first one did (\r\n or \n); one that does not is csv-parse's to read.
       const lineEnd = (crlf ?? cr) ? (cr ? newline - 1 : -1) : newline;
-      // Where the line starts in the chunk's bytes, found by its newlines, not measured from the text:
-      // bytes that are not UTF-8 decode to characters longer than they were.
-      const lineStart = () => {
-        let start = 0;
-        for (let i = 0; i < linesHere; i++) start = chunk.indexOf(10, start) + 1;
-        return start;
-      };
       let cells: string[] | null = null;
       let refused = false;
       if (lineEnd >= 0) {
         const line = text.slice(at, lineEnd);
         if (line.length <= MAX_PLAIN) cells = plainCells(line, delimiter);
-        else if (chunk.indexOf(10, lineStart()) - (cr ? 1 : 0) - lineStart() <= MAX_RECORD) {
+        else if (lineBytes(chunk, linesHere, cr) <= MAX_RECORD) {
           cells = plainCells(line, delimiter);
         } else refused = crlf !== null && !line.includes('"');
       }
       if (!cells && !refused) {
         if (batch.length) yield batch;
-        const start = lineStart();
+        const start = lineStart(chunk, linesHere);
         handOver = chunk.subarray(start);
         bytes += start;
         break read;
