@@ -30,8 +30,8 @@ export function reportCsvOptions(delimiter: string): Options {
 
 const MAX_RECORD = 1024 * 1024;
 /**
- * The longest line split here, in characters: a quarter of csv-parse's limit in bytes (a character is at
- * most four), so that a line csv-parse would refuse as too long always reaches csv-parse.
+ * A line of at most this many characters is within csv-parse's limit in bytes whatever it holds (a
+ * character is at most four bytes); a longer one's bytes are counted before it is split or refused.
  */
 const MAX_PLAIN = MAX_RECORD / 4;
 const QUOTE = 34;
