@@ -193,15 +193,16 @@ export async function* reportRecords(
             yield [tooLong(lines + 1)];
             return;
           }
-          const newline = (next.value as Buffer).indexOf(10);
+          const part = next.value as Buffer;
+          const newline = part.indexOf(10);
           if (newline < 0) {
-            dropped += (next.value as Buffer).length;
+            dropped += part.length;
             continue;
           }
           lines += 1;
           bytes += dropped + newline + 1;
           yield [tooLong(lines)];
-          piece = (next.value as Buffer).subarray(newline + 1);
+          piece = part.subarray(newline + 1);
           break;
         }
         if (piece.indexOf(10) < 0) {
