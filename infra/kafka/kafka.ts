@@ -137,12 +137,15 @@ function format(dataDir: string, configFile: string): void {
 
 async function waitUntilReady(child: ChildProcess, brokers: string[], deadline: number): Promise<void> {
   // Each attempt fails at once while the broker is not there (kafkajs would otherwise retry inside it for
-  // seconds), so the broker is seen within a quarter of a second of answering.
+  // seconds), and gives up after a second on a broker that takes the connection but does not answer yet
+  // (kafkajs waits 30 s for a request by default: a broker restarted on its data, still recovering, held an
+  // attempt for seconds after it served the relay), so the broker is seen within about a second of answering.
   const kafka = new Kafka({
     clientId: 'infra-ready-check',
     brokers,
     logLevel: logLevel.NOTHING,
     connectionTimeout: 1_000,
+    requestTimeout: 1_000,
     retry: { retries: 0 },
   });
   let lastError: unknown;
