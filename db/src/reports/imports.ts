@@ -196,43 +196,70 @@ export async function insertReportLines(
   await bulkInsertText(trx, 'store_report_lines', lineColumns, reportLinesText(reportId, rows));
 }
 
+/** A report's analytics cell (SPEC §3 `analytics`): its matched lines of one release, track, store, country and day. */
+export interface AnalyticsRow {
+  userId: string;
+  releaseId: string;
+  trackId: string | null;
+  /** The track's title. */
+  track: string | null;
+  platform: string;
+  country: string;
+  /** `YYYY-MM-DD`. */
+  date: string;
+  streams: number;
+  downloads: number;
+  /** USD, eight decimals. */
+  revenueUsd: string;
+  listeners: number | null;
+}
+
+const analyticsColumns: string[] = [
+  'id',
+  'report_id',
+  'user_id',
+  'release_id',
+  'track_id',
+  'track',
+  'platform',
+  'country',
+  'date',
+  'streams',
+  'downloads',
+  'revenue_usd',
+  'listeners',
+];
+
 /**
- * The report's analytics (SPEC §3 `analytics`): its matched lines summed per release, track, store,
- * country and day, one row each, by PostgreSQL from the lines just written (it reads them back faster
- * than the import could sum them: a cell per track, store, country and day is a third of a million for a
- * million lines, and summing them in the worker took a third of its time). Streams are every sale type
- * but downloads; listeners add up where the stores give them (null where none did); the track's title is
- * the catalogue's. Memory is PostgreSQL's `work_mem`, raised for this statement's transaction only.
+ * Writes a report's analytics cells (one COPY), summed by the import as it read the file. Their ids are
+ * made in order (orderedIdPrefix): the rows of one write side by side in the primary key's index.
  */
-export async function insertAnalyticsFromLines(trx: DbTransaction, reportId: string): Promise<void> {
-  // The lines were just written, so the table's statistics know nothing of them (a plan for a dozen rows:
-  // a sort spilled to disk, a nested loop join per line). This statement's plan does not depend on them:
-  // the report's lines by its key, summed in memory by hash, then each cell's track title by its key.
-  const settings = "current_setting('work_mem') as work_mem, current_setting('enable_sort') as enable_sort";
-  const {
-    rows: [before],
-  } = (await trx.raw(`select ${settings}`)) as { rows: Array<{ work_mem: string; enable_sort: string }> };
-  await trx.raw("select set_config('work_mem', '128MB', true), set_config('enable_sort', 'off', true)");
-  await trx.raw(
-    `insert into analytics (id, report_id, user_id, release_id, track_id, track, platform, country, date,
-                            streams, downloads, revenue_usd, listeners)
-     select (:prefix || lpad(to_hex(row_number() over ()), 12, '0'))::uuid, :reportId, cell.user_id,
-            cell.release_id, cell.track_id, (select t.title from tracks t where t.id = cell.track_id),
-            cell.store, cell.country, cell.sale_date, cell.streams, cell.downloads, cell.revenue, cell.listeners
-       from (select min(l.user_id) as user_id, l.release_id, l.track_id, l.store, l.country, l.sale_date,
-                    sum(case when l.sale_type = 'download' then 0 else l.units end) as streams,
-                    sum(case when l.sale_type = 'download' then l.units else 0 end) as downloads,
-                    sum(l.revenue_usd) as revenue, sum(l.listeners) as listeners
-               from store_report_lines l
-              where l.report_id = :reportId and l.status = 'matched'
-              group by l.release_id, l.track_id, l.store, l.country, l.sale_date) cell`,
-    { prefix: orderedIdPrefix(), reportId },
+export function insertAnalyticsRows(
+  trx: DbTransaction,
+  reportId: string,
+  rows: readonly AnalyticsRow[],
+): Promise<void> {
+  const prefix = orderedIdPrefix();
+  return bulkInsert(
+    trx,
+    'analytics',
+    analyticsColumns,
+    rows.map((r, i): BulkValue[] => [
+      prefix + (i + 1).toString(16).padStart(12, '0'),
+      reportId,
+      r.userId,
+      r.releaseId,
+      r.trackId,
+      r.track,
+      r.platform,
+      r.country,
+      r.date,
+      r.streams,
+      r.downloads,
+      r.revenueUsd,
+      r.listeners,
+    ]),
   );
-  // As they were for the rest of the transaction (one statement each: PGlite takes no lists of them).
-  await trx.raw("select set_config('work_mem', ?, true), set_config('enable_sort', ?, true)", [
-    before!.work_mem,
-    before!.enable_sort,
-  ]);
 }
 
 /** An artist's royalty for a release and sale month from one report (its lines name it by `id`). */

@@ -282,6 +282,32 @@ describe('importing a store report (the reports consumer group)', () => {
     });
   });
 
+  test('streams of one cell that add up past 2^53 - 1 fail the job with the line that did it, and count nothing', async ({
+    db,
+    storage,
+    catalogue,
+  }) => {
+    const admin = await buildAdmin(db);
+    const { upc, tracks } = catalogue.releases[0]!;
+    // The most units a line may give (10^12): the 9,008th such line of one cell passes 2^53 - 1.
+    const line = `2026-09,Spotify,US,${upc},${tracks[0]!.isrc},stream,1000000000000,1.5,USD`;
+    const csv = [
+      'Period,Store,Country,UPC,ISRC,Sale Type,Units,Net Revenue,Currency',
+      ...Array(9_010).fill(line),
+    ];
+    const { report, event } = await upload(db, storage, admin, Buffer.from(`${csv.join('\n')}\n`));
+    await waitUntilGroupPassed({ db, group: 'reports' }, event.id);
+    expect(await StoreReport.query(db).findById(report.id)).toMatchObject({
+      status: 'failed',
+      error:
+        'Line 9009: the streams of one release, track, store, country and day add up past 9,007,199,254,740,991',
+      linesTotal: 0,
+      streams: 0,
+    });
+    expect(await db('store_report_lines').where({ reportId: report.id })).toEqual([]);
+    expect(await db('analytics').where({ reportId: report.id })).toEqual([]);
+  });
+
   test('a write the database refuses half-way stops the import, which leaves none of its rows', async ({
     db,
     storage,

@@ -23,7 +23,7 @@ import {
   completeReport,
   failReport,
   failureReport,
-  insertAnalyticsFromLines,
+  insertAnalyticsRows,
   insertReportLines,
   insertRoyaltyRows,
   isEmbedded,
@@ -39,7 +39,9 @@ import {
 } from '@riffline/db';
 import type { Logger } from 'pino';
 import {
+  AnalyticsView,
   applyToRoyalties,
+  ReportFileProblem,
   revenueInUsd,
   royaltyRows,
   usageOf,
@@ -58,11 +60,6 @@ export interface ImportDeps {
   batchLines?: number;
   /** How often progress is saved while the import runs. */
   progressEveryMs?: number;
-}
-
-/** A problem with the file as a whole: the job fails with this message and nothing of it counts. */
-export class ReportFileProblem extends Error {
-  override name = 'ReportFileProblem';
 }
 
 /** A line of the file before matching: its number, its cells, and the line or why it is invalid. */
@@ -173,10 +170,11 @@ async function withHeader(source: Readable): Promise<{ delimiter: string; body: 
 /**
  * Imports an uploaded store report inside the transaction that handles its `report.uploaded` event
  * (handleOnce): the report's earlier rows are deleted first, so a second run of the same event changes
- * nothing. The file streams from storage through csv-parse; each batch of lines is validated, matched
+ * nothing. The file streams from storage through csv.ts (plain lines split by it, the rest by csv-parse);
+ * each batch of lines is validated, matched
  * (ISRC → track, UPC → release, one lookup per batch), converted to USD and written in bulk (COPY on
- * PostgreSQL); royalties are summed in memory (projections.ts) and written in bulk too, and the analytics
- * are summed from the written lines by PostgreSQL (insertAnalyticsFromLines).
+ * PostgreSQL); royalties and analytics are summed in memory as the lines are read (projections.ts) and
+ * written in bulk too once the file is read.
  * Unmatched and invalid lines are kept with their reason. The job ends `completed` with its totals and
  * `report.imported`, or, when the file itself cannot be read (missing, no header), `failed` with
  * `report.failed` and nothing counted. Anything else throws, so the event is retried; on its last attempt
@@ -279,6 +277,7 @@ async function readAndWrite(
     const tracks = new Map<string, CatalogueTrack | null>();
     const releases = new Map<string, CatalogueRelease | null>();
     const royalties: RoyaltyView = new Map();
+    const analytics = new AnalyticsView();
     const totals: Totals = { matched: 0, unmatched: 0, invalid: 0, streams: 0, downloads: 0, revenueUsd: 0n };
     let pending: ReadLine[] = [];
     let lastLine = 0;
@@ -311,6 +310,7 @@ async function readAndWrite(
           totals.streams += usage.streams;
           totals.downloads += usage.downloads;
           totals.revenueUsd += matched.revenueUsd;
+          analytics.add(matched);
           return applyToRoyalties(royalties, matched, randomUUID).id;
         }),
       );
@@ -353,7 +353,7 @@ async function readAndWrite(
     }
     if (pending.length) await flush();
     await writing;
-    await insertAnalyticsFromLines(trx, report.id);
+    await insertAnalyticsRows(trx, report.id, analytics.rows());
     const ledger = royaltyRows(royalties, commissionPercent);
     await insertRoyaltyRows(trx, report.id, ledger);
     return { totals, royalties: ledger, bytesRead };
@@ -472,6 +472,7 @@ function lineRow(
         userId: track.userId,
         releaseId: track.releaseId,
         trackId: track.trackId,
+        trackTitle: track.title,
         revenueUsd,
       }
     : {
@@ -480,6 +481,7 @@ function lineRow(
         userId: release!.userId,
         releaseId: release!.releaseId,
         trackId: null,
+        trackTitle: null,
         revenueUsd,
       };
   const royaltyId = onMatch(matched);

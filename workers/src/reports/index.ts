@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import type { ConsumerGroup } from '../events/log.ts';
 import { importReport, type ImportDeps } from './importer.ts';
 
-export { importReport, ReportFileProblem, type ImportDeps } from './importer.ts';
+export { importReport, type ImportDeps } from './importer.ts';
+export { ReportFileProblem } from './projections.ts';
 
 export const REPORTS_GROUP = 'reports';
 

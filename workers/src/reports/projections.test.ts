@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { toScaled, type ReportLine } from '@riffline/contracts';
 import {
+  AnalyticsView,
   applyToRoyalties,
   artistShareCents,
   revenueInUsd,
   royaltyRows,
   usageOf,
+  ReportFileProblem,
   type MatchedLine,
   type RoyaltyView,
 } from './projections.ts';
@@ -37,6 +39,7 @@ const matched = (fields: Partial<ReportLine> = {}, target: Partial<MatchedLine> 
     userId: 'artist-a',
     releaseId: 'release-1',
     trackId: 'track-1',
+    trackTitle: 'Night Drive',
     revenueUsd: revenueInUsd(l),
     ...target,
   };
@@ -93,5 +96,123 @@ describe('the royalty projection', () => {
     expect(artistShareCents(gross, '12.5')).toBe(875n); // 8.754375
     expect(artistShareCents(gross, '100')).toBe(0n);
     expect(artistShareCents(-gross, '0')).toBe(-1001n);
+  });
+});
+
+describe('the analytics projection', () => {
+  it('gives each release, track, store, country and day one cell: streams, downloads, revenue and listeners summed', () => {
+    const view = new AnalyticsView();
+    const usd = (amount: string) => ({ netRevenue: toScaled(amount, 8), currency: 'USD' as const });
+    for (const m of [
+      matched({ units: 100, listeners: 40, ...usd('0.5') }),
+      matched({ units: 50, saleType: 'ugc', ...usd('0.5') }),
+      matched({ units: 2, saleType: 'download', ...usd('1.98') }),
+      matched({ units: 9, listeners: 5, ...usd('0.00000001') }),
+      matched({ units: 10, store: 'Apple Music', ...usd('-0.25') }),
+      matched({ units: 1, country: 'US' }),
+      matched({ units: 1, date: '2026-10-02' }),
+      matched({ units: 1, isrc: null, upc: '123456789012' }, { trackId: null, trackTitle: null }),
+      matched(
+        { units: 3 },
+        { userId: 'artist-b', releaseId: 'release-2', trackId: 'track-9', trackTitle: 'B' },
+      ),
+    ]) {
+      view.add(m);
+    }
+    const cell = { userId: 'artist-a', releaseId: 'release-1', trackId: 'track-1', track: 'Night Drive' };
+    const place = { platform: 'Spotify', country: 'IN', date: '2026-10-01' };
+    expect(view.rows()).toEqual([
+      { ...cell, ...place, streams: 159, downloads: 2, revenueUsd: '2.98000001', listeners: 45 },
+      {
+        ...cell,
+        ...place,
+        platform: 'Apple Music',
+        streams: 10,
+        downloads: 0,
+        revenueUsd: '-0.25000000',
+        listeners: null,
+      },
+      {
+        ...cell,
+        ...place,
+        country: 'US',
+        streams: 1,
+        downloads: 0,
+        revenueUsd: '0.50000000',
+        listeners: null,
+      },
+      {
+        ...cell,
+        ...place,
+        date: '2026-10-02',
+        streams: 1,
+        downloads: 0,
+        revenueUsd: '0.50000000',
+        listeners: null,
+      },
+      {
+        ...cell,
+        ...place,
+        trackId: null,
+        track: null,
+        streams: 1,
+        downloads: 0,
+        revenueUsd: '0.50000000',
+        listeners: null,
+      },
+      {
+        ...place,
+        userId: 'artist-b',
+        releaseId: 'release-2',
+        trackId: 'track-9',
+        track: 'B',
+        streams: 3,
+        downloads: 0,
+        revenueUsd: '0.50000000',
+        listeners: null,
+      },
+    ]);
+  });
+
+  it('keeps revenue exact past 2^53 (in 10^-8 USD) and cells apart past 1,024 stores, countries or days', () => {
+    const view = new AnalyticsView();
+    const usd = (amount: string) => ({ netRevenue: toScaled(amount, 8), currency: 'USD' as const });
+    for (const amount of ['50000000', '50000000', '0.00000001', '-0.00000002'])
+      view.add(matched(usd(amount)));
+    view.add(matched({ ...usd('1000000000.00000003'), store: 'Deezer' }));
+    view.add(matched({ ...usd('0.00000001'), store: 'Deezer' }));
+    expect(view.rows().map((r) => [r.platform, r.revenueUsd])).toEqual([
+      ['Spotify', '99999999.99999999'],
+      ['Deezer', '1000000000.00000004'],
+    ]);
+
+    const days = new AnalyticsView();
+    const day = (n: number) => new Date(Date.UTC(2020, 0, 1 + n)).toISOString().slice(0, 10);
+    for (let round = 0; round < 2; round++) {
+      for (let n = 0; n < 1_100; n++) days.add(matched({ date: day(n), units: n + round }));
+    }
+    const rows = days.rows();
+    expect(rows).toHaveLength(1_100);
+    expect(rows.map((r) => [r.date, r.streams])).toEqual(
+      Array.from({ length: 1_100 }, (_, n) => [day(n), 2 * n + 1]),
+    );
+  });
+
+  it('refuses the file when one cell counts past what stays exact, naming the line', () => {
+    const view = new AnalyticsView();
+    view.add(matched({ units: Number.MAX_SAFE_INTEGER - 1 }, { lineNumber: 2 }));
+    view.add(matched({ units: 1 }, { lineNumber: 3 }));
+    expect(view.rows()[0]!.streams).toBe(Number.MAX_SAFE_INTEGER);
+    expect(() => view.add(matched({ units: 1 }, { lineNumber: 4 }))).toThrow(
+      new ReportFileProblem(
+        'Line 4: the streams of one release, track, store, country and day add up past 9,007,199,254,740,991',
+      ),
+    );
+    expect(() =>
+      view.add(matched({ units: 0, listeners: Number.MAX_SAFE_INTEGER }, { lineNumber: 5 })),
+    ).not.toThrow();
+    expect(() => view.add(matched({ units: 0, listeners: 1 }, { lineNumber: 6 }))).toThrow(
+      /^Line 6: the listeners of one/,
+    );
   });
 });

@@ -8,15 +8,20 @@ import {
   type ReportLine,
   type SaleType,
 } from '@riffline/contracts';
-import type { RoyaltyRow } from '@riffline/db';
+import type { AnalyticsRow, RoyaltyRow } from '@riffline/db';
 
 /**
  * The arithmetic of a store report's lines, without a database: what a line counts as, its revenue in USD,
  * and the royalty ledger, a view that each matched line is applied to (`applyToRoyalties(view, line)`)
  * and the rows it becomes. Amounts are integers: revenue in USD scaled by 10^8 (REVENUE_DECIMALS), the
- * ledger's amounts in cents. The analytics are summed from the written lines by PostgreSQL
- * (insertAnalyticsFromLines).
+ * ledger's amounts in cents. The analytics are a view too: each matched line added to its release, track,
+ * store, country and day (`AnalyticsView`), the cells written once the file is read.
  */
+
+/** A problem with the file as a whole: the job fails with this message and nothing of it counts. */
+export class ReportFileProblem extends Error {
+  override name = 'ReportFileProblem';
+}
 
 /** A report line matched to our catalogue: what it says, whose it is, and its revenue in USD. */
 export interface MatchedLine {
@@ -26,6 +31,8 @@ export interface MatchedLine {
   releaseId: string;
   /** Null when only the UPC matched (a release-level line). */
   trackId: string | null;
+  /** The track's title in the catalogue (null with trackId). */
+  trackTitle: string | null;
   /** USD × 10^8. */
   revenueUsd: bigint;
 }
@@ -93,3 +100,163 @@ export const royaltyRows = (view: RoyaltyView, commissionPercent: string): Royal
     commissionPercent: fromMinor(toMinor(commissionPercent)),
     lines: cell.lines,
   }));
+
+/**
+ * Analytics (SPEC §3 `analytics`): a report's matched lines summed per release, track, store, country and
+ * day. Streams are every sale type but downloads; listeners add up where the stores give them (null where
+ * none did); the track's title is the catalogue's.
+ *
+ * Built for a million lines on the core that reads them: a cell is a number, found by numbers (its track
+ * or release, then its store, country and day as small numbers in one integer), and its sums are kept in
+ * typed arrays, exact below 2^53 (a cell's revenue goes on as a bigint past that). Measured on the bench's
+ * million lines: a text key per line (ids, store, country and day joined) cost 4.5 s more reading; an
+ * object per cell with its sums, 3 s more (most of it garbage collection over the 300,000 objects).
+ */
+interface AnalyticsTarget {
+  userId: string;
+  releaseId: string;
+  trackId: string | null;
+  track: string | null;
+  /** Its cells' numbers by place (store, country and day). */
+  cells: Map<number | string, number>;
+}
+
+/** Texts (stores, countries or days) numbered in the order they come, each kept as text of its own. */
+class Names {
+  private readonly numbers = new Map<string, number>();
+  readonly texts: string[] = [];
+  numberOf(text: string): number {
+    let n = this.numbers.get(text);
+    if (n === undefined) {
+      // A cell read from a larger piece of the file is a slice of it, which would keep the piece alive.
+      const own = Buffer.from(text, 'utf8').toString('utf8');
+      n = this.texts.push(own) - 1;
+      this.numbers.set(own, n);
+    }
+    return n;
+  }
+}
+
+/** A typed array twice as long, its values kept. */
+function grown<T extends Float64Array | Int32Array>(array: T): T {
+  const larger = new (array.constructor as new (length: number) => T)(array.length * 2);
+  larger.set(array);
+  return larger;
+}
+
+export class AnalyticsView {
+  private readonly targets = new Map<string, AnalyticsTarget>();
+  private readonly stores = new Names();
+  private readonly countries = new Names();
+  private readonly days = new Names();
+  // By a cell's number: its target, its place, and its four sums side by side (one cache line a cell):
+  // streams, downloads, listeners (NaN while no line gave any) and revenue in USD × 10^8 while exact as a
+  // number (a cell past that has its revenue in `revenueBig`).
+  private readonly cellTargets: AnalyticsTarget[] = [];
+  private placeOf = new Int32Array(1024 * 3);
+  private sums = new Float64Array(1024 * 4);
+  private readonly revenueBig = new Map<number, bigint>();
+
+  /** Adds a matched line to its release, track, store, country and day. */
+  add(matched: MatchedLine): void {
+    const { line } = matched;
+    const targetId = matched.trackId ?? matched.releaseId;
+    let target = this.targets.get(targetId);
+    if (!target) {
+      target = {
+        userId: matched.userId,
+        releaseId: matched.releaseId,
+        trackId: matched.trackId,
+        track: matched.trackTitle,
+        cells: new Map(),
+      };
+      this.targets.set(targetId, target);
+    }
+    const store = this.stores.numberOf(line.store);
+    const country = this.countries.numberOf(line.country);
+    const day = this.days.numberOf(line.date);
+    // One small integer while each has fewer than 1,024 (any report but an odd one), else a text.
+    const place =
+      store < 1024 && country < 1024 && day < 1024
+        ? store + country * 1024 + day * 1_048_576
+        : `${store},${country},${day}`;
+    let cell = target.cells.get(place);
+    if (cell === undefined) cell = this.newCell(target, place, store, country, day);
+    const at = cell * 4;
+    const { sums } = this;
+    if (line.saleType === 'download')
+      sums[at + 1] = exactSum(sums[at + 1]! + line.units, 'downloads', matched);
+    else sums[at] = exactSum(sums[at]! + line.units, 'streams', matched);
+    if (line.listeners !== null) {
+      const before = sums[at + 2]!;
+      sums[at + 2] = exactSum((Number.isNaN(before) ? 0 : before) + line.listeners, 'listeners', matched);
+    }
+    this.addRevenue(cell, matched.revenueUsd);
+  }
+
+  private newCell(
+    target: AnalyticsTarget,
+    place: number | string,
+    store: number,
+    country: number,
+    day: number,
+  ) {
+    const cell = this.cellTargets.push(target) - 1;
+    target.cells.set(place, cell);
+    if (cell * 4 === this.sums.length) {
+      this.placeOf = grown(this.placeOf);
+      this.sums = grown(this.sums);
+    }
+    this.placeOf[cell * 3] = store;
+    this.placeOf[cell * 3 + 1] = country;
+    this.placeOf[cell * 3 + 2] = day;
+    this.sums[cell * 4 + 2] = NaN;
+    return cell;
+  }
+
+  private addRevenue(cell: number, revenue: bigint): void {
+    const big = this.revenueBig.get(cell);
+    if (big === undefined) {
+      const value = Number(revenue);
+      const sum = this.sums[cell * 4 + 3]! + value;
+      // Both exact and the sum too (a sum past 2^53 - 1 is never rounded back under it).
+      if (Number.isSafeInteger(value) && Number.isSafeInteger(sum)) {
+        this.sums[cell * 4 + 3] = sum;
+        return;
+      }
+      this.revenueBig.set(cell, BigInt(this.sums[cell * 4 + 3]!) + revenue);
+    } else {
+      this.revenueBig.set(cell, big + revenue);
+    }
+  }
+
+  /** The cells as rows, in the order they were first met. */
+  rows(): AnalyticsRow[] {
+    return this.cellTargets.map((target, cell) => {
+      const at = cell * 4;
+      const listeners = this.sums[at + 2]!;
+      return {
+        userId: target.userId,
+        releaseId: target.releaseId,
+        trackId: target.trackId,
+        track: target.track,
+        platform: this.stores.texts[this.placeOf[cell * 3]!]!,
+        country: this.countries.texts[this.placeOf[cell * 3 + 1]!]!,
+        date: this.days.texts[this.placeOf[cell * 3 + 2]!]!,
+        streams: this.sums[at]!,
+        downloads: this.sums[at + 1]!,
+        revenueUsd: fromScaled(this.revenueBig.get(cell) ?? BigInt(this.sums[at + 3]!), REVENUE_DECIMALS),
+        listeners: Number.isNaN(listeners) ? null : listeners,
+      };
+    });
+  }
+}
+
+/** A count that stays exact (a JavaScript number is exact up to 2^53 - 1): past that the file is refused. */
+function exactSum(sum: number, what: string, matched: MatchedLine): number {
+  if (Number.isSafeInteger(sum)) return sum;
+  throw new ReportFileProblem(
+    `Line ${matched.lineNumber}: the ${what} of one release, track, store, country and day add up past ` +
+      `${Number.MAX_SAFE_INTEGER.toLocaleString('en-US')}`,
+  );
+}
