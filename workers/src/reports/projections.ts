@@ -151,7 +151,7 @@ export class AnalyticsView {
   private readonly days = new Names();
   // By a cell's number: its target, its place, and its four sums side by side (one cache line a cell):
   // streams, downloads, listeners (NaN while no line gave any) and revenue in USD × 10^8 while exact as a
-  // number (a cell past that has its revenue in `revenueBig`).
+  // number (NaN once past that: the cell's revenue is then in `revenueBig`).
   private readonly cellTargets: AnalyticsTarget[] = [];
   private placeOf = new Int32Array(1024 * 3);
   private sums = new Float64Array(1024 * 4);
@@ -215,18 +215,21 @@ export class AnalyticsView {
   }
 
   private addRevenue(cell: number, revenue: bigint): void {
-    const big = this.revenueBig.get(cell);
-    if (big === undefined) {
+    const at = cell * 4 + 3;
+    const before = this.sums[at]!;
+    // NaN: the cell's revenue went past what a number holds exactly, and goes on in `revenueBig`.
+    if (!Number.isNaN(before)) {
       const value = Number(revenue);
-      const sum = this.sums[cell * 4 + 3]! + value;
+      const sum = before + value;
       // Both exact and the sum too (a sum past 2^53 - 1 is never rounded back under it).
       if (Number.isSafeInteger(value) && Number.isSafeInteger(sum)) {
-        this.sums[cell * 4 + 3] = sum;
+        this.sums[at] = sum;
         return;
       }
-      this.revenueBig.set(cell, BigInt(this.sums[cell * 4 + 3]!) + revenue);
+      this.sums[at] = NaN;
+      this.revenueBig.set(cell, BigInt(before) + revenue);
     } else {
-      this.revenueBig.set(cell, big + revenue);
+      this.revenueBig.set(cell, this.revenueBig.get(cell)! + revenue);
     }
   }
 
