@@ -196,7 +196,10 @@ export async function insertReportLines(
   await bulkInsertText(trx, 'store_report_lines', lineColumns, reportLinesText(reportId, rows));
 }
 
-/** A report's analytics cell (SPEC §3 `analytics`): its matched lines of one release, track, store, country and day. */
+/**
+ * A report's analytics cell (SPEC §3 `analytics`): its matched lines of one release, track, store, country
+ * and day, summed.
+ */
 export interface AnalyticsRow {
   userId: string;
   releaseId: string;

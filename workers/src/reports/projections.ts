@@ -31,7 +31,7 @@ export interface MatchedLine {
   releaseId: string;
   /** Null when only the UPC matched (a release-level line). */
   trackId: string | null;
-  /** The track's title in the catalogue (null with trackId). */
+  /** The track's title in the catalogue (null when trackId is). */
   trackTitle: string | null;
   /** USD × 10^8. */
   revenueUsd: bigint;
