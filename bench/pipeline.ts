@@ -302,7 +302,7 @@ interface ImportResult {
   importMs: number;
   copyMs: number;
   /** PostgreSQL alone writing what the import wrote (its rows, by COPY, into the same tables). */
-  floor: { linesMs: number; lineRows: number; analyticsMs: number; analyticsRows: number };
+  floor: { linesMs: number; lineRows: number; blockRows: number; analyticsMs: number; analyticsRows: number };
   matched: number;
   unmatched: number;
   invalid: number;
@@ -388,6 +388,14 @@ async function copyOut(client: pg.Client, query: string): Promise<{ text: Buffer
  */
 async function measureRowsFloor(client: pg.Client, reportId: string) {
   const lines = await copyOut(client, `select * from store_report_lines where report_id = '${reportId}'`);
+  const blocks = await copyOut(
+    client,
+    `select * from store_report_line_blocks where report_id = '${reportId}'`,
+  );
+  const matches = await copyOut(
+    client,
+    `select * from store_report_line_matches where report_id = '${reportId}'`,
+  );
   const cells = await copyOut(client, `select * from analytics where report_id = '${reportId}'`);
   const copyIn = async (table: string, text: Buffer) => {
     const started = now();
@@ -397,10 +405,15 @@ async function measureRowsFloor(client: pg.Client, reportId: string) {
   await client.query('begin');
   try {
     // This database holds this report's rows only: emptied as they were before the import.
-    await client.query('truncate store_report_lines, analytics');
-    const linesMs = await copyIn('store_report_lines', lines.text);
+    await client.query(
+      'truncate store_report_lines, store_report_line_blocks, store_report_line_matches, analytics',
+    );
+    const linesMs =
+      (await copyIn('store_report_lines', lines.text)) +
+      (await copyIn('store_report_line_blocks', blocks.text)) +
+      (await copyIn('store_report_line_matches', matches.text));
     const analyticsMs = await copyIn('analytics', cells.text);
-    return { linesMs, lineRows: lines.rows, analyticsMs, analyticsRows: cells.rows };
+    return { linesMs, lineRows: lines.rows, blockRows: blocks.rows, analyticsMs, analyticsRows: cells.rows };
   } finally {
     await client.query('rollback');
   }
@@ -480,7 +493,7 @@ async function main() {
   console.log(
     `  PostgreSQL alone writing the rows this import wrote, by COPY into the same tables: ` +
       `${fmt(floorMs / 1000, 2)} s, ${fmt(perSecond(floorMs), 0)} lines/s ` +
-      `(${fmt(floor.lineRows, 0)} lines ${fmt(floor.linesMs / 1000, 2)} s, ` +
+      `(${fmt(floor.lineRows, 0)} kept lines and ${fmt(floor.blockRows, 0)} blocks of lines ${fmt(floor.linesMs / 1000, 2)} s, ` +
       `${fmt(floor.analyticsRows, 0)} analytics cells ${fmt(floor.analyticsMs / 1000, 2)} s): ` +
       `the most this data model allows on one connection`,
   );

@@ -21,6 +21,7 @@ import * as reportRowsKeys from './migrations/20261127000100_report_rows_keys.ts
 import * as analyticsStatementKeys from './migrations/20261127000200_analytics_statement_keys.ts';
 import * as applicationCounts from './migrations/20261127000300_application_counts.ts';
 import * as analyticsKeysOnePass from './migrations/20261127000400_analytics_keys_one_pass.ts';
+import * as reportLineBlocks from './migrations/20261128000100_report_line_blocks.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '20261127000200_analytics_statement_keys': analyticsStatementKeys,
   '20261127000300_application_counts': applicationCounts,
   '20261127000400_analytics_keys_one_pass': analyticsKeysOnePass,
+  '20261128000100_report_line_blocks': reportLineBlocks,
 };
 
 const source: Knex.MigrationSource<string> = {
@@ -70,6 +72,11 @@ export async function migrateLatest(db: Knex): Promise<string[]> {
 /** Rolls every migration back, leaving only knex's own bookkeeping tables. */
 export async function migrateDownAll(db: Knex): Promise<void> {
   await db.migrate.rollback(options, true);
+}
+
+/** Rolls the latest migration back (a test of what it converts). */
+export async function migrateDownOne(db: Knex): Promise<void> {
+  await db.migrate.down(options);
 }
 
 export async function migrationStatus(db: Knex): Promise<{ done: string[]; pending: string[] }> {

@@ -7,7 +7,7 @@ import {
   type AdminReportLineResponse,
   type AdminReportResponse,
 } from '@riffline/contracts';
-import type { StoreReport, StoreReportLine } from '@riffline/db';
+import type { ReportLineRecord, StoreReport } from '@riffline/db';
 
 const iso = (date: Date | string | null) => (date === null ? null : new Date(date).toISOString());
 
@@ -51,7 +51,7 @@ export function presentReport(report: StoreReport): AdminReportResponse {
 
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
 
-export function presentReportLine(line: StoreReportLine): AdminReportLineResponse {
+export function presentReportLine(line: ReportLineRecord): AdminReportLineResponse {
   return {
     id: `${line.reportId}:${line.lineNumber}`,
     reportId: line.reportId,

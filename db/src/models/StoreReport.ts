@@ -31,7 +31,10 @@ export class StoreReport extends BaseModel {
   completedAt!: Date | null;
 }
 
-/** One line of a report, by its number in the file: matched, or kept as unmatched or invalid with why. */
+/**
+ * A line of a report that was not matched (unmatched or invalid), by its number in the file, with why and
+ * its cells. Every line, matched ones whole, is also in its block (reports/lineBlocks.ts).
+ */
 export class StoreReportLine extends BaseModel {
   static override tableName = 'store_report_lines';
   static override idColumn = ['reportId', 'lineNumber'];
@@ -39,7 +42,7 @@ export class StoreReportLine extends BaseModel {
 
   reportId!: string;
   lineNumber!: number;
-  status!: ReportLineStatus;
+  status!: Exclude<ReportLineStatus, 'matched'>;
   reason!: string | null;
   period!: string | null;
   saleDate!: string | null;
@@ -52,11 +55,6 @@ export class StoreReportLine extends BaseModel {
   netRevenue!: string | null;
   currency!: string | null;
   ratePerUsd!: string | null;
-  revenueUsd!: string | null;
   listeners!: number | null;
-  trackId!: string | null;
-  releaseId!: string | null;
-  userId!: string | null;
-  royaltyId!: string | null;
   fields!: Record<string, string> | null;
 }

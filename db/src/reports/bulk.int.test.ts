@@ -32,12 +32,7 @@ const line = (lineNumber: number, store: string | null): ReportLineRow => ({
   netRevenue: '-0.00000001',
   currency: 'INR',
   ratePerUsd: '83.12',
-  revenueUsd: null,
   listeners: null,
-  trackId: null,
-  releaseId: null,
-  userId: null,
-  royaltyId: null,
   fields: store === null ? null : { store, 'a "key"': store },
 });
 

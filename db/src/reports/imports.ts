@@ -3,6 +3,7 @@ import type { Db, DbTransaction } from '../connection.ts';
 import { StoreReport } from '../models/StoreReport.ts';
 import { bulkInsert, bulkInsertText, copyText, type BulkValue } from './bulk.ts';
 import { orderedIdPrefix } from './ids.ts';
+import type { ReportLineBlock, ReportLineMatch } from './lineBlocks.ts';
 
 /**
  * The import's reads and writes (workers/src/reports): the catalogue a report's identifiers name, the
@@ -75,6 +76,8 @@ export function reportForImport(trx: DbTransaction, id: string) {
 /** Takes away whatever an earlier run of this report's import wrote: importing it again never adds twice. */
 export async function clearReportRows(trx: DbTransaction, reportId: string): Promise<void> {
   await trx('store_report_lines').where({ reportId }).delete();
+  await trx('store_report_line_blocks').where({ reportId }).delete();
+  await trx('store_report_line_matches').where({ reportId }).delete();
   await trx('analytics').where({ reportId }).delete();
   await trx('royalties').where({ reportId }).delete();
 }
@@ -102,10 +105,13 @@ export async function saveReportProgress(
     .update({ ...progress, updatedAt: db.fn.now() });
 }
 
-/** A line of the file as the import writes it (`fields`: the cells as read, for lines it kept). */
+/**
+ * A kept line (unmatched or invalid) as the import writes it, with its reason and its cells as read
+ * (`fields`). Matched lines go into blocks (lineBlocks.ts).
+ */
 export interface ReportLineRow {
   lineNumber: number;
-  status: ReportLineStatus;
+  status: Exclude<ReportLineStatus, 'matched'>;
   reason: string | null;
   period: string | null;
   saleDate: string | null;
@@ -120,12 +126,7 @@ export interface ReportLineRow {
   currency: string | null;
   /** The SPEC §9 rate per USD the revenue was converted at (frozen on the line). */
   ratePerUsd: string | null;
-  revenueUsd: string | null;
   listeners: number | null;
-  trackId: string | null;
-  releaseId: string | null;
-  userId: string | null;
-  royaltyId: string | null;
   fields: Record<string, string> | null;
 }
 
@@ -145,12 +146,7 @@ const lineColumns: string[] = [
   'net_revenue',
   'currency',
   'rate_per_usd',
-  'revenue_usd',
   'listeners',
-  'track_id',
-  'release_id',
-  'user_id',
-  'royalty_id',
   'fields',
 ];
 
@@ -172,8 +168,7 @@ function* reportLinesText(reportId: string, rows: readonly ReportLineRow[]): Gen
       `${report}\t${r.lineNumber}\t${r.status}\t${text(r.reason)}\t${text(r.period)}\t${text(r.saleDate)}\t` +
       `${text(r.store)}\t${text(r.country)}\t${text(r.isrc)}\t${text(r.upc)}\t${text(r.saleType)}\t` +
       `${number(r.units)}\t${text(r.netRevenue)}\t${text(r.currency)}\t${text(r.ratePerUsd)}\t` +
-      `${text(r.revenueUsd)}\t${number(r.listeners)}\t${text(r.trackId)}\t${text(r.releaseId)}\t` +
-      `${text(r.userId)}\t${text(r.royaltyId)}\t${r.fields === null ? '\\N' : copyText(JSON.stringify(r.fields))}\n`;
+      `${number(r.listeners)}\t${r.fields === null ? '\\N' : copyText(JSON.stringify(r.fields))}\n`;
     // At most three bytes per UTF-16 unit: a row that might not fit starts a new chunk (a longer one if
     // the row alone is larger than a chunk).
     if (used + line.length * 3 > chunk.length) {
@@ -186,7 +181,7 @@ function* reportLinesText(reportId: string, rows: readonly ReportLineRow[]): Gen
   if (used) yield chunk.subarray(0, used);
 }
 
-/** Writes lines of a report (one COPY): the import's largest write, a row per line of the file. */
+/** Writes kept lines of a report (one COPY), a row each. */
 export async function insertReportLines(
   trx: DbTransaction,
   reportId: string,
@@ -194,6 +189,48 @@ export async function insertReportLines(
 ): Promise<void> {
   if (!rows.length) return;
   await bulkInsertText(trx, 'store_report_lines', lineColumns, reportLinesText(reportId, rows));
+}
+
+const blockColumns: string[] = [
+  'report_id',
+  'block',
+  'first_line',
+  'last_line',
+  'records_before',
+  'records',
+  'matched_before',
+  'matched',
+  'entries',
+];
+
+/** Writes blocks of a report's lines and the matches they name first (a COPY each). */
+export async function insertReportLineBlocks(
+  trx: DbTransaction,
+  reportId: string,
+  { blocks, matches }: { blocks: readonly ReportLineBlock[]; matches: readonly ReportLineMatch[] },
+): Promise<void> {
+  await bulkInsert(
+    trx,
+    'store_report_line_matches',
+    ['report_id', 'match', 'track_id', 'release_id', 'user_id', 'royalty_id'],
+    matches.map((m): BulkValue[] => [reportId, m.match, m.trackId, m.releaseId, m.userId, m.royaltyId]),
+  );
+  await bulkInsert(
+    trx,
+    'store_report_line_blocks',
+    blockColumns,
+    blocks.map((b): BulkValue[] => [
+      reportId,
+      b.block,
+      b.firstLine,
+      b.lastLine,
+      b.recordsBefore,
+      b.records,
+      b.matchedBefore,
+      b.matched,
+      b.entries,
+    ]),
+  );
 }
 
 /**
@@ -407,8 +444,9 @@ export async function reportsToReplay(db: Db): Promise<Array<{ id: string; commi
   return rows;
 }
 
-/** How many lines a report has in `store_report_lines`. */
+/** How many lines of a report are stored (its blocks' lines). */
 export async function reportLineCount(db: Db, reportId: string): Promise<number> {
-  const row = await db('store_report_lines').where({ reportId }).count({ n: '*' }).first();
+  const row = (await db('store_report_line_blocks').where({ reportId }).sum({ n: 'records' }).first()) as
+    { n: string | null } | undefined;
   return Number(row?.n ?? 0);
 }

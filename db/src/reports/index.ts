@@ -1,3 +1,4 @@
 export * from './bulk.ts';
 export * from './imports.ts';
+export * from './lineBlocks.ts';
 export * from './queries.ts';

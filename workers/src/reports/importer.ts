@@ -14,6 +14,7 @@ import {
   toMinor,
   type ReportColumn,
   type ReportLine,
+  type ReportLineStatus,
   type ReportRecord,
 } from '@riffline/contracts';
 import {
@@ -24,8 +25,11 @@ import {
   failReport,
   failureReport,
   insertAnalyticsRows,
+  insertReportLineBlocks,
   insertReportLines,
   insertRoyaltyRows,
+  LineBlockWriter,
+  sixPlaces,
   isEmbedded,
   markReportRunning,
   reportForImport,
@@ -295,7 +299,17 @@ async function readAndWrite(
       writing.catch(() => (writeFailed = true));
     };
 
-    const flush = async () => {
+    const blocks = new LineBlockWriter();
+    const onMatch = (matched: MatchedLine) => {
+      const usage = usageOf(matched.line.saleType, matched.line.units);
+      totals.streams += usage.streams;
+      totals.downloads += usage.downloads;
+      totals.revenueUsd += matched.revenueUsd;
+      analytics.add(matched);
+      return applyToRoyalties(royalties, matched, randomUUID).id;
+    };
+
+    const flush = async (last = false) => {
       if (writeFailed) await writing;
       const batch = pending;
       pending = [];
@@ -304,18 +318,13 @@ async function readAndWrite(
         if (catalogueDb === trx) await writing;
         await lookUp(catalogueDb, batch, tracks, releases);
       }
-      const rows = batch.map((read) =>
-        lineRow(read, tracks, releases, (matched) => {
-          const usage = usageOf(matched.line.saleType, matched.line.units);
-          totals.streams += usage.streams;
-          totals.downloads += usage.downloads;
-          totals.revenueUsd += matched.revenueUsd;
-          analytics.add(matched);
-          return applyToRoyalties(royalties, matched, randomUUID).id;
-        }),
-      );
-      for (const row of rows) totals[row.status] += 1;
-      write(() => insertReportLines(trx, report.id, rows));
+      const kept: ReportLineRow[] = [];
+      for (const read of batch) totals[takeLine(read, tracks, releases, blocks, kept, onMatch)] += 1;
+      const full = blocks.take(last);
+      write(async () => {
+        await insertReportLines(trx, report.id, kept);
+        await insertReportLineBlocks(trx, report.id, full);
+      });
       if (progressDb && Date.now() - savedAt >= progressEveryMs) {
         await saveReportProgress(progressDb, report.id, { bytesRead, linesRead });
         savedAt = Date.now();
@@ -351,7 +360,7 @@ async function readAndWrite(
         if (pending.length >= batchLines) await flush();
       }
     }
-    if (pending.length) await flush();
+    await flush(true);
     await writing;
     await insertAnalyticsRows(trx, report.id, analytics.rows());
     const ledger = royaltyRows(royalties, commissionPercent);
@@ -405,19 +414,17 @@ function unmatchedReason(line: ReportLine): string {
   return `No release has UPC ${line.upc}`;
 }
 
-/** A row in one shape for every line (no spreads: this runs once per line of the file). */
-function row(
+/** The rates as the lines keep them (six places, as numeric(12,6) prints them). */
+const ratesAsStored = Object.fromEntries(
+  Object.entries(ratesPerUsd).map(([currency, rate]) => [currency, sixPlaces(rate)]),
+) as Record<keyof typeof ratesPerUsd, string>;
+
+/** A kept line's row in one shape for every line (no spreads: up to one per line of the file). */
+function keptRow(
   read: ReadLine,
   status: ReportLineRow['status'],
-  reason: string | null,
+  reason: string,
   line: ReportLine | null,
-  matched: {
-    userId: string;
-    releaseId: string;
-    trackId: string | null;
-    revenueUsd: bigint;
-    royaltyId: string;
-  } | null,
 ): ReportLineRow {
   return {
     lineNumber: read.lineNumber,
@@ -434,36 +441,34 @@ function row(
     netRevenue: line ? fromScaled(line.netRevenue, REVENUE_DECIMALS) : null,
     currency: line ? line.currency : null,
     ratePerUsd: line ? ratesPerUsd[line.currency] : null,
-    revenueUsd: matched ? fromScaled(matched.revenueUsd, REVENUE_DECIMALS) : null,
     listeners: line ? line.listeners : null,
-    trackId: matched ? matched.trackId : null,
-    releaseId: matched ? matched.releaseId : null,
-    userId: matched ? matched.userId : null,
-    royaltyId: matched ? matched.royaltyId : null,
-    fields: matched ? null : keptFields(read.columns, read.cells),
+    fields: keptFields(read.columns, read.cells),
   };
 }
 
 /**
  * What a line becomes: matched (ISRC → track, else UPC → release; `onMatch` adds it to the projections
- * and names its royalty row), unmatched, or invalid.
+ * and names its royalty row) and written whole into its block, or unmatched or invalid: its number and
+ * status into its block, and its row (with why) into `kept`.
  */
-function lineRow(
+function takeLine(
   read: ReadLine,
   tracks: Map<string, CatalogueTrack | null>,
   releases: Map<string, CatalogueRelease | null>,
+  blocks: LineBlockWriter,
+  kept: ReportLineRow[],
   onMatch: (matched: MatchedLine) => string,
-): ReportLineRow {
+): ReportLineStatus {
   const { check } = read;
-  if (!('line' in check)) return row(read, 'invalid', check.reason, null, null);
+  if (!('line' in check)) return keep(read, 'invalid', check.reason, null, blocks, kept);
   const { line } = check;
   const track = line.isrc ? tracks.get(line.isrc) : null;
   const release = line.upc ? releases.get(line.upc) : null;
   if (track && release && track.releaseId !== release.releaseId) {
     const reason = `ISRC ${line.isrc} is a track of another release than UPC ${line.upc}`;
-    return row(read, 'unmatched', reason, line, null);
+    return keep(read, 'unmatched', reason, line, blocks, kept);
   }
-  if (!track && !release) return row(read, 'unmatched', unmatchedReason(line), line, null);
+  if (!track && !release) return keep(read, 'unmatched', unmatchedReason(line), line, blocks, kept);
   const revenueUsd = revenueInUsd(line);
   const matched: MatchedLine = track
     ? {
@@ -485,11 +490,38 @@ function lineRow(
         revenueUsd,
       };
   const royaltyId = onMatch(matched);
-  return row(read, 'matched', null, line, {
-    userId: matched.userId,
-    releaseId: matched.releaseId,
+  blocks.addMatched({
+    lineNumber: read.lineNumber,
+    period: line.period,
+    saleDate: line.date,
+    store: line.store,
+    country: line.country,
+    isrc: line.isrc,
+    upc: line.upc,
+    saleType: line.saleType,
+    units: line.units,
+    netRevenue: fromScaled(line.netRevenue, REVENUE_DECIMALS),
+    currency: line.currency,
+    ratePerUsd: ratesAsStored[line.currency],
+    revenueUsd: fromScaled(revenueUsd, REVENUE_DECIMALS),
+    listeners: line.listeners,
     trackId: matched.trackId,
-    revenueUsd,
+    releaseId: matched.releaseId,
+    userId: matched.userId,
     royaltyId,
   });
+  return 'matched';
+}
+
+function keep(
+  read: ReadLine,
+  status: ReportLineRow['status'],
+  reason: string,
+  line: ReportLine | null,
+  blocks: LineBlockWriter,
+  kept: ReportLineRow[],
+): ReportLineStatus {
+  kept.push(keptRow(read, status, reason, line));
+  blocks.addKept(read.lineNumber, status);
+  return status;
 }

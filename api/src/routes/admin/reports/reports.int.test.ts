@@ -1,7 +1,14 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { describe, expect } from 'vitest';
 import type { AdminReportLineResponse, AdminReportResponse } from '@riffline/contracts';
-import { Event, insertReportLines, StoreReport, type ReportLineRow } from '@riffline/db';
+import {
+  Event,
+  insertReportLineBlocks,
+  insertReportLines,
+  LineBlockWriter,
+  StoreReport,
+  type ReportLineRow,
+} from '@riffline/db';
 import type { Actor } from '#test/support/actors.ts';
 import { apiTest, type TestServer } from '#test/support/api.ts';
 import { unique } from '#test/support/db.ts';
@@ -212,11 +219,7 @@ describe('GET /api/admin/reports, /:id and /:id/lines', () => {
         filename: 'newer.csv',
       });
 
-      const line = (
-        lineNumber: number,
-        status: ReportLineRow['status'],
-        reason: string | null,
-      ): ReportLineRow => ({
+      const line = (lineNumber: number, status: ReportLineRow['status'], reason: string): ReportLineRow => ({
         lineNumber,
         status,
         reason,
@@ -231,22 +234,70 @@ describe('GET /api/admin/reports, /:id and /:id/lines', () => {
         netRevenue: status === 'invalid' ? null : '0.35000000',
         currency: status === 'invalid' ? null : 'USD',
         ratePerUsd: status === 'invalid' ? null : '1',
-        revenueUsd: status === 'matched' ? '0.35000000' : null,
         listeners: null,
-        trackId: null,
-        releaseId: null,
-        userId: null,
-        royaltyId: null,
-        fields: status === 'matched' ? null : { units: status === 'invalid' ? 'many' : '120' },
+        fields: { units: status === 'invalid' ? 'many' : '120' },
       });
-      await db.transaction((trx) =>
-        insertReportLines(trx, older.id, [
-          line(2, 'matched', null),
-          line(3, 'unmatched', 'No track has ISRC QZABC2600001'),
-          line(4, 'invalid', 'units must be a whole number of 0 or more'),
-          line(5, 'unmatched', 'No release has UPC 036000291452'),
-        ]),
-      );
+      // Line 2 matched (whole in its block), lines 3-5 kept (in the block by number, rows with why).
+      const kept = [
+        line(3, 'unmatched', 'No track has ISRC QZABC2600001'),
+        line(4, 'invalid', 'units must be a whole number of 0 or more'),
+        line(5, 'unmatched', 'No release has UPC 036000291452'),
+      ];
+      const blocks = new LineBlockWriter();
+      const match = {
+        trackId: randomUUID(),
+        releaseId: randomUUID(),
+        userId: 'usr_1',
+        royaltyId: randomUUID(),
+      };
+      blocks.addMatched({
+        lineNumber: 2,
+        period: '2026-10',
+        saleDate: '2026-10-01',
+        store: 'Spotify',
+        country: 'IN',
+        isrc: 'QZABC2600001',
+        upc: null,
+        saleType: 'stream',
+        units: 120,
+        netRevenue: '0.35000000',
+        currency: 'USD',
+        ratePerUsd: '1.000000',
+        revenueUsd: '0.35000000',
+        listeners: null,
+        ...match,
+      });
+      for (const k of kept) blocks.addKept(k.lineNumber, k.status);
+      await db.transaction(async (trx) => {
+        await insertReportLines(trx, older.id, kept);
+        await insertReportLineBlocks(trx, older.id, blocks.take(true));
+      });
+      const matched = await admin.get(`/api/admin/reports/${older.id}/lines?status=matched`);
+      expect(matched.headers.get('content-range')).toBe('report-lines 0-0/1');
+      expect(matched.json()).toEqual([
+        {
+          id: `${older.id}:2`,
+          reportId: older.id,
+          lineNumber: 2,
+          status: 'matched',
+          reason: null,
+          period: '2026-10',
+          store: 'Spotify',
+          country: 'IN',
+          isrc: 'QZABC2600001',
+          upc: null,
+          saleType: 'stream',
+          units: 120,
+          netRevenue: '0.35000000',
+          currency: 'USD',
+          ratePerUsd: '1.000000',
+          revenueUsd: '0.35000000',
+          trackId: match.trackId,
+          releaseId: match.releaseId,
+          royaltyId: match.royaltyId,
+          fields: null,
+        },
+      ]);
       const unmatched = await admin.get(`/api/admin/reports/${older.id}/lines?status=unmatched`);
       expect(unmatched.headers.get('content-range')).toBe('report-lines 0-1/2');
       expect(unmatched.json<AdminReportLineResponse[]>().map((l) => [l.id, l.lineNumber, l.reason])).toEqual([
