@@ -206,12 +206,40 @@ function readText(record: ReportRecord, column: ReportColumn, problems: string[]
   return value || null;
 }
 
+/**
+ * What a period cell means, remembered: a report names a few months or days on every one of its lines.
+ * Bounded: emptied when a file names more than that.
+ */
+const periodsRead = new Map<string, { period: string; date: string } | null>();
+function periodOf(text: string) {
+  let period = periodsRead.get(text);
+  if (period === undefined) {
+    if (periodsRead.size >= 10_000) periodsRead.clear();
+    period = readPeriod(text);
+    periodsRead.set(text, period);
+  }
+  return period;
+}
+
+const saleTypeOf = new Map<string, SaleType>(saleTypes.map((t) => [t, t]));
+const currencyOf = new Map<string, Currency>(currencies.map((c) => [c, c]));
+/** Already as an ISRC or a UPC is compared (no hyphen, no space, upper case): most cells. */
+const NORMAL_CODE = /^[A-Z0-9]*$/;
+const COUNTRY = /^[A-Z]{2}$/;
+
+/**
+ * The problems of the line being checked. One array for every call (the function runs to its end
+ * without waiting, once per line of a report): a line without problems allocates none.
+ */
+const problems: string[] = [];
+
 export function checkReportLine(record: ReportRecord): ReportLineCheck {
-  // Called for every line of a report: helpers at module level, not closures made per call.
-  const problems: string[] = [];
+  // Called for every line of a report: helpers at module level, not closures made per call; the cells
+  // most lines hold as they are compared are not copied (changed case, hyphens taken out) again.
+  problems.length = 0;
 
   const periodText = readCell(record, 'period', problems);
-  const period = readPeriod(periodText);
+  const period = periodOf(periodText);
   if (!periodText) problems.push('period is required');
   else if (!period)
     problems.push(`period must be a month (YYYY-MM) or a day (YYYY-MM-DD), not "${periodText}"`);
@@ -219,21 +247,22 @@ export function checkReportLine(record: ReportRecord): ReportLineCheck {
   const store = readText(record, 'store', problems);
   if (!store) problems.push('store is required');
 
-  const countryText = readCell(record, 'country', problems).toUpperCase();
-  if (!/^[A-Z]{2}$/.test(countryText)) problems.push('country must be a two-letter ISO 3166 code');
+  const countryCell = readCell(record, 'country', problems);
+  const countryText = COUNTRY.test(countryCell) ? countryCell : countryCell.toUpperCase();
+  if (!COUNTRY.test(countryText)) problems.push('country must be a two-letter ISO 3166 code');
 
-  const isrcText = readCell(record, 'isrc', problems).replace(/[-\s]/g, '').toUpperCase();
-  const upcText = readCell(record, 'upc', problems).replace(/[-\s]/g, '');
+  const isrcCell = readCell(record, 'isrc', problems);
+  const isrcText = NORMAL_CODE.test(isrcCell) ? isrcCell : isrcCell.replace(/[-\s]/g, '').toUpperCase();
+  const upcCell = readCell(record, 'upc', problems);
+  const upcText = NORMAL_CODE.test(upcCell) ? upcCell : upcCell.replace(/[-\s]/g, '');
   if (!isrcText && !upcText) problems.push('an ISRC or a UPC is required');
   if (isrcText && !ISRC_PATTERN.test(isrcText)) problems.push(`ISRC "${isrcText}" is not a valid ISRC`);
   if (upcText && !isValidUpc(upcText)) {
     problems.push(`UPC "${upcText}" is not a valid UPC-A or EAN-13 (12 or 13 digits with a check digit)`);
   }
 
-  const saleTypeText = readCell(record, 'sale_type', problems).toLowerCase();
-  const saleType = (saleTypes as readonly string[]).includes(saleTypeText)
-    ? (saleTypeText as SaleType)
-    : null;
+  const saleTypeCell = readCell(record, 'sale_type', problems);
+  const saleType = saleTypeOf.get(saleTypeCell) ?? saleTypeOf.get(saleTypeCell.toLowerCase()) ?? null;
   if (!saleType) problems.push(`sale_type must be one of ${saleTypes.join(', ')}`);
 
   const units = wholeNumber(readCell(record, 'units', problems), MAX_UNITS);
@@ -251,10 +280,8 @@ export function checkReportLine(record: ReportRecord): ReportLineCheck {
     problems.push(`net_revenue must be a number with at most ${REVENUE_DECIMALS} decimals`);
   }
 
-  const currencyText = readCell(record, 'currency', problems).toUpperCase();
-  const currency = (currencies as readonly string[]).includes(currencyText)
-    ? (currencyText as Currency)
-    : null;
+  const currencyCell = readCell(record, 'currency', problems);
+  const currency = currencyOf.get(currencyCell) ?? currencyOf.get(currencyCell.toUpperCase()) ?? null;
   if (!currency) problems.push(`currency must be one of ${CURRENCY_LIST}`);
 
   const listenersText = readCell(record, 'listeners', problems);

@@ -100,13 +100,21 @@ export function sixPlaces(rate: string): string {
   return `${point < 0 ? `${rate}.` : rate}${'0'.repeat(6 - decimals)}`;
 }
 
+/** A value as JSON text (text of letters, digits, spaces, dots and dashes as it is: most of a line's values). */
+const PLAIN = /^[\w .-]*$/;
+const json = (value: string | null) =>
+  value === null ? 'null' : PLAIN.test(value) ? `"${value}"` : JSON.stringify(value);
+
 /**
  * Gathers an import's lines into blocks as they are read, in file order: `add…` each line, `take` the
  * full blocks (and at the end `take(true)` the last, partial one).
  */
 export class LineBlockWriter {
-  private entries: unknown[] = [];
-  private matchIndex = new Map<string, number>();
+  /** Each line's entry as JSON text (written as text: no array per line, no stringify of a block). */
+  private entries: string[] = [];
+  /** What matched lines matched, by royalty row, then by track (or release): its number. */
+  private matchIndex = new Map<string, Map<string, number>>();
+  private matchCount = 0;
   private newMatches: ReportLineMatch[] = [];
   private firstLine = 0;
   private lastLine = 0;
@@ -117,36 +125,28 @@ export class LineBlockWriter {
   private full: ReportLineBlock[] = [];
 
   addMatched(e: MatchedLineEntry): void {
-    const key = `${e.trackId}|${e.releaseId}|${e.userId}|${e.royaltyId}`;
-    let match = this.matchIndex.get(key);
+    // A royalty row is one artist's, for one release: with the track (or the release), it names the match.
+    let byTarget = this.matchIndex.get(e.royaltyId);
+    if (!byTarget) this.matchIndex.set(e.royaltyId, (byTarget = new Map()));
+    const target = e.trackId ?? e.releaseId;
+    let match = byTarget.get(target);
     if (match === undefined) {
-      match = this.matchIndex.size;
-      this.matchIndex.set(key, match);
+      match = this.matchCount++;
+      byTarget.set(target, match);
       const { trackId, releaseId, userId, royaltyId } = e;
       this.newMatches.push({ match, trackId, releaseId, userId, royaltyId });
     }
     this.matchedHere += 1;
-    this.push(e.lineNumber, [
+    this.push(
       e.lineNumber,
-      match,
-      e.period,
-      e.saleDate,
-      e.store,
-      e.country,
-      e.isrc,
-      e.upc,
-      e.saleType,
-      e.units,
-      e.netRevenue,
-      e.currency,
-      e.ratePerUsd,
-      e.revenueUsd,
-      e.listeners,
-    ]);
+      `[${e.lineNumber},${match},${json(e.period)},${json(e.saleDate)},${json(e.store)},${json(e.country)},` +
+        `${json(e.isrc)},${json(e.upc)},${json(e.saleType)},${e.units},${json(e.netRevenue)},` +
+        `${json(e.currency)},${json(e.ratePerUsd)},${json(e.revenueUsd)},${e.listeners === null ? 'null' : e.listeners}]`,
+    );
   }
 
   addKept(lineNumber: number, status: 'unmatched' | 'invalid'): void {
-    this.push(lineNumber, [lineNumber, status]);
+    this.push(lineNumber, `[${lineNumber},"${status}"]`);
   }
 
   /**
@@ -161,7 +161,7 @@ export class LineBlockWriter {
     return out;
   }
 
-  private push(lineNumber: number, entry: unknown[]) {
+  private push(lineNumber: number, entry: string) {
     if (!this.entries.length) this.firstLine = lineNumber;
     this.lastLine = lineNumber;
     this.entries.push(entry);
@@ -178,7 +178,7 @@ export class LineBlockWriter {
       records,
       matchedBefore: this.matchedBefore,
       matched: this.matchedHere,
-      entries: JSON.stringify(this.entries),
+      entries: `[${this.entries.join(',')}]`,
     });
     this.block += 1;
     this.recordsBefore += records;

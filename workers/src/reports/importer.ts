@@ -50,7 +50,7 @@ import {
   royaltyRows,
   usageOf,
   type MatchedLine,
-  type RoyaltyView,
+  RoyaltyView,
 } from './projections.ts';
 import { reportRecords } from './csv.ts';
 
@@ -280,7 +280,7 @@ async function readAndWrite(
 
     const tracks = new Map<string, CatalogueTrack | null>();
     const releases = new Map<string, CatalogueRelease | null>();
-    const royalties: RoyaltyView = new Map();
+    const royalties = new RoyaltyView();
     const analytics = new AnalyticsView();
     const totals: Totals = { matched: 0, unmatched: 0, invalid: 0, streams: 0, downloads: 0, revenueUsd: 0n };
     let pending: ReadLine[] = [];
@@ -309,15 +309,13 @@ async function readAndWrite(
       return applyToRoyalties(royalties, matched, randomUUID).id;
     };
 
-    const flush = async (last = false) => {
-      if (writeFailed) await writing;
-      const batch = pending;
-      pending = [];
-      if (needsLookUp(batch, tracks, releases)) {
-        // The catalogue is read on a connection of its own where there is one: it is not written here.
-        if (catalogueDb === trx) await writing;
-        await lookUp(catalogueDb, batch, tracks, releases);
-      }
+    // A batch is matched once what the catalogue says of its new identifiers is known. Where the catalogue
+    // has a connection of its own, that lookup starts as soon as the batch is read, and the batch waits
+    // for it while the next one is read: a report whose every batch names identifiers not seen yet (lines
+    // that match nothing) does not wait for a round trip per batch.
+    let waiting: { batch: ReadLine[]; lookup: Promise<void> } | null = null;
+    const match = async ({ batch, lookup }: { batch: ReadLine[]; lookup: Promise<void> }, last: boolean) => {
+      await lookup;
       const kept: ReportLineRow[] = [];
       for (const read of batch) totals[takeLine(read, tracks, releases, blocks, kept, onMatch)] += 1;
       const full = blocks.take(last);
@@ -325,6 +323,31 @@ async function readAndWrite(
         await insertReportLines(trx, report.id, kept);
         await insertReportLineBlocks(trx, report.id, full);
       });
+    };
+
+    const flush = async (last = false) => {
+      if (writeFailed) await writing;
+      const batch = pending;
+      pending = [];
+      let lookup: Promise<void> = Promise.resolve();
+      if (needsLookUp(batch, tracks, releases)) {
+        if (catalogueDb === trx) {
+          // One connection (PGlite): the lookup waits for the writes, and the batch for the lookup.
+          await writing;
+          await lookUp(catalogueDb, batch, tracks, releases);
+        } else {
+          lookup = lookUp(catalogueDb, batch, tracks, releases);
+          // Awaited by `match`; a failure meanwhile is not an unhandled rejection.
+          lookup.catch(() => undefined);
+        }
+      }
+      const before = waiting;
+      waiting = { batch, lookup };
+      if (before) await match(before, false);
+      if (last) {
+        await match(waiting, true);
+        waiting = null;
+      }
       if (progressDb && Date.now() - savedAt >= progressEveryMs) {
         await saveReportProgress(progressDb, report.id, { bytesRead, linesRead });
         savedAt = Date.now();

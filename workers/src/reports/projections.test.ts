@@ -9,7 +9,7 @@ import {
   usageOf,
   ReportFileProblem,
   type MatchedLine,
-  type RoyaltyView,
+  RoyaltyView,
 } from './projections.ts';
 
 const line = (fields: Partial<ReportLine> = {}): ReportLine => ({
@@ -66,7 +66,7 @@ describe('what a line counts as', () => {
 
 describe('the royalty projection', () => {
   it('gives each artist, release and month one ledger row that its lines name', () => {
-    const view: RoyaltyView = new Map();
+    const view = new RoyaltyView();
     const newId = ids();
     const a = applyToRoyalties(view, matched({ netRevenue: toScaled('0.004', 8) }), newId);
     const b = applyToRoyalties(view, matched({ netRevenue: toScaled('0.004', 8), store: 'Deezer' }), newId);

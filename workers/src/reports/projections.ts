@@ -56,23 +56,36 @@ export interface RoyaltyCell {
   grossUsd: bigint;
   lines: number;
 }
-export type RoyaltyView = Map<string, RoyaltyCell>;
+/**
+ * The cells by artist, release and month (maps within maps: no key text made per line), and in the order
+ * they were first met.
+ */
+export class RoyaltyView {
+  private readonly byArtist = new Map<string, Map<string, Map<string, RoyaltyCell>>>();
+  private readonly cells: RoyaltyCell[] = [];
+
+  cellOf(userId: string, releaseId: string, period: string, newId: () => string): RoyaltyCell {
+    let byRelease = this.byArtist.get(userId);
+    if (!byRelease) this.byArtist.set(userId, (byRelease = new Map()));
+    let byPeriod = byRelease.get(releaseId);
+    if (!byPeriod) byRelease.set(releaseId, (byPeriod = new Map()));
+    let cell = byPeriod.get(period);
+    if (!cell) {
+      cell = { id: newId(), userId, releaseId, period, grossUsd: 0n, lines: 0 };
+      byPeriod.set(period, cell);
+      this.cells.push(cell);
+    }
+    return cell;
+  }
+
+  values(): readonly RoyaltyCell[] {
+    return this.cells;
+  }
+}
 
 /** Adds a line to its artist, release and month; answers the cell (the ledger row the line goes into). */
 export function applyToRoyalties(view: RoyaltyView, matched: MatchedLine, newId: () => string): RoyaltyCell {
-  const key = `${matched.userId}\u0000${matched.releaseId}\u0000${matched.line.period}`;
-  let cell = view.get(key);
-  if (!cell) {
-    cell = {
-      id: newId(),
-      userId: matched.userId,
-      releaseId: matched.releaseId,
-      period: matched.line.period,
-      grossUsd: 0n,
-      lines: 0,
-    };
-    view.set(key, cell);
-  }
+  const cell = view.cellOf(matched.userId, matched.releaseId, matched.line.period, newId);
   cell.grossUsd += matched.revenueUsd;
   cell.lines += 1;
   return cell;
@@ -90,7 +103,7 @@ export function artistShareCents(grossUsd: bigint, commissionPercent: string): b
 }
 
 export const royaltyRows = (view: RoyaltyView, commissionPercent: string): RoyaltyRow[] =>
-  [...view.values()].map((cell) => ({
+  view.values().map((cell) => ({
     id: cell.id,
     userId: cell.userId,
     releaseId: cell.releaseId,
