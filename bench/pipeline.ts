@@ -43,7 +43,7 @@ import { createDatabase, dropDatabase, testServerUrl, uniqueName } from '../test
 import { buildAdmin, buildArtist } from '../test/support/factories.ts';
 import { runEntry, type Proc } from '../test/support/processes.ts';
 import { buildCatalogue, storeReport } from '../test/support/storeReport.ts';
-import { importReport } from '../workers/src/reports/importer.ts';
+import { importReport, type ImportPhases } from '../workers/src/reports/importer.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = 200;
@@ -300,6 +300,7 @@ async function measureLog(
 interface ImportResult {
   lines: number;
   importMs: number;
+  phases: ImportPhases;
   copyMs: number;
   /** PostgreSQL alone writing what the import wrote (its rows, by COPY, into the same tables). */
   floor: { linesMs: number; lineRows: number; blockRows: number; analyticsMs: number; analyticsRows: number };
@@ -335,8 +336,11 @@ async function measureImport(): Promise<ImportResult> {
       .returning('*');
     const logger = pino({ level: 'silent' });
     const importStarted = now();
-    await db.transaction((trx) => importReport({ db, storage, logger, commissionPercent: '0' }, job.id, trx));
+    const phases = await db.transaction((trx) =>
+      importReport({ db, storage, logger, commissionPercent: '0' }, job.id, trx),
+    );
     const importMs = now() - importStarted;
+    if (!phases) throw new Error('the import did not run');
     const done = await StoreReport.query(db).findById(job.id);
     if (done?.status !== 'completed') throw new Error(`the import ended ${done?.status}: ${done?.error}`);
 
@@ -356,6 +360,7 @@ async function measureImport(): Promise<ImportResult> {
       return {
         lines: IMPORT_LINES,
         importMs,
+        phases,
         copyMs,
         floor,
         matched: done.linesMatched,
@@ -482,6 +487,12 @@ async function main() {
   console.log(
     `  import: ${fmt(imported.importMs / 1000, 2)} s, ${fmt(perSecond(imported.importMs), 0)} lines/s` +
       ` (${fmt(imported.matched, 0)} matched, ${fmt(imported.unmatched, 0)} unmatched, ${fmt(imported.invalid, 0)} invalid)`,
+  );
+  const { phases } = imported;
+  console.log(
+    `  reading the file (checks, matching, sums; its lines written alongside): ${fmt(phases.readMs / 1000, 2)} s, ` +
+      `this process's CPU meanwhile ${fmt(phases.readCpuMs / 1000, 2)} s; ` +
+      `then the analytics cells and the ledger: ${fmt(phases.cellsAndLedgerMs / 1000, 2)} s`,
   );
   console.log(
     `  raw COPY of the same file into an unlogged table: ${fmt(imported.copyMs / 1000, 2)} s, ` +
