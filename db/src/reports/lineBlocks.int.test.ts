@@ -130,6 +130,20 @@ async function pagesRead(db: Db) {
   expect(keptOnly.rows).toEqual(
     lines.filter((l) => wanted.includes(l.lineNumber) && l.status === 'unmatched'),
   );
+
+  // A report's lines go with it (a trigger, migration 20261128000100), another report's stay.
+  const other = await writeReport(db, 30);
+  await StoreReport.query(db).deleteById(reportId);
+  const left = async (id: string) =>
+    Promise.all(
+      ['store_report_lines', 'store_report_line_blocks', 'store_report_line_matches'].map(async (table) =>
+        Number((await db(table).where({ reportId: id }).count({ n: '*' }).first())?.n),
+      ),
+    );
+  expect(await left(reportId)).toEqual([0, 0, 0]);
+  const [kept, blocks, matches] = await left(other.reportId);
+  expect([kept, blocks]).toEqual([other.lines.filter((l) => l.status !== 'matched').length, 1]);
+  expect(matches).toBeGreaterThan(0);
 }
 
 describe("a report's lines in blocks", () => {
