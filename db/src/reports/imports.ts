@@ -7,7 +7,8 @@ import type { ReportLineBlock, ReportLineMatch } from './lineBlocks.ts';
 
 /**
  * The import's reads and writes (workers/src/reports): the catalogue a report's identifiers name, the
- * report's rows (lines, analytics, royalties) written in bulk inside the handling transaction, and the
+ * report's rows (its lines in blocks and its kept lines as rows: lineBlocks.ts; analytics; royalties) written
+ * in bulk inside the handling transaction, and the
  * job's state. Progress is written on a connection of its own, outside that transaction, so an admin sees
  * it while the import runs (PostgreSQL only: PGlite has a single connection).
  */
@@ -151,7 +152,7 @@ const lineColumns: string[] = [
 ];
 
 /**
- * The lines as COPY text, printed as the stream asks for them, each row written straight into a chunk of
+ * The kept lines as COPY text, printed as the stream asks for them, each row written straight into a chunk of
  * bytes (a quarter MiB each). Rows joined into a string first and that converted whole cost twice as
  * much: the joined string must be flattened before it is encoded (measured: 2.1 s of the import's CPU
  * for a million lines went to that conversion).

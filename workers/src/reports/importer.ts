@@ -175,11 +175,11 @@ async function withHeader(source: Readable): Promise<{ delimiter: string; body: 
  * Imports an uploaded store report inside the transaction that handles its `report.uploaded` event
  * (handleOnce): the report's earlier rows are deleted first, so a second run of the same event changes
  * nothing. The file streams from storage through csv.ts (plain lines split by it, the rest by csv-parse);
- * each batch of lines is validated, matched
- * (ISRC → track, UPC → release, one lookup per batch), converted to USD and written in bulk (COPY on
- * PostgreSQL); royalties and analytics are summed in memory as the lines are read (projections.ts) and
- * written in bulk too once the file is read.
- * Unmatched and invalid lines are kept with their reason. The job ends `completed` with its totals and
+ * each batch of lines is validated, matched (ISRC → track, UPC → release, one lookup per batch),
+ * converted to USD and written in bulk (COPY on PostgreSQL): every line into its block of a thousand
+ * (db/src/reports/lineBlocks.ts), the unmatched and invalid ones also as rows with their reason and cells.
+ * Royalties and analytics are summed in memory as the lines are read (projections.ts) and written in
+ * bulk too once the file is read. The job ends `completed` with its totals and
  * `report.imported`, or, when the file itself cannot be read (missing, no header), `failed` with
  * `report.failed` and nothing counted. Anything else throws, so the event is retried; on its last attempt
  * (`lastAttempt`) the job fails with the error instead of staying `running` under a dead letter.
