@@ -7,10 +7,10 @@ import type { ReportLineBlock, ReportLineMatch } from './lineBlocks.ts';
 
 /**
  * The import's reads and writes (workers/src/reports): the catalogue a report's identifiers name, the
- * report's rows (its lines in blocks and its kept lines as rows: lineBlocks.ts; analytics; royalties) written
- * in bulk inside the handling transaction, and the
- * job's state. Progress is written on a connection of its own, outside that transaction, so an admin sees
- * it while the import runs (PostgreSQL only: PGlite has a single connection).
+ * report's rows (its lines in blocks and its kept lines as rows: lineBlocks.ts; analytics; royalties)
+ * written in bulk inside the handling transaction, and the job's state. Progress is written on a
+ * connection of its own, outside that transaction, so an admin sees it while the import runs (PostgreSQL
+ * only: PGlite has a single connection).
  */
 
 /** A recording of ours, by its ISRC. */
