@@ -121,7 +121,17 @@ describe('the analytics projection', () => {
     }
     const cell = { userId: 'artist-a', releaseId: 'release-1', trackId: 'track-1', track: 'Night Drive' };
     const place = { platform: 'Spotify', country: 'IN', date: '2026-10-01' };
+    // The newest day first, then each day's cells in the order they were first met.
     expect(view.rows()).toEqual([
+      {
+        ...cell,
+        ...place,
+        date: '2026-10-02',
+        streams: 1,
+        downloads: 0,
+        revenueUsd: '0.50000000',
+        listeners: null,
+      },
       { ...cell, ...place, streams: 159, downloads: 2, revenueUsd: '2.98000001', listeners: 45 },
       {
         ...cell,
@@ -136,15 +146,6 @@ describe('the analytics projection', () => {
         ...cell,
         ...place,
         country: 'US',
-        streams: 1,
-        downloads: 0,
-        revenueUsd: '0.50000000',
-        listeners: null,
-      },
-      {
-        ...cell,
-        ...place,
-        date: '2026-10-02',
         streams: 1,
         downloads: 0,
         revenueUsd: '0.50000000',
@@ -194,7 +195,7 @@ describe('the analytics projection', () => {
     const rows = days.rows();
     expect(rows).toHaveLength(1_100);
     expect(rows.map((r) => [r.date, r.streams])).toEqual(
-      Array.from({ length: 1_100 }, (_, n) => [day(n), 2 * n + 1]),
+      Array.from({ length: 1_100 }, (_, n) => [day(n), 2 * n + 1]).reverse(),
     );
   });
 

