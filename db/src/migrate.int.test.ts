@@ -329,80 +329,97 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
   });
 
   it("moves a report's lines into blocks of a thousand and back, nothing lost (20261128000100)", async () => {
-    await migrateDownOne(db);
-    const [report] = await db('store_reports')
-      .insert({ filename: 'r.csv', fileKey: 'reports/r.csv', contentHash: 'h'.repeat(64), size: 1 })
-      .returning('id');
-    const reportId = (report as { id: string }).id;
-    const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-    // 2,500 lines numbered with gaps (records spanning lines), matched to a few tracks, some kept.
-    const rows = Array.from({ length: 2_500 }, (_, i) => {
-      const lineNumber = 2 + i + Math.floor(i / 7);
-      const status = i % 11 === 3 ? 'unmatched' : i % 13 === 5 ? 'invalid' : 'matched';
-      const valid = status !== 'invalid';
-      const matched = status === 'matched';
-      return {
-        report_id: reportId,
-        line_number: lineNumber,
-        status,
-        reason: matched ? null : `why ${lineNumber}`,
-        period: valid ? '2026-10' : null,
-        sale_date: valid ? '2026-10-0' + String(1 + (i % 9)) : null,
-        store: valid ? `Store "${i % 5}"\t\\ ♫` : null,
-        country: valid ? 'IN' : null,
-        isrc: valid ? `QZABC26${String(i % 40).padStart(5, '0')}` : null,
-        upc: i % 2 ? '036000291452' : null,
-        sale_type: valid ? 'stream' : null,
-        units: valid ? i * 1_000_003 : null,
-        net_revenue: valid ? `${i}.12345678` : null,
-        currency: valid ? 'INR' : null,
-        rate_per_usd: valid ? '83.12' : null,
-        revenue_usd: matched ? `${i % 97}.00000001` : null,
-        listeners: i % 3 ? null : i,
-        track_id: matched ? (i % 4 ? uuid(i % 4) : null) : null,
-        release_id: matched ? uuid(100 + (i % 3)) : null,
-        user_id: matched ? `usr_${i % 2}` : null,
-        royalty_id: matched ? uuid(200 + (i % 6)) : null,
-        fields: matched ? null : JSON.stringify({ units: String(i) }),
-      };
-    });
-    await db.batchInsert('store_report_lines', rows, 500);
-    const before = await db('store_report_lines').where({ reportId }).orderBy('lineNumber');
-
-    await migrateLatest(db);
-    const kept = before.filter((r: { status: string }) => r.status !== 'matched');
-    expect(await db('store_report_lines').where({ reportId }).orderBy('lineNumber')).toEqual(
-      // Kept lines matched nothing: the columns that said what they matched are gone.
-      kept.map((row: Record<string, unknown>) => {
-        const rest = { ...row };
-        for (const column of ['revenueUsd', 'trackId', 'releaseId', 'userId', 'royaltyId'])
-          delete rest[column];
-        return rest;
-      }),
-    );
-    const blocks = await db('store_report_line_blocks').where({ reportId }).orderBy('block');
-    expect(blocks.map((b: Record<string, number>) => [b.block, b.recordsBefore, b.records])).toEqual([
-      [0, 0, 1000],
-      [1, 1000, 1000],
-      [2, 2000, 500],
-    ]);
-    const { total, rows: lines } = await reportLinesPage(db, reportId, {
-      order: 'asc',
-      offset: 0,
-      limit: 5_000,
-    });
-    expect(total).toBe(2_500);
-    expect(lines).toEqual(
-      before.map((r: Record<string, unknown>) => ({
-        ...r,
-        units: r.units === null ? null : Number(r.units),
-        listeners: r.listeners === null ? null : Number(r.listeners),
-        saleDate: r.saleDate,
-      })),
-    );
-
-    await migrateDownOne(db);
-    expect(await db('store_report_lines').where({ reportId }).orderBy('lineNumber')).toEqual(before);
-    await migrateLatest(db);
+    await movesLinesIntoBlocks(db);
   });
 });
+
+describe('migration 20261128000100 on PGlite (the embedded database of `make start`)', () => {
+  it("moves a report's lines into blocks and back, nothing lost", async () => {
+    const pglite = connect(loadConfig({ NODE_ENV: 'test' }), { pglite: 'memory' });
+    try {
+      await migrateLatest(pglite);
+      await movesLinesIntoBlocks(pglite);
+    } finally {
+      await pglite.destroy();
+    }
+  });
+});
+
+/** A report's lines written before migration 20261128000100, moved into blocks by it, and back by its down. */
+async function movesLinesIntoBlocks(db: Db) {
+  await migrateDownOne(db);
+  const [report] = await db('store_reports')
+    .insert({ filename: 'r.csv', fileKey: 'reports/r.csv', contentHash: 'h'.repeat(64), size: 1 })
+    .returning('id');
+  const reportId = (report as { id: string }).id;
+  const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  // 2,500 lines numbered with gaps (records spanning lines), matched to a few tracks, some kept.
+  const rows = Array.from({ length: 2_500 }, (_, i) => {
+    const lineNumber = 2 + i + Math.floor(i / 7);
+    const status = i % 11 === 3 ? 'unmatched' : i % 13 === 5 ? 'invalid' : 'matched';
+    const valid = status !== 'invalid';
+    const matched = status === 'matched';
+    return {
+      report_id: reportId,
+      line_number: lineNumber,
+      status,
+      reason: matched ? null : `why ${lineNumber}`,
+      period: valid ? '2026-10' : null,
+      sale_date: valid ? '2026-10-0' + String(1 + (i % 9)) : null,
+      store: valid ? `Store "${i % 5}"\t\\ ♫` : null,
+      country: valid ? 'IN' : null,
+      isrc: valid ? `QZABC26${String(i % 40).padStart(5, '0')}` : null,
+      upc: i % 2 ? '036000291452' : null,
+      sale_type: valid ? 'stream' : null,
+      units: valid ? i * 1_000_003 : null,
+      net_revenue: valid ? `${i}.12345678` : null,
+      currency: valid ? 'INR' : null,
+      rate_per_usd: valid ? '83.12' : null,
+      revenue_usd: matched ? `${i % 97}.00000001` : null,
+      listeners: i % 3 ? null : i,
+      track_id: matched ? (i % 4 ? uuid(i % 4) : null) : null,
+      release_id: matched ? uuid(100 + (i % 3)) : null,
+      user_id: matched ? `usr_${i % 2}` : null,
+      royalty_id: matched ? uuid(200 + (i % 6)) : null,
+      fields: matched ? null : JSON.stringify({ units: String(i) }),
+    };
+  });
+  await db.batchInsert('store_report_lines', rows, 500);
+  const before = await db('store_report_lines').where({ reportId }).orderBy('lineNumber');
+
+  await migrateLatest(db);
+  const kept = before.filter((r: { status: string }) => r.status !== 'matched');
+  expect(await db('store_report_lines').where({ reportId }).orderBy('lineNumber')).toEqual(
+    // Kept lines matched nothing: the columns that said what they matched are gone.
+    kept.map((row: Record<string, unknown>) => {
+      const rest = { ...row };
+      for (const column of ['revenueUsd', 'trackId', 'releaseId', 'userId', 'royaltyId']) delete rest[column];
+      return rest;
+    }),
+  );
+  const blocks = await db('store_report_line_blocks').where({ reportId }).orderBy('block');
+  expect(blocks.map((b: Record<string, number>) => [b.block, b.recordsBefore, b.records])).toEqual([
+    [0, 0, 1000],
+    [1, 1000, 1000],
+    [2, 2000, 500],
+  ]);
+  const { total, rows: lines } = await reportLinesPage(db, reportId, {
+    order: 'asc',
+    offset: 0,
+    limit: 5_000,
+  });
+  expect(total).toBe(2_500);
+  expect(lines).toEqual(
+    before.map((r: Record<string, unknown>) => ({
+      ...r,
+      units: r.units === null ? null : Number(r.units),
+      listeners: r.listeners === null ? null : Number(r.listeners),
+      // PGlite reads a date as a Date at UTC midnight; the lines give it as text.
+      saleDate: r.saleDate instanceof Date ? r.saleDate.toISOString().slice(0, 10) : r.saleDate,
+    })),
+  );
+
+  await migrateDownOne(db);
+  expect(await db('store_report_lines').where({ reportId }).orderBy('lineNumber')).toEqual(before);
+  await migrateLatest(db);
+}
