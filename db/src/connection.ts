@@ -12,6 +12,10 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
 // A calendar date (release dates) stays the "YYYY-MM-DD" it is, never a Date at some time zone's midnight.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v: string) => v);
 
+/** A date column's value as "YYYY-MM-DD" on either driver (PGlite reads it as a Date at UTC midnight). */
+export const calendarDay = (value: string | Date | null): string | null =>
+  value === null ? null : value instanceof Date ? value.toISOString().slice(0, 10) : value.slice(0, 10);
+
 export type Db = Knex;
 /** An open transaction on the database: what a command's writes and its events share. */
 export type DbTransaction = Knex.Transaction;

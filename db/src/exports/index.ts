@@ -1,5 +1,5 @@
 import type { ReleaseStatus } from '@riffline/contracts';
-import type { Db, DbTransaction } from '../connection.ts';
+import { calendarDay, type Db, type DbTransaction } from '../connection.ts';
 import { Export, type ExportManifestEntry } from '../models/Export.ts';
 import { FailedEvent } from '../models/FailedEvent.ts';
 import { Release } from '../models/Release.ts';
@@ -40,9 +40,6 @@ export async function releasesForExport(
   const byId = new Map(rows.map((r) => [r.id, r as Release & { tracks: Track[] }]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
-
-const calendarDay = (value: string | Date | null): string | null =>
-  value === null ? null : value instanceof Date ? value.toISOString().slice(0, 10) : value.slice(0, 10);
 
 /** The job an `export.requested` event names. */
 export function exportById(db: Db | DbTransaction, id: string) {

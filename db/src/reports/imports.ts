@@ -122,10 +122,10 @@ export interface ReportLineRow {
   upc: string | null;
   saleType: string | null;
   units: number | null;
-  /** Decimal text. */
+  /** Decimal text, eight places. */
   netRevenue: string | null;
   currency: string | null;
-  /** The SPEC §9 rate per USD the revenue was converted at (frozen on the line). */
+  /** The SPEC §9 rate per USD the revenue was converted at (frozen on the line), six places as read. */
   ratePerUsd: string | null;
   listeners: number | null;
   fields: Record<string, string> | null;

@@ -1,4 +1,5 @@
 import type { ReportLineStatus } from '@riffline/contracts';
+import type { ReportLineRow } from './imports.ts';
 
 /**
  * A store report's lines in blocks (`store_report_line_blocks`, migration 20261128000100): one row per
@@ -19,34 +20,29 @@ import type { ReportLineStatus } from '@riffline/contracts';
  */
 export const BLOCK_LINES = 1_000;
 
-/** A line of a report as the admin reads it (a kept line's row, or a matched line out of its block). */
-export interface ReportLineRecord {
+/**
+ * A line of a report as the admin reads it: a kept line's row, or a matched line out of its block, with
+ * what it matched (its revenue in USD, decimal text with eight places, and its track, release, artist and
+ * royalty row).
+ */
+export interface ReportLineRecord extends Omit<ReportLineRow, 'status'> {
   reportId: string;
-  lineNumber: number;
   status: ReportLineStatus;
-  reason: string | null;
-  period: string | null;
-  saleDate: string | null;
-  store: string | null;
-  country: string | null;
-  isrc: string | null;
-  upc: string | null;
-  saleType: string | null;
-  units: number | null;
-  /** Decimal text, eight places. */
-  netRevenue: string | null;
-  currency: string | null;
-  /** Decimal text, six places: the SPEC §9 rate per USD frozen on the line. */
-  ratePerUsd: string | null;
-  /** Decimal text, eight places. */
   revenueUsd: string | null;
-  listeners: number | null;
   trackId: string | null;
   releaseId: string | null;
   userId: string | null;
   royaltyId: string | null;
-  fields: Record<string, string> | null;
 }
+
+/** What a kept line's record says of a match: it has none. */
+export const noMatch = {
+  revenueUsd: null,
+  trackId: null,
+  releaseId: null,
+  userId: null,
+  royaltyId: null,
+} as const satisfies Partial<ReportLineRecord>;
 
 /** What a matched line is stored with (the line as checked, converted, and what it matched). */
 export interface MatchedLineEntry {
@@ -257,12 +253,8 @@ function keptStub(reportId: string, lineNumber: number, status: 'unmatched' | 'i
     netRevenue: null,
     currency: null,
     ratePerUsd: null,
-    revenueUsd: null,
     listeners: null,
-    trackId: null,
-    releaseId: null,
-    userId: null,
-    royaltyId: null,
     fields: null,
+    ...noMatch,
   };
 }

@@ -1,9 +1,10 @@
 import type { ReportLineStatus } from '@riffline/contracts';
-import type { Db, DbTransaction } from '../connection.ts';
+import { calendarDay, type Db, type DbTransaction } from '../connection.ts';
 import { StoreReportLine } from '../models/StoreReport.ts';
 import {
   blockEntries,
   matchesOf,
+  noMatch,
   readLineBlock,
   type ReportLineMatch,
   type ReportLineRecord,
@@ -19,10 +20,6 @@ export interface ReportLinesQuery {
   limit: number;
 }
 
-/** A date column as `YYYY-MM-DD` (PGlite reads it as a Date at UTC midnight, PostgreSQL here as text). */
-const day = (value: unknown) =>
-  value instanceof Date ? value.toISOString().slice(0, 10) : (value as string | null);
-
 /** A kept line's row as a line record (its row has no match). */
 const keptRecord = (row: StoreReportLine): ReportLineRecord => ({
   reportId: row.reportId,
@@ -30,7 +27,7 @@ const keptRecord = (row: StoreReportLine): ReportLineRecord => ({
   status: row.status,
   reason: row.reason,
   period: row.period,
-  saleDate: day(row.saleDate),
+  saleDate: calendarDay(row.saleDate),
   store: row.store,
   country: row.country,
   isrc: row.isrc,
@@ -40,13 +37,9 @@ const keptRecord = (row: StoreReportLine): ReportLineRecord => ({
   netRevenue: row.netRevenue === null ? null : String(row.netRevenue),
   currency: row.currency,
   ratePerUsd: row.ratePerUsd === null ? null : String(row.ratePerUsd),
-  revenueUsd: null,
   listeners: row.listeners === null ? null : Number(row.listeners),
-  trackId: null,
-  releaseId: null,
-  userId: null,
-  royaltyId: null,
   fields: row.fields,
+  ...noMatch,
 });
 
 interface BlockRow {
