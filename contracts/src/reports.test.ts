@@ -124,4 +124,56 @@ describe('store report lines', () => {
     expect(readPeriod('2026-1')).toBeNull();
     expect(readPeriod('10/2026')).toBeNull();
   });
+
+  it('reads a cell the same whether its text was met before, on a valid or an invalid line, or long ago', () => {
+    // Cells of every kind, each met on lines of both outcomes, in two orders, and again after more
+    // distinct texts than a column remembers (10,000 units): the answer never depends on what came before.
+    const cells: Array<Partial<ReportRecord>> = [
+      { isrc: ' in-rfl-25-00001 ' },
+      { isrc: 'XX' },
+      { isrc: 'tab\there' },
+      { upc: '036000291452', isrc: '' },
+      { upc: '036000291453' },
+      { store: ` ${'s'.repeat(300)} ` },
+      { store: 'Spo\u0000tify' },
+      { store: '\ud800lone' },
+      { country: 'gb' },
+      { period: ' 2024-02-29 ' },
+      { period: '2026-02-29' },
+      { sale_type: 'DOWNLOAD' },
+      { units: '0012' },
+      { currency: 'Eur' },
+      { listeners: '' },
+      { listeners: 'many' },
+      { track: 'x'.repeat(201) },
+    ];
+    const lines = cells.flatMap((c) => [
+      { ...valid, ...c },
+      { ...valid, ...c, units: '-1' },
+    ]);
+    const first = lines.map((l) => checkReportLine(l));
+    expect([...lines].reverse().map((l) => checkReportLine(l))).toEqual([...first].reverse());
+    for (let units = 0; units < 10_500; units++) checkReportLine({ ...valid, units: String(units) });
+    expect(lines.map((l) => checkReportLine(l))).toEqual(first);
+    // What the first pass said, spelt out for a few of them.
+    expect(first[0]).toMatchObject({ line: { isrc: 'INRFL2500001' } });
+    expect(first[1]).toEqual({ reason: 'units must be a whole number of 0 or more' });
+    expect(first[2]).toEqual({ reason: 'ISRC "XX" is not a valid ISRC' });
+    expect(first[4]).toEqual({ reason: 'ISRC "TABHERE" is not a valid ISRC' });
+    expect(first[10]).toEqual({ reason: 'store must be at most 200 characters; store is required' });
+    expect(first[14]).toEqual({
+      reason: 'store contains characters that are not allowed; store is required',
+    });
+    expect(first[16]).toMatchObject({ line: { country: 'GB' } });
+    expect(first[18]).toMatchObject({ line: { period: '2024-02', date: '2024-02-29' } });
+    expect(first[20]).toEqual({
+      reason: 'period must be a month (YYYY-MM) or a day (YYYY-MM-DD), not "2026-02-29"',
+    });
+    expect(first[22]).toMatchObject({ line: { saleType: 'download' } });
+    expect(first[24]).toMatchObject({ line: { units: 12 } });
+    expect(first[26]).toMatchObject({ line: { currency: 'EUR' } });
+    expect(first[28]).toMatchObject({ line: { listeners: null } });
+    expect(first[30]).toEqual({ reason: 'listeners must be a whole number of 0 or more' });
+    expect(first[32]).toEqual({ reason: 'track must be at most 200 characters' });
+  });
 });

@@ -182,13 +182,9 @@ const wholeNumber = (text: string, max: number): number | null =>
 
 const CURRENCY_LIST = currencies.join(', ');
 
-/**
- * Validates one line of a report (its cells by column name) and normalises it; otherwise every problem
- * found, in one reason ("units must be a whole number of 0 or more; currency must be one of …").
- */
 /** A cell, trimmed; '' (and a problem) when it holds characters text may not. */
-function readCell(record: ReportRecord, column: ReportColumn, problems: string[]): string {
-  const value = (record[column] ?? '').trim();
+function readCell(raw: string, column: ReportColumn, problems: string[]): string {
+  const value = raw.trim();
   if (!isSafeText(value)) {
     problems.push(`${column} contains characters that are not allowed`);
     return '';
@@ -197,8 +193,8 @@ function readCell(record: ReportRecord, column: ReportColumn, problems: string[]
 }
 
 /** A free-text cell: null when empty, or (with a problem) when too long. */
-function readText(record: ReportRecord, column: ReportColumn, problems: string[]): string | null {
-  const value = readCell(record, column, problems);
+function readText(raw: string, column: ReportColumn, problems: string[]): string | null {
+  const value = readCell(raw, column, problems);
   if (value.length > MAX_TEXT) {
     problems.push(`${column} must be at most ${MAX_TEXT} characters`);
     return null;
@@ -207,19 +203,55 @@ function readText(record: ReportRecord, column: ReportColumn, problems: string[]
 }
 
 /**
- * What a period cell means, remembered: a report names a few months or days on every one of its lines.
- * Bounded: emptied when a file names more than that.
+ * Text of its own: not a slice of a larger string (the piece of the file a cell was read from), which a
+ * remembered reading would otherwise keep alive.
  */
-const periodsRead = new Map<string, { period: string; date: string } | null>();
-function periodOf(text: string) {
-  let period = periodsRead.get(text);
-  if (period === undefined) {
-    if (periodsRead.size >= 10_000) periodsRead.clear();
-    period = readPeriod(text);
-    periodsRead.set(text, period);
-  }
-  return period;
+function own(text: string): string;
+function own(text: string | null): string | null;
+function own(text: string | null): string | null {
+  if (text === null) return null;
+  return text.isWellFormed() ? decoder.decode(encoder.encode(text)) : text.split('').join('');
 }
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** What one cell says, alone: its value and the problems it causes, in the order checkReportLine gives them. */
+interface CellReading<T> {
+  value: T;
+  problems: readonly string[];
+}
+
+/**
+ * A column's cells read once per text: a report repeats the same months, stores, countries, codes, types
+ * and currencies on line after line. Bounded: emptied when a file has more texts than that in a column.
+ */
+class ColumnReadings<T> {
+  private readonly read = new Map<string, CellReading<T>>();
+  constructor(private readonly compute: (raw: string, problems: string[]) => T) {}
+
+  of(raw: string): CellReading<T> {
+    let reading = this.read.get(raw);
+    if (reading === undefined) {
+      if (raw.length > MAX_REMEMBERED) return this.reading(raw);
+      if (this.read.size >= 10_000) this.read.clear();
+      reading = this.reading(raw);
+      this.read.set(own(raw), reading);
+    }
+    return reading;
+  }
+
+  private reading(raw: string): CellReading<T> {
+    const problems: string[] = [];
+    const value = this.compute(raw, problems);
+    return {
+      value: typeof value === 'string' ? (own(value) as T) : value,
+      problems: problems.length ? problems.map((p) => own(p)) : NO_PROBLEMS,
+    };
+  }
+}
+/** Longer cells are read every time (a text that long is not a month or a code a report repeats). */
+const MAX_REMEMBERED = 256;
+const NO_PROBLEMS: readonly string[] = [];
 
 const saleTypeOf = new Map<string, SaleType>(saleTypes.map((t) => [t, t]));
 const currencyOf = new Map<string, Currency>(currencies.map((c) => [c, c]));
@@ -227,48 +259,114 @@ const currencyOf = new Map<string, Currency>(currencies.map((c) => [c, c]));
 const NORMAL_CODE = /^[A-Z0-9]*$/;
 const COUNTRY = /^[A-Z]{2}$/;
 
+const periods = new ColumnReadings((raw, problems) => {
+  const text = readCell(raw, 'period', problems);
+  const period = readPeriod(text);
+  if (!text) problems.push('period is required');
+  else if (!period) problems.push(`period must be a month (YYYY-MM) or a day (YYYY-MM-DD), not "${text}"`);
+  return period && { period: own(period.period), date: own(period.date) };
+});
+const stores = new ColumnReadings((raw, problems) => {
+  const store = readText(raw, 'store', problems);
+  if (!store) problems.push('store is required');
+  return store;
+});
+const countries = new ColumnReadings((raw, problems) => {
+  const cell = readCell(raw, 'country', problems);
+  const text = COUNTRY.test(cell) ? cell : cell.toUpperCase();
+  if (!COUNTRY.test(text)) problems.push('country must be a two-letter ISO 3166 code');
+  return text;
+});
+/**
+ * An ISRC or a UPC cell: its text as compared, the problem of its characters (`problems`), and whether it
+ * is valid (`invalid`: the problem given after the check that one of the two is there).
+ */
+const codeReadings = (column: 'isrc' | 'upc') =>
+  new ColumnReadings((raw, problems) => {
+    const cell = readCell(raw, column, problems);
+    if (column === 'isrc') {
+      const text = NORMAL_CODE.test(cell) ? cell : cell.replace(/[-\s]/g, '').toUpperCase();
+      return {
+        text: own(text),
+        invalid: text && !ISRC_PATTERN.test(text) ? `ISRC "${text}" is not a valid ISRC` : null,
+      };
+    }
+    const text = NORMAL_CODE.test(cell) ? cell : cell.replace(/[-\s]/g, '');
+    return {
+      text: own(text),
+      invalid:
+        text && !isValidUpc(text)
+          ? `UPC "${text}" is not a valid UPC-A or EAN-13 (12 or 13 digits with a check digit)`
+          : null,
+    };
+  });
+const isrcs = codeReadings('isrc');
+const upcs = codeReadings('upc');
+const saleTypesRead = new ColumnReadings((raw, problems) => {
+  const cell = readCell(raw, 'sale_type', problems);
+  const saleType = saleTypeOf.get(cell) ?? saleTypeOf.get(cell.toLowerCase()) ?? null;
+  if (!saleType) problems.push(`sale_type must be one of ${saleTypes.join(', ')}`);
+  return saleType;
+});
+const unitsRead = new ColumnReadings((raw, problems) => {
+  const units = wholeNumber(readCell(raw, 'units', problems), MAX_UNITS);
+  if (units === null) problems.push('units must be a whole number of 0 or more');
+  return units;
+});
+const currenciesRead = new ColumnReadings((raw, problems) => {
+  const cell = readCell(raw, 'currency', problems);
+  const currency = currencyOf.get(cell) ?? currencyOf.get(cell.toUpperCase()) ?? null;
+  if (!currency) problems.push(`currency must be one of ${CURRENCY_LIST}`);
+  return currency;
+});
+const listenersRead = new ColumnReadings((raw, problems) => {
+  const text = readCell(raw, 'listeners', problems);
+  const listeners = text ? wholeNumber(text, MAX_UNITS) : null;
+  if (text && listeners === null) problems.push('listeners must be a whole number of 0 or more');
+  return listeners;
+});
+const textReadings = (column: 'track' | 'release' | 'artist') =>
+  new ColumnReadings((raw, problems) => readText(raw, column, problems));
+const tracks = textReadings('track');
+const releases = textReadings('release');
+const artists = textReadings('artist');
+
 /**
  * The problems of the line being checked. One array for every call (the function runs to its end
  * without waiting, once per line of a report): a line without problems allocates none.
  */
 const problems: string[] = [];
+const add = (more: readonly string[]) => {
+  for (const problem of more) problems.push(problem);
+};
 
+/**
+ * Validates one line of a report (its cells by column name) and normalises it; otherwise every problem
+ * found, in one reason ("units must be a whole number of 0 or more; currency must be one of …").
+ * Called for every line of a report: what a cell says is read once per text of its column
+ * (ColumnReadings), and only the net revenue is read on every line.
+ */
 export function checkReportLine(record: ReportRecord): ReportLineCheck {
-  // Called for every line of a report: helpers at module level, not closures made per call; the cells
-  // most lines hold as they are compared are not copied (changed case, hyphens taken out) again.
   problems.length = 0;
+  const period = periods.of(record.period ?? '');
+  add(period.problems);
+  const store = stores.of(record.store ?? '');
+  add(store.problems);
+  const country = countries.of(record.country ?? '');
+  add(country.problems);
+  const isrc = isrcs.of(record.isrc ?? '');
+  add(isrc.problems);
+  const upc = upcs.of(record.upc ?? '');
+  add(upc.problems);
+  if (!isrc.value.text && !upc.value.text) problems.push('an ISRC or a UPC is required');
+  if (isrc.value.invalid) problems.push(isrc.value.invalid);
+  if (upc.value.invalid) problems.push(upc.value.invalid);
+  const saleType = saleTypesRead.of(record.sale_type ?? '');
+  add(saleType.problems);
+  const units = unitsRead.of(record.units ?? '');
+  add(units.problems);
 
-  const periodText = readCell(record, 'period', problems);
-  const period = periodOf(periodText);
-  if (!periodText) problems.push('period is required');
-  else if (!period)
-    problems.push(`period must be a month (YYYY-MM) or a day (YYYY-MM-DD), not "${periodText}"`);
-
-  const store = readText(record, 'store', problems);
-  if (!store) problems.push('store is required');
-
-  const countryCell = readCell(record, 'country', problems);
-  const countryText = COUNTRY.test(countryCell) ? countryCell : countryCell.toUpperCase();
-  if (!COUNTRY.test(countryText)) problems.push('country must be a two-letter ISO 3166 code');
-
-  const isrcCell = readCell(record, 'isrc', problems);
-  const isrcText = NORMAL_CODE.test(isrcCell) ? isrcCell : isrcCell.replace(/[-\s]/g, '').toUpperCase();
-  const upcCell = readCell(record, 'upc', problems);
-  const upcText = NORMAL_CODE.test(upcCell) ? upcCell : upcCell.replace(/[-\s]/g, '');
-  if (!isrcText && !upcText) problems.push('an ISRC or a UPC is required');
-  if (isrcText && !ISRC_PATTERN.test(isrcText)) problems.push(`ISRC "${isrcText}" is not a valid ISRC`);
-  if (upcText && !isValidUpc(upcText)) {
-    problems.push(`UPC "${upcText}" is not a valid UPC-A or EAN-13 (12 or 13 digits with a check digit)`);
-  }
-
-  const saleTypeCell = readCell(record, 'sale_type', problems);
-  const saleType = saleTypeOf.get(saleTypeCell) ?? saleTypeOf.get(saleTypeCell.toLowerCase()) ?? null;
-  if (!saleType) problems.push(`sale_type must be one of ${saleTypes.join(', ')}`);
-
-  const units = wholeNumber(readCell(record, 'units', problems), MAX_UNITS);
-  if (units === null) problems.push('units must be a whole number of 0 or more');
-
-  const netText = readCell(record, 'net_revenue', problems);
+  const netText = readCell(record.net_revenue ?? '', 'net_revenue', problems);
   let netRevenue: bigint | null = null;
   try {
     netRevenue = toScaled(netText, REVENUE_DECIMALS);
@@ -280,35 +378,34 @@ export function checkReportLine(record: ReportRecord): ReportLineCheck {
     problems.push(`net_revenue must be a number with at most ${REVENUE_DECIMALS} decimals`);
   }
 
-  const currencyCell = readCell(record, 'currency', problems);
-  const currency = currencyOf.get(currencyCell) ?? currencyOf.get(currencyCell.toUpperCase()) ?? null;
-  if (!currency) problems.push(`currency must be one of ${CURRENCY_LIST}`);
-
-  const listenersText = readCell(record, 'listeners', problems);
-  const listeners = listenersText ? wholeNumber(listenersText, MAX_UNITS) : null;
-  if (listenersText && listeners === null) problems.push('listeners must be a whole number of 0 or more');
-
-  const track = readText(record, 'track', problems);
-  const release = readText(record, 'release', problems);
-  const artist = readText(record, 'artist', problems);
+  const currency = currenciesRead.of(record.currency ?? '');
+  add(currency.problems);
+  const listeners = listenersRead.of(record.listeners ?? '');
+  add(listeners.problems);
+  const track = tracks.of(record.track ?? '');
+  add(track.problems);
+  const release = releases.of(record.release ?? '');
+  add(release.problems);
+  const artist = artists.of(record.artist ?? '');
+  add(artist.problems);
 
   if (problems.length) return { reason: problems.join('; ') };
   return {
     line: {
-      period: period!.period,
-      date: period!.date,
-      store: store!,
-      country: countryText,
-      isrc: isrcText || null,
-      upc: upcText || null,
-      saleType: saleType!,
-      units: units!,
+      period: period.value!.period,
+      date: period.value!.date,
+      store: store.value!,
+      country: country.value,
+      isrc: isrc.value.text || null,
+      upc: upc.value.text || null,
+      saleType: saleType.value!,
+      units: units.value!,
       netRevenue: netRevenue!,
-      currency: currency!,
-      listeners,
-      track,
-      release,
-      artist,
+      currency: currency.value!,
+      listeners: listeners.value,
+      track: track.value,
+      release: release.value,
+      artist: artist.value,
     },
   };
 }

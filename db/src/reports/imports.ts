@@ -204,6 +204,37 @@ const blockColumns: string[] = [
   'entries',
 ];
 
+const BACKSLASH = 0x5c;
+
+/**
+ * The blocks as COPY text: each block's JSON bytes as they are, but for a backslash (JSON's escapes: a
+ * value with quotes or control characters), which COPY reads doubled. JSON has no tab or line break.
+ */
+function* blocksText(reportId: string, blocks: readonly ReportLineBlock[]): Generator<Buffer<ArrayBuffer>> {
+  const report = copyText(reportId);
+  for (const b of blocks) {
+    yield Buffer.from(
+      `${report}\t${b.block}\t${b.firstLine}\t${b.lastLine}\t${b.recordsBefore}\t${b.records}\t` +
+        `${b.matchedBefore}\t${b.matched}\t`,
+    );
+    yield b.entries.includes(BACKSLASH) ? doubledBackslashes(b.entries) : b.entries;
+    yield NEWLINE;
+  }
+}
+const NEWLINE = Buffer.from('\n');
+
+function doubledBackslashes(bytes: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  let count = 0;
+  for (let at = bytes.indexOf(BACKSLASH); at >= 0; at = bytes.indexOf(BACKSLASH, at + 1)) count += 1;
+  const out = Buffer.allocUnsafe(bytes.length + count);
+  let to = 0;
+  for (const byte of bytes) {
+    out[to++] = byte;
+    if (byte === BACKSLASH) out[to++] = BACKSLASH;
+  }
+  return out;
+}
+
 /** Writes blocks of a report's lines and the matches they name first (a COPY each). */
 export async function insertReportLineBlocks(
   trx: DbTransaction,
@@ -216,22 +247,8 @@ export async function insertReportLineBlocks(
     ['report_id', 'match', 'track_id', 'release_id', 'user_id', 'royalty_id'],
     matches.map((m): BulkValue[] => [reportId, m.match, m.trackId, m.releaseId, m.userId, m.royaltyId]),
   );
-  await bulkInsert(
-    trx,
-    'store_report_line_blocks',
-    blockColumns,
-    blocks.map((b): BulkValue[] => [
-      reportId,
-      b.block,
-      b.firstLine,
-      b.lastLine,
-      b.recordsBefore,
-      b.records,
-      b.matchedBefore,
-      b.matched,
-      b.entries,
-    ]),
-  );
+  if (blocks.length)
+    await bulkInsertText(trx, 'store_report_line_blocks', blockColumns, blocksText(reportId, blocks));
 }
 
 /**

@@ -75,8 +75,8 @@ export interface ReportLineBlock {
   records: number;
   matchedBefore: number;
   matched: number;
-  /** JSON text of the entries. */
-  entries: string;
+  /** The entries as JSON, UTF-8. */
+  entries: Buffer<ArrayBuffer>;
 }
 
 /** What matched lines of a report matched, by number (`match` in their entries). */
@@ -96,18 +96,113 @@ export function sixPlaces(rate: string): string {
   return `${point < 0 ? `${rate}.` : rate}${'0'.repeat(6 - decimals)}`;
 }
 
-/** A value as JSON text (text of letters, digits, spaces, dots and dashes as it is: most of a line's values). */
+/** Text that is its own JSON (letters, digits, spaces, dots and dashes: most of a line's values). */
 const PLAIN = /^[\w .-]*$/;
-const json = (value: string | null) =>
-  value === null ? 'null' : PLAIN.test(value) ? `"${value}"` : JSON.stringify(value);
+const json = (value: string) => (PLAIN.test(value) ? `"${value}"` : JSON.stringify(value));
+
+const COMMA = 44;
+const OPEN = 91;
+const CLOSE = 93;
+const QUOTE = 34;
+const NULL = Buffer.from('null');
+
+/**
+ * A block's JSON as UTF-8 bytes, written in place: no string per entry to be joined (and flattened) when
+ * the block closes. The texts that repeat on line after line (months, days, stores, countries, codes,
+ * rates) are encoded once each; numbers are written digit by digit.
+ */
+class JsonBytes {
+  private buf = Buffer.allocUnsafe(256 * 1024);
+  private at = 0;
+  /** Texts as JSON bytes, each encoded once (bounded: emptied when a report has very many). */
+  private readonly encoded = new Map<string, Uint8Array>();
+
+  get length() {
+    return this.at;
+  }
+
+  /** The bytes written since the last `reset`, copied out. */
+  copy(): Buffer<ArrayBuffer> {
+    return Buffer.from(this.buf.subarray(0, this.at));
+  }
+
+  reset() {
+    this.at = 0;
+  }
+
+  private room(bytes: number) {
+    if (this.at + bytes <= this.buf.length) return;
+    const larger = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.at + bytes));
+    this.buf.copy(larger, 0, 0, this.at);
+    this.buf = larger;
+  }
+
+  byte(code: number) {
+    this.room(1);
+    this.buf[this.at++] = code;
+  }
+
+  /** A whole number of 0 or more, as digits (anything else through its text). */
+  int(value: number) {
+    if (!(Number.isSafeInteger(value) && value >= 0)) {
+      this.bytes(Buffer.from(String(value)));
+      return;
+    }
+    let digits = 1;
+    for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) digits += 1;
+    this.room(digits);
+    let rest = value;
+    for (let i = this.at + digits - 1; i >= this.at; i--) {
+      this.buf[i] = 48 + (rest % 10);
+      rest = Math.floor(rest / 10);
+    }
+    this.at += digits;
+  }
+
+  bytes(bytes: Uint8Array) {
+    this.room(bytes.length);
+    if (bytes.length > 16) this.buf.set(bytes, this.at);
+    else for (let i = 0; i < bytes.length; i++) this.buf[this.at + i] = bytes[i]!;
+    this.at += bytes.length;
+  }
+
+  /** A text as a JSON string (null as null). */
+  text(value: string | null) {
+    if (value === null) return this.bytes(NULL);
+    let bytes = this.encoded.get(value);
+    if (!bytes) {
+      if (this.encoded.size >= 50_000) this.encoded.clear();
+      bytes = Buffer.from(json(value));
+      this.encoded.set(value, bytes);
+    }
+    this.bytes(bytes);
+  }
+
+  /** A decimal text of digits, a point and a sign (an amount: one of its own on almost every line). */
+  amount(value: string) {
+    this.room(value.length + 2);
+    const { buf } = this;
+    const from = this.at;
+    buf[from] = QUOTE;
+    for (let i = 0; i < value.length; i++) {
+      const code = value.charCodeAt(i);
+      // Anything but digits, a point and a minus (not an amount after all) is written as any text is.
+      if ((code < 48 || code > 57) && code !== 46 && code !== 45) return this.text(value);
+      buf[from + 1 + i] = code;
+    }
+    buf[from + 1 + value.length] = QUOTE;
+    this.at = from + value.length + 2;
+  }
+}
 
 /**
  * Gathers an import's lines into blocks as they are read, in file order: `add…` each line, `take` the
  * full blocks (and at the end `take(true)` the last, partial one).
  */
 export class LineBlockWriter {
-  /** Each line's entry as JSON text (written as text: no array per line, no stringify of a block). */
-  private entries: string[] = [];
+  /** The block being filled: its entries as JSON, written as they come. */
+  private readonly entries = new JsonBytes();
+  private records = 0;
   /** What matched lines matched, by royalty row, then by track (or release): its number. */
   private matchIndex = new Map<string, Map<string, number>>();
   private matchCount = 0;
@@ -133,16 +228,44 @@ export class LineBlockWriter {
       this.newMatches.push({ match, trackId, releaseId, userId, royaltyId });
     }
     this.matchedHere += 1;
-    this.push(
-      e.lineNumber,
-      `[${e.lineNumber},${match},${json(e.period)},${json(e.saleDate)},${json(e.store)},${json(e.country)},` +
-        `${json(e.isrc)},${json(e.upc)},${json(e.saleType)},${e.units},${json(e.netRevenue)},` +
-        `${json(e.currency)},${json(e.ratePerUsd)},${json(e.revenueUsd)},${e.listeners === null ? 'null' : e.listeners}]`,
-    );
+    const out = this.start(e.lineNumber);
+    out.byte(COMMA);
+    out.int(match);
+    out.byte(COMMA);
+    out.text(e.period);
+    out.byte(COMMA);
+    out.text(e.saleDate);
+    out.byte(COMMA);
+    out.text(e.store);
+    out.byte(COMMA);
+    out.text(e.country);
+    out.byte(COMMA);
+    out.text(e.isrc);
+    out.byte(COMMA);
+    out.text(e.upc);
+    out.byte(COMMA);
+    out.text(e.saleType);
+    out.byte(COMMA);
+    out.int(e.units);
+    out.byte(COMMA);
+    out.amount(e.netRevenue);
+    out.byte(COMMA);
+    out.text(e.currency);
+    out.byte(COMMA);
+    out.text(e.ratePerUsd);
+    out.byte(COMMA);
+    out.amount(e.revenueUsd);
+    out.byte(COMMA);
+    if (e.listeners === null) out.bytes(NULL);
+    else out.int(e.listeners);
+    this.end();
   }
 
   addKept(lineNumber: number, status: 'unmatched' | 'invalid'): void {
-    this.push(lineNumber, `[${lineNumber},"${status}"]`);
+    const out = this.start(lineNumber);
+    out.byte(COMMA);
+    out.text(status);
+    this.end();
   }
 
   /**
@@ -150,22 +273,35 @@ export class LineBlockWriter {
    * named since then.
    */
   take(all = false): { blocks: ReportLineBlock[]; matches: ReportLineMatch[] } {
-    if (all && this.entries.length) this.close();
+    if (all && this.records) this.close();
     const out = { blocks: this.full, matches: this.newMatches };
     this.full = [];
     this.newMatches = [];
     return out;
   }
 
-  private push(lineNumber: number, entry: string) {
-    if (!this.entries.length) this.firstLine = lineNumber;
+  /** Opens a line's entry (and the block, for its first line), its number written. */
+  private start(lineNumber: number): JsonBytes {
+    const out = this.entries;
+    if (!this.records) {
+      this.firstLine = lineNumber;
+      out.byte(OPEN);
+    } else out.byte(COMMA);
     this.lastLine = lineNumber;
-    this.entries.push(entry);
-    if (this.entries.length === BLOCK_LINES) this.close();
+    out.byte(OPEN);
+    out.int(lineNumber);
+    return out;
+  }
+
+  private end() {
+    this.entries.byte(CLOSE);
+    this.records += 1;
+    if (this.records === BLOCK_LINES) this.close();
   }
 
   private close() {
-    const records = this.entries.length;
+    const { records } = this;
+    this.entries.byte(CLOSE);
     this.full.push({
       block: this.block,
       firstLine: this.firstLine,
@@ -174,12 +310,13 @@ export class LineBlockWriter {
       records,
       matchedBefore: this.matchedBefore,
       matched: this.matchedHere,
-      entries: `[${this.entries.join(',')}]`,
+      entries: this.entries.copy(),
     });
+    this.entries.reset();
     this.block += 1;
     this.recordsBefore += records;
     this.matchedBefore += this.matchedHere;
-    this.entries = [];
+    this.records = 0;
     this.matchedHere = 0;
   }
 }
