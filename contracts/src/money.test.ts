@@ -136,6 +136,30 @@ describe('amounts finer than a cent (store report revenue)', () => {
     }
   });
 
+  it('reads short amounts (the quick way) exactly as long ones: every place, sign, point and space', () => {
+    const text = fc
+      .tuple(
+        fc.constantFrom('', '-', '+', ' '),
+        fc.stringMatching(/^\d{0,17}$/),
+        fc.constantFrom('', '.'),
+        fc.stringMatching(/^\d{0,10}$/),
+        fc.constantFrom('', ' ', 'x'),
+      )
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(text, (amount) => {
+        const match = /^(-?)(\d+)(?:\.(\d{1,8}))?$/.exec(amount.trim());
+        if (!match) {
+          expect(() => toScaled(amount, 8), amount).toThrow(RangeError);
+          return;
+        }
+        const value = BigInt(match[2]! + (match[3] ?? '').padEnd(8, '0'));
+        expect(toScaled(amount, 8), amount).toBe(match[1] ? -value : value);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
   it('rounds half away from zero when it drops decimals', () => {
     expect(rescale(12345n, 4, 2)).toBe(123n);
     expect(rescale(12350n, 4, 2)).toBe(124n);

@@ -111,6 +111,34 @@ export function convertAmount(amount: string | number, from: Currency, to: Curre
   return fromMinor(divideRounded(toMinor(amount) * scaledRate(to), scaledRate(from)));
 }
 
+/**
+ * toScaled for the common case, read character by character without the pattern and the pieces of
+ * text: an optional minus, at most 15 digits in all (exact as a number), a point followed by 1 to
+ * `decimals` digits. Null for anything else (toScaled then reads it the long way, or refuses it).
+ */
+const POWERS = Array.from({ length: 19 }, (_, n) => 10n ** BigInt(n));
+function scaledQuickly(text: string, decimals: number): bigint | null {
+  const length = text.length;
+  const negative = length > 0 && text.charCodeAt(0) === 45;
+  let at = negative ? 1 : 0;
+  let value = 0;
+  let digits = 0;
+  let places = -1; // digits after the point, -1 while there is none
+  for (; at < length; at++) {
+    const code = text.charCodeAt(at);
+    if (code >= 48 && code <= 57) {
+      value = value * 10 + (code - 48);
+      digits += 1;
+      if (places >= 0) places += 1;
+    } else if (code === 46 && places < 0 && digits > 0) places = 0;
+    else return null;
+  }
+  if (digits === 0 || digits > 15 || places === 0 || places > decimals) return null;
+  const scaled =
+    BigInt(value) * (POWERS[decimals - Math.max(places, 0)] ?? 10n ** BigInt(decimals - Math.max(places, 0)));
+  return negative ? -scaled : scaled;
+}
+
 /** toScaled's pattern per number of decimals, built once. */
 const scaledPatterns = new Map<number, RegExp>();
 
@@ -120,6 +148,8 @@ const scaledPatterns = new Map<number, RegExp>();
  * `decimals` places.
  */
 export function toScaled(amount: string, decimals: number): bigint {
+  const quick = scaledQuickly(amount, decimals);
+  if (quick !== null) return quick;
   const text = amount.trim();
   let pattern = scaledPatterns.get(decimals);
   if (!pattern) scaledPatterns.set(decimals, (pattern = new RegExp(`^-?\\d+(\\.\\d{1,${decimals}})?$`)));

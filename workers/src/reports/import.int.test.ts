@@ -223,6 +223,51 @@ describe('importing a store report (the reports consumer group)', () => {
     expect(Number(distinctRows?.n)).toBe(Number(cells?.n));
   });
 
+  test("a kept line's cells by column: the first 40 names, a repeated name's last cell, any name, text made safe", async ({
+    db,
+    storage,
+  }) => {
+    const admin = await buildAdmin(db);
+    const extra = Array.from({ length: 40 }, (_, i) => `Extra ${i + 1}`);
+    const header = ['Period', 'Store', 'Country', 'ISRC', 'Sale Type', 'Units', 'Net Revenue', 'Currency'];
+    const names = [...header, '__proto__', 'Note', 'note', ...extra];
+    const cells = [
+      '2026-09',
+      ' Spotify ',
+      'US',
+      'QZABC2699999',
+      'stream',
+      '3',
+      '1.5',
+      'USD',
+      'p',
+      'first',
+      'last',
+    ];
+    const line = [...cells, ...extra.map((_, i) => (i === 0 ? 'bell\u0007rang' : `x${i + 1}`))];
+    const { report, event } = await upload(
+      db,
+      storage,
+      admin,
+      Buffer.from(`${names.join(',')}\n${line.join(',')}\n`),
+    );
+    await waitUntilGroupPassed({ db, group: 'reports' }, event.id);
+    const [kept] = await allLines(db, report.id);
+    expect(kept?.status).toBe('unmatched');
+    // The header's own names (as they are stored), 40 of them: the 8 read, __proto__, note, then 30 more.
+    const fields = kept!.fields!;
+    expect(Object.keys(fields)).toHaveLength(40);
+    expect(fields).toMatchObject({
+      period: '2026-09',
+      store: 'Spotify',
+      note: 'last',
+      extra_1: 'bellrang',
+      extra_30: 'x30',
+    });
+    expect(Object.getOwnPropertyDescriptor(fields, '__proto__')?.value).toBe('p');
+    expect(fields).not.toHaveProperty('extra_31');
+  });
+
   test('a file without the columns it needs fails with the reason, and counts nothing', async ({
     db,
     storage,

@@ -125,14 +125,19 @@ const safeText = (text: string) => (isSafeText(text) ? text : text.replace(CONTR
 /** The cells of a kept line by column, as stored for the admin: bounded, and only what text can hold. */
 function keptFields(columns: ReportColumns, cells: string[] | null): Record<string, string> | null {
   if (!cells) return null;
-  const out = new Map<string, string>();
+  // An object without a prototype (a column may be named "__proto__"), its names in the order first met.
+  const out = Object.create(null) as Record<string, string>;
+  let names = 0;
   const count = Math.min(columns.keptNames.length, cells.length);
   for (let i = 0; i < count; i++) {
     const name = columns.keptNames[i]!;
-    if (out.size === 40 && !out.has(name)) continue;
-    out.set(name, safeText(cells[i]!.trim()).slice(0, MAX_FIELD));
+    if (!(name in out)) {
+      if (names === 40) continue;
+      names += 1;
+    }
+    out[name] = safeText(cells[i]!.trim()).slice(0, MAX_FIELD);
   }
-  return Object.fromEntries(out);
+  return out;
 }
 
 /**
