@@ -1,8 +1,9 @@
-import { afterAll, describe, expect, inject } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { dbTest, openEmbeddedDb } from '#test/support/db.ts';
 import type { Db } from '../connection.ts';
 import { StoreReport, StoreReportLine } from '../models/StoreReport.ts';
-import { bulkInsert } from './bulk.ts';
+import { randomUUID } from 'node:crypto';
+import { BinaryCopy, bulkInsert, bulkInsertText } from './bulk.ts';
 import { insertReportLines, type ReportLineRow } from './imports.ts';
 
 /** Text COPY must escape, JSON must carry, and what neither may change. */
@@ -75,5 +76,80 @@ describe('bulkInsert', () => {
       pglite = await openEmbeddedDb();
       await roundTrip(pglite);
     });
+  });
+});
+
+// COPY's binary format is PostgreSQL's (the analytics cells of an import); PGlite takes their text.
+describe.runIf(inject('databaseUrl'))('BinaryCopy', () => {
+  dbTest(
+    'writes uuids, text, whole numbers, days and amounts as PostgreSQL reads them back',
+    async ({ db }) => {
+      const amounts = [
+        '0.00000000',
+        '-0.00000001',
+        '0.00010000',
+        '12345678.12345678',
+        '10000.00000000',
+        '-9999.99990000',
+        '100000000.00000000',
+        '1234567890123456.00000001',
+      ];
+      const days = ['2000-01-01', '1999-12-31', '2024-02-29', '1900-01-01', '2099-12-31'];
+      const texts = [...awkward, '♫'.repeat(100_000), null];
+      const count = 2_500; // several chunks
+      const rows = Array.from({ length: count }, (_, i) => ({
+        id: i % 7 === 0 ? randomUUID().toUpperCase() : randomUUID(),
+        other: i % 5 === 0 ? null : randomUUID(),
+        text: texts[i % texts.length]!,
+        whole: [0, 1, -5, Number.MAX_SAFE_INTEGER, null][i % 5]!,
+        day: days[i % days.length]!,
+        amount: amounts[i % amounts.length]!,
+      }));
+      const back = await db.transaction(async (trx) => {
+        await trx.raw(
+          'create temporary table binary_copy (n bigint, id uuid, other uuid, t text, w bigint, d date, a numeric(24,8)) on commit drop',
+        );
+        function* chunks() {
+          const out = new BinaryCopy();
+          for (const [n, r] of rows.entries()) {
+            out.row(7);
+            out.int8(n);
+            out.uuid(r.id);
+            out.uuid(r.other);
+            out.text(r.text);
+            out.int8(r.whole);
+            out.date(r.day);
+            out.numeric(r.amount, 8);
+            yield* out.take();
+          }
+          yield* out.end();
+        }
+        await bulkInsertText(trx, 'binary_copy', ['n', 'id', 'other', 't', 'w', 'd', 'a'], chunks(), {
+          binary: true,
+        });
+        const { rows: read } = await trx.raw(
+          'select id::text, other::text, t, w::text, d::text, a::text from binary_copy order by n',
+        );
+        return read as Array<Record<string, string | null>>;
+      });
+      expect(back).toEqual(
+        rows.map((r) => ({
+          id: r.id.toLowerCase(),
+          other: r.other,
+          t: r.text,
+          w: r.whole === null ? null : String(r.whole),
+          d: r.day,
+          a: r.amount,
+        })),
+      );
+    },
+  );
+
+  it('refuses what is not its type', () => {
+    const out = new BinaryCopy();
+    expect(() => out.uuid('not-a-uuid')).toThrow('not a uuid');
+    expect(() => out.date('2026-02-30x')).toThrow('not a day');
+    expect(() => out.numeric('1e5', 8)).toThrow('not a decimal');
+    expect(() => out.int8(1.5)).toThrow('not a whole number');
   });
 });

@@ -1,7 +1,7 @@
-import type { ReportLineStatus } from '@riffline/contracts';
-import type { Db, DbTransaction } from '../connection.ts';
+import { REVENUE_DECIMALS, type ReportLineStatus } from '@riffline/contracts';
+import { isEmbedded, type Db, type DbTransaction } from '../connection.ts';
 import { StoreReport } from '../models/StoreReport.ts';
-import { bulkInsert, bulkInsertText, copyText, type BulkValue } from './bulk.ts';
+import { BinaryCopy, bulkInsert, bulkInsertText, copyText, type BulkValue } from './bulk.ts';
 import { orderedIdPrefix } from './ids.ts';
 import type { ReportLineBlock, ReportLineMatch } from './lineBlocks.ts';
 
@@ -298,12 +298,19 @@ export function insertAnalyticsRows(
   rows: readonly AnalyticsRow[],
 ): Promise<void> {
   const prefix = orderedIdPrefix();
+  const idOf = (i: number) => prefix + (i + 1).toString(16).padStart(12, '0');
+  if (!rows.length) return Promise.resolve();
+  if (!isEmbedded(trx)) {
+    return bulkInsertText(trx, 'analytics', analyticsColumns, analyticsBinary(reportId, rows, idOf), {
+      binary: true,
+    });
+  }
   return bulkInsert(
     trx,
     'analytics',
     analyticsColumns,
     rows.map((r, i): BulkValue[] => [
-      prefix + (i + 1).toString(16).padStart(12, '0'),
+      idOf(i),
       reportId,
       r.userId,
       r.releaseId,
@@ -318,6 +325,34 @@ export function insertAnalyticsRows(
       r.listeners,
     ]),
   );
+}
+
+/** The cells in COPY's binary format (analyticsColumns' order), written as the stream asks for them. */
+function* analyticsBinary(
+  reportId: string,
+  rows: readonly AnalyticsRow[],
+  idOf: (i: number) => string,
+): Generator<Buffer<ArrayBuffer>> {
+  const out = new BinaryCopy();
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    out.row(analyticsColumns.length);
+    out.uuid(idOf(i));
+    out.uuid(reportId);
+    out.text(r.userId);
+    out.uuid(r.releaseId);
+    out.uuid(r.trackId);
+    out.text(r.track);
+    out.text(r.platform);
+    out.text(r.country);
+    out.date(r.date);
+    out.int8(r.streams);
+    out.int8(r.downloads);
+    out.numeric(r.revenueUsd, REVENUE_DECIMALS);
+    out.int8(r.listeners);
+    if (i % 1_000 === 999) yield* out.take();
+  }
+  yield* out.end();
 }
 
 /** An artist's royalty for a release and sale month from one report (its lines name it by `id`). */
