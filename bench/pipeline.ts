@@ -377,9 +377,13 @@ async function measureImport(): Promise<ImportResult> {
 }
 
 /** A query's rows in COPY's text format, held in memory. */
-async function copyOut(client: pg.Client, query: string): Promise<{ text: Buffer; rows: number }> {
+async function copyOut(
+  client: pg.Client,
+  query: string,
+  format = 'text',
+): Promise<{ text: Buffer; rows: number }> {
   const parts: Buffer[] = [];
-  const stream = client.query(copyTo(`copy (${query}) to stdout`));
+  const stream = client.query(copyTo(`copy (${query}) to stdout with (format ${format})`));
   for await (const part of stream) parts.push(part as Buffer);
   return { text: Buffer.concat(parts), rows: stream.rowCount ?? 0 };
 }
@@ -401,10 +405,14 @@ async function measureRowsFloor(client: pg.Client, reportId: string) {
     client,
     `select * from store_report_line_matches where report_id = '${reportId}'`,
   );
-  const cells = await copyOut(client, `select * from analytics where report_id = '${reportId}'`);
-  const copyIn = async (table: string, text: Buffer) => {
+  // The cells in COPY's binary format, as the import writes them.
+  const cells = await copyOut(client, `select * from analytics where report_id = '${reportId}'`, 'binary');
+  const copyIn = async (table: string, text: Buffer, format = 'text') => {
     const started = now();
-    await pipeline(Readable.from([text]), client.query(copyFrom(`copy ${table} from stdin`)));
+    await pipeline(
+      Readable.from([text]),
+      client.query(copyFrom(`copy ${table} from stdin with (format ${format})`)),
+    );
     return now() - started;
   };
   await client.query('begin');
@@ -417,7 +425,7 @@ async function measureRowsFloor(client: pg.Client, reportId: string) {
       (await copyIn('store_report_lines', lines.text)) +
       (await copyIn('store_report_line_blocks', blocks.text)) +
       (await copyIn('store_report_line_matches', matches.text));
-    const analyticsMs = await copyIn('analytics', cells.text);
+    const analyticsMs = await copyIn('analytics', cells.text, 'binary');
     return { linesMs, lineRows: lines.rows, blockRows: blocks.rows, analyticsMs, analyticsRows: cells.rows };
   } finally {
     await client.query('rollback');
