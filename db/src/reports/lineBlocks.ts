@@ -160,10 +160,12 @@ class JsonBytes {
   }
 
   bytes(bytes: Uint8Array) {
-    this.room(bytes.length);
-    if (bytes.length > 16) this.buf.set(bytes, this.at);
-    else for (let i = 0; i < bytes.length; i++) this.buf[this.at + i] = bytes[i]!;
-    this.at += bytes.length;
+    const count = bytes.length;
+    this.room(count);
+    const { buf, at } = this;
+    if (count > 16) buf.set(bytes, at);
+    else for (let i = 0; i < count; i++) buf[at + i] = bytes[i]!;
+    this.at = at + count;
   }
 
   /** A text as a JSON string (null as null). */
