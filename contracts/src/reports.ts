@@ -204,16 +204,19 @@ function readText(raw: string, column: ReportColumn, problems: string[]): string
 
 /**
  * Text of its own: not a slice of a larger string (the piece of the file a cell was read from), which a
- * remembered reading would otherwise keep alive.
+ * remembered value would otherwise keep alive. Exact for any text, well formed or not.
  */
-function own(text: string): string;
-function own(text: string | null): string | null;
-function own(text: string | null): string | null {
-  if (text === null) return null;
+export function ownText(text: string): string {
   return text.isWellFormed() ? decoder.decode(encoder.encode(text)) : text.split('').join('');
 }
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
+
+/**
+ * The problems of the line being checked. One array for every call (the function runs to its end
+ * without waiting, once per line of a report): a line without problems allocates none.
+ */
+const problems: string[] = [];
 
 /** What one cell says, alone: its value and the problems it causes, in the order checkReportLine gives them. */
 interface CellReading<T> {
@@ -229,13 +232,20 @@ class ColumnReadings<T> {
   private readonly read = new Map<string, CellReading<T>>();
   constructor(private readonly compute: (raw: string, problems: string[]) => T) {}
 
-  of(raw: string): CellReading<T> {
+  /** What the cell says; its problems added to the line's. */
+  check(raw: string | undefined): T {
+    const reading = this.of(raw ?? '');
+    for (const problem of reading.problems) problems.push(problem);
+    return reading.value;
+  }
+
+  private of(raw: string): CellReading<T> {
     let reading = this.read.get(raw);
     if (reading === undefined) {
       if (raw.length > MAX_REMEMBERED) return this.reading(raw);
       if (this.read.size >= 10_000) this.read.clear();
       reading = this.reading(raw);
-      this.read.set(own(raw), reading);
+      this.read.set(ownText(raw), reading);
     }
     return reading;
   }
@@ -244,8 +254,8 @@ class ColumnReadings<T> {
     const problems: string[] = [];
     const value = this.compute(raw, problems);
     return {
-      value: typeof value === 'string' ? (own(value) as T) : value,
-      problems: problems.length ? problems.map((p) => own(p)) : NO_PROBLEMS,
+      value: typeof value === 'string' ? (ownText(value) as T) : value,
+      problems: problems.length ? problems.map(ownText) : NO_PROBLEMS,
     };
   }
 }
@@ -264,7 +274,7 @@ const periods = new ColumnReadings((raw, problems) => {
   const period = readPeriod(text);
   if (!text) problems.push('period is required');
   else if (!period) problems.push(`period must be a month (YYYY-MM) or a day (YYYY-MM-DD), not "${text}"`);
-  return period && { period: own(period.period), date: own(period.date) };
+  return period && { period: ownText(period.period), date: ownText(period.date) };
 });
 const stores = new ColumnReadings((raw, problems) => {
   const store = readText(raw, 'store', problems);
@@ -287,13 +297,13 @@ const codeReadings = (column: 'isrc' | 'upc') =>
     if (column === 'isrc') {
       const text = NORMAL_CODE.test(cell) ? cell : cell.replace(/[-\s]/g, '').toUpperCase();
       return {
-        text: own(text),
+        text: ownText(text),
         invalid: text && !ISRC_PATTERN.test(text) ? `ISRC "${text}" is not a valid ISRC` : null,
       };
     }
     const text = NORMAL_CODE.test(cell) ? cell : cell.replace(/[-\s]/g, '');
     return {
-      text: own(text),
+      text: ownText(text),
       invalid:
         text && !isValidUpc(text)
           ? `UPC "${text}" is not a valid UPC-A or EAN-13 (12 or 13 digits with a check digit)`
@@ -332,15 +342,6 @@ const releases = textReadings('release');
 const artists = textReadings('artist');
 
 /**
- * The problems of the line being checked. One array for every call (the function runs to its end
- * without waiting, once per line of a report): a line without problems allocates none.
- */
-const problems: string[] = [];
-const add = (more: readonly string[]) => {
-  for (const problem of more) problems.push(problem);
-};
-
-/**
  * Validates one line of a report (its cells by column name) and normalises it; otherwise every problem
  * found, in one reason ("units must be a whole number of 0 or more; currency must be one of …").
  * Called for every line of a report: what a cell says is read once per text of its column
@@ -348,23 +349,16 @@ const add = (more: readonly string[]) => {
  */
 export function checkReportLine(record: ReportRecord): ReportLineCheck {
   problems.length = 0;
-  const period = periods.of(record.period ?? '');
-  add(period.problems);
-  const store = stores.of(record.store ?? '');
-  add(store.problems);
-  const country = countries.of(record.country ?? '');
-  add(country.problems);
-  const isrc = isrcs.of(record.isrc ?? '');
-  add(isrc.problems);
-  const upc = upcs.of(record.upc ?? '');
-  add(upc.problems);
-  if (!isrc.value.text && !upc.value.text) problems.push('an ISRC or a UPC is required');
-  if (isrc.value.invalid) problems.push(isrc.value.invalid);
-  if (upc.value.invalid) problems.push(upc.value.invalid);
-  const saleType = saleTypesRead.of(record.sale_type ?? '');
-  add(saleType.problems);
-  const units = unitsRead.of(record.units ?? '');
-  add(units.problems);
+  const period = periods.check(record.period);
+  const store = stores.check(record.store);
+  const country = countries.check(record.country);
+  const isrc = isrcs.check(record.isrc);
+  const upc = upcs.check(record.upc);
+  if (!isrc.text && !upc.text) problems.push('an ISRC or a UPC is required');
+  if (isrc.invalid) problems.push(isrc.invalid);
+  if (upc.invalid) problems.push(upc.invalid);
+  const saleType = saleTypesRead.check(record.sale_type);
+  const units = unitsRead.check(record.units);
 
   const netText = readCell(record.net_revenue ?? '', 'net_revenue', problems);
   let netRevenue: bigint | null = null;
@@ -378,34 +372,29 @@ export function checkReportLine(record: ReportRecord): ReportLineCheck {
     problems.push(`net_revenue must be a number with at most ${REVENUE_DECIMALS} decimals`);
   }
 
-  const currency = currenciesRead.of(record.currency ?? '');
-  add(currency.problems);
-  const listeners = listenersRead.of(record.listeners ?? '');
-  add(listeners.problems);
-  const track = tracks.of(record.track ?? '');
-  add(track.problems);
-  const release = releases.of(record.release ?? '');
-  add(release.problems);
-  const artist = artists.of(record.artist ?? '');
-  add(artist.problems);
+  const currency = currenciesRead.check(record.currency);
+  const listeners = listenersRead.check(record.listeners);
+  const track = tracks.check(record.track);
+  const release = releases.check(record.release);
+  const artist = artists.check(record.artist);
 
   if (problems.length) return { reason: problems.join('; ') };
   return {
     line: {
-      period: period.value!.period,
-      date: period.value!.date,
-      store: store.value!,
-      country: country.value,
-      isrc: isrc.value.text || null,
-      upc: upc.value.text || null,
-      saleType: saleType.value!,
-      units: units.value!,
+      period: period!.period,
+      date: period!.date,
+      store: store!,
+      country,
+      isrc: isrc.text || null,
+      upc: upc.text || null,
+      saleType: saleType!,
+      units: units!,
       netRevenue: netRevenue!,
-      currency: currency.value!,
-      listeners: listeners.value,
-      track: track.value,
-      release: release.value,
-      artist: artist.value,
+      currency: currency!,
+      listeners,
+      track,
+      release,
+      artist,
     },
   };
 }

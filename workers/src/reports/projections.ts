@@ -3,6 +3,7 @@ import {
   divideRounded,
   fromMinor,
   fromScaled,
+  ownText,
   REVENUE_DECIMALS,
   toMinor,
   type ReportLine,
@@ -142,7 +143,7 @@ class Names {
     let n = this.numbers.get(text);
     if (n === undefined) {
       // A cell read from a larger piece of the file is a slice of it, which would keep the piece alive.
-      const own = Buffer.from(text, 'utf8').toString('utf8');
+      const own = ownText(text);
       n = this.texts.push(own) - 1;
       this.numbers.set(own, n);
     }
