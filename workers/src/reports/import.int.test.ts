@@ -83,6 +83,21 @@ async function upload(db: Db, storage: Storage, admin: User, csv: Buffer | null)
 }
 
 /** Every line of a report as the admin's list reads them, in file order. */
+/** A report whose file is in storage, without its event: its import is called by the test. */
+async function stored(db: Db, storage: Storage, admin: User, csv: Buffer) {
+  const key = `reports/${uniqueName('direct')}.csv`;
+  await storage.put(key, csv, 'text/csv');
+  return StoreReport.query(db)
+    .insert({
+      filename: 'direct.csv',
+      fileKey: key,
+      contentHash: uniqueName('hash'),
+      size: csv.length,
+      uploadedBy: admin.id,
+    })
+    .returning('*');
+}
+
 async function allLines(db: Db, reportId: string) {
   return (await reportLinesPage(db, reportId, { order: 'asc', offset: 0, limit: 10_000_000 })).rows;
 }
@@ -221,6 +236,41 @@ describe('importing a store report (the reports consumer group)', () => {
     expect(Number(cells?.n)).toBeGreaterThan(1_000);
     expect(Number(rows?.n)).toBe(Number(cells?.n));
     expect(Number(distinctRows?.n)).toBe(Number(cells?.n));
+
+    // Read on a thread of its own (as a large file is), in batches of 100 while the matching learns the
+    // catalogue: every line, cell and ledger row as read here, but for the ids written anew.
+    const rowsNow = async () => {
+      const royaltyIds = new Map(
+        (await db('royalties').where({ reportId: report.id }).select('id', 'period', 'releaseId')).map(
+          (r: { id: string; period: string; releaseId: string }) => [r.id, `${r.releaseId}|${r.period}`],
+        ),
+      );
+      const without = <T extends Record<string, unknown>>(row: T, ...keys: string[]) =>
+        Object.fromEntries(Object.entries(row).filter(([key]) => !keys.includes(key)));
+      return {
+        lines: (await allLines(db, report.id)).map((l) => ({
+          ...l,
+          royaltyId: l.royaltyId && royaltyIds.get(l.royaltyId),
+        })),
+        analytics: (await db('analytics').where({ reportId: report.id }))
+          .map((r: Record<string, unknown>) => without(r, 'id', 'createdAt'))
+          .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+        royalties: (
+          await db('royalties').where({ reportId: report.id }).orderBy(['releaseId', 'period'])
+        ).map((r: Record<string, unknown>) => without(r, 'id', 'createdAt')),
+      };
+    };
+    const here = await rowsNow();
+    await db.transaction((trx) =>
+      importReport(
+        { db, storage, logger, commissionPercent: COMMISSION, batchLines: 100, threadFromBytes: 0 },
+        report.id,
+        trx,
+      ),
+    );
+    const inThread = await rowsNow();
+    expect(inThread.lines.filter((l) => l.status === 'unmatched').every((l) => l.fields !== null)).toBe(true);
+    expect(inThread).toEqual(here);
   });
 
   test("a kept line's cells by column: the first 40 names, a repeated name's last cell, any name, text made safe", async ({
@@ -335,6 +385,18 @@ describe('importing a store report (the reports consumer group)', () => {
       linesInvalid: 1,
       streams: 7,
     });
+    // Read on a thread of its own, in batches of 2: the same lines.
+    const here = await allLines(db, report.id);
+    await db.transaction((trx) =>
+      importReport(
+        { db, storage, logger, commissionPercent: '0', batchLines: 2, threadFromBytes: 0 },
+        report.id,
+        trx,
+      ),
+    );
+    expect((await allLines(db, report.id)).map(({ royaltyId: _, ...line }) => line)).toEqual(
+      here.map(({ royaltyId: _, ...line }) => line),
+    );
   });
 
   test('streams of one cell that add up past 2^53 - 1 fail the job with the line that did it, and count nothing', async ({
@@ -364,41 +426,60 @@ describe('importing a store report (the reports consumer group)', () => {
     expect(await db('analytics').where({ reportId: report.id })).toEqual([]);
   });
 
-  test('a write the database refuses half-way stops the import, which leaves none of its rows', async ({
-    db,
-    storage,
-    catalogue,
-  }) => {
-    const admin = await buildAdmin(db);
-    const file = storeReport(catalogue.releases, { lines: 5_000, seed: 5 });
-    const key = `reports/${uniqueName('halfway')}.csv`;
-    await storage.put(key, file.csv, 'text/csv');
-    // No event: this import is called here, not by the workers.
-    const report = await StoreReport.query(db)
-      .insert({
-        filename: 'halfway.csv',
-        fileKey: key,
-        contentHash: uniqueName('hash'),
-        size: file.csv.length,
-        uploadedBy: admin.id,
-      })
-      .returning('*');
-    await db.raw(
-      `alter table store_report_lines add constraint halfway check (report_id <> '${report.id}' or line_number < 3000)`,
-    );
-    try {
-      // Batches of 500: line 3,000 is written while later lines are still being read.
-      const run = db.transaction((trx) =>
-        importReport({ db, storage, logger, commissionPercent: '0', batchLines: 500 }, report.id, trx),
+  for (const [where, threadFromBytes] of [
+    ['here', undefined],
+    ['on a thread', 0],
+  ] as const) {
+    test(`a write the database refuses half-way stops the import, which leaves none of its rows (read ${where})`, async ({
+      db,
+      storage,
+      catalogue,
+    }) => {
+      const admin = await buildAdmin(db);
+      const file = storeReport(catalogue.releases, { lines: 5_000, seed: 5 });
+      const report = await stored(db, storage, admin, file.csv);
+      await db.raw(
+        `alter table store_report_lines add constraint halfway check (report_id <> '${report.id}' or line_number < 3000)`,
       );
-      await expect(run).rejects.toThrow(/halfway/);
-    } finally {
-      await db.raw('alter table store_report_lines drop constraint halfway');
-    }
-    expect(await allLines(db, report.id)).toEqual([]);
-    expect(await db('store_report_lines').where({ reportId: report.id })).toEqual([]);
-    expect(await db('analytics').where({ reportId: report.id })).toEqual([]);
-  });
+      try {
+        // Batches of 500: line 3,000 is written while later lines are still being read.
+        const run = db.transaction((trx) =>
+          importReport(
+            { db, storage, logger, commissionPercent: '0', batchLines: 500, threadFromBytes },
+            report.id,
+            trx,
+          ),
+        );
+        await expect(run).rejects.toThrow(/halfway/);
+      } finally {
+        await db.raw('alter table store_report_lines drop constraint halfway');
+      }
+      expect(await allLines(db, report.id)).toEqual([]);
+      expect(await db('store_report_lines').where({ reportId: report.id })).toEqual([]);
+      expect(await db('analytics').where({ reportId: report.id })).toEqual([]);
+    });
+
+    test(`a header row that is not readable as CSV fails the job with the reason (read ${where})`, async ({
+      db,
+      storage,
+    }) => {
+      const admin = await buildAdmin(db);
+      const csv =
+        'Period,Store,Country,ISRC,Sale Type,Units,Net Revenue,"Currency\n2026-09,Spotify,US,x,stream,1,1,USD\n';
+      const report = await stored(db, storage, admin, Buffer.from(csv));
+      await db.transaction((trx) =>
+        importReport({ db, storage, logger, commissionPercent: '0', threadFromBytes }, report.id, trx, {
+          lastAttempt: true,
+        }),
+      );
+      expect(await StoreReport.query(db).findById(report.id)).toMatchObject({
+        status: 'failed',
+        error: "The report's header row is not readable as CSV",
+        linesTotal: 0,
+      });
+      expect(await allLines(db, report.id)).toEqual([]);
+    });
+  }
 
   test('a report whose file went missing from storage fails with the reason', async ({ db, storage }) => {
     const admin = await buildAdmin(db);

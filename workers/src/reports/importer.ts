@@ -1,21 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
-  checkReportLine,
   fromMinor,
   fromScaled,
-  isSafeText,
-  normalizeColumn,
   ratesPerUsd,
   readReportHeader,
-  reportColumns,
   reportHeaderProblem,
   REVENUE_DECIMALS,
   toMinor,
-  type ReportColumn,
   type ReportLine,
   type ReportLineStatus,
-  type ReportRecord,
 } from '@riffline/contracts';
 import {
   appendEvent,
@@ -52,7 +46,8 @@ import {
   type MatchedLine,
   RoyaltyView,
 } from './projections.ts';
-import { reportRecords } from './csv.ts';
+import { LineBatch } from './lineBatch.ts';
+import { readHere, readInThread, safeText, type LineReader } from './reader.ts';
 
 export interface ImportDeps {
   db: Db;
@@ -64,47 +59,11 @@ export interface ImportDeps {
   batchLines?: number;
   /** How often progress is saved while the import runs. */
   progressEveryMs?: number;
-}
-
-/** A line of the file before matching: its number, its cells, and the line or why it is invalid. */
-interface ReadLine {
-  lineNumber: number;
-  /** Null for a line csv-parse could not read. */
-  cells: string[] | null;
-  columns: ReportColumns;
-  check: { line: ReportLine } | { reason: string };
-}
-
-/** The header's cells by their canonical names (the last of two cells with one name counts, as before). */
-type ReportColumns = ReturnType<typeof reportColumnsOf>;
-
-function reportColumnsOf(header: string[]) {
-  const names = header.map(normalizeColumn);
-  // Where each column the import reads (contracts' reportColumns) is in this file; -1 where it is not.
-  const at = Object.fromEntries(
-    Object.keys(reportColumns).map((column) => [column, names.lastIndexOf(column)]),
-  ) as Record<ReportColumn, number>;
-  const cell = (cells: string[], column: ReportColumn) => (at[column] < 0 ? undefined : cells[at[column]]);
-  return {
-    /** The names a kept line's cells are stored under, made safe once for every line of the file. */
-    keptNames: names.map((name) => safeText(name).slice(0, 100)),
-    /** The cells checkReportLine reads (an object literal: one shape for every line, built fast). */
-    record: (cells: string[]): ReportRecord => ({
-      period: cell(cells, 'period'),
-      store: cell(cells, 'store'),
-      country: cell(cells, 'country'),
-      isrc: cell(cells, 'isrc'),
-      upc: cell(cells, 'upc'),
-      sale_type: cell(cells, 'sale_type'),
-      units: cell(cells, 'units'),
-      net_revenue: cell(cells, 'net_revenue'),
-      currency: cell(cells, 'currency'),
-      listeners: cell(cells, 'listeners'),
-      track: cell(cells, 'track'),
-      release: cell(cells, 'release'),
-      artist: cell(cells, 'artist'),
-    }),
-  };
+  /**
+   * Files of at least this many bytes are read and checked on a thread of their own (reader.ts), the
+   * lines matched and written here meanwhile; smaller ones here, without a thread to start.
+   */
+  threadFromBytes?: number;
 }
 
 interface Totals {
@@ -117,20 +76,16 @@ interface Totals {
 }
 
 const MAX_FIELD = 500;
-// eslint-disable-next-line no-control-regex -- what PostgreSQL text and JSON cannot hold, or nobody typed
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
-/** Text as it can be stored (PostgreSQL text and JSON): without control characters, well formed. */
-const safeText = (text: string) => (isSafeText(text) ? text : text.replace(CONTROL, '').toWellFormed());
 
 /** The cells of a kept line by column, as stored for the admin: bounded, and only what text can hold. */
-function keptFields(columns: ReportColumns, cells: string[] | null): Record<string, string> | null {
+function keptFields(keptNames: string[], cells: string[] | null): Record<string, string> | null {
   if (!cells) return null;
   // An object without a prototype (a column may be named "__proto__"), its names in the order first met.
   const out = Object.create(null) as Record<string, string>;
   let names = 0;
-  const count = Math.min(columns.keptNames.length, cells.length);
+  const count = Math.min(keptNames.length, cells.length);
   for (let i = 0; i < count; i++) {
-    const name = columns.keptNames[i]!;
+    const name = keptNames[i]!;
     if (!(name in out)) {
       if (names === 40) continue;
       names += 1;
@@ -212,7 +167,7 @@ export async function importReport(
   try {
     // A savepoint: a file that turns out unreadable half-way leaves none of its rows.
     outcome = await trx.transaction((savepoint) =>
-      readAndWrite(deps, { id: reportId, fileKey: report.fileKey }, savepoint, progressDb),
+      readAndWrite(deps, { id: reportId, fileKey: report.fileKey, size: report.size }, savepoint, progressDb),
     );
   } catch (error) {
     // Anything else is retried, and recorded as the reason only on the last attempt (not left `running`).
@@ -285,7 +240,7 @@ export interface ImportPhases {
 
 async function readAndWrite(
   deps: ImportDeps,
-  report: { id: string; fileKey: string },
+  report: { id: string; fileKey: string; size: number },
   trx: DbTransaction,
   progressDb: Db | null,
 ) {
@@ -301,16 +256,15 @@ async function readAndWrite(
   let writing: Promise<void> = Promise.resolve();
   try {
     const { delimiter, body } = await withHeader(source);
-    const records = reportRecords(body, delimiter);
-    let columns: ReportColumns | null = null;
+    const inThread = report.size >= (deps.threadFromBytes ?? 4 * 1024 * 1024);
+    const reader = (inThread ? readInThread : readHere)(body, delimiter, batchLines);
+    let keptNames: string[] = [];
 
     const tracks = new Map<string, CatalogueTrack | null>();
     const releases = new Map<string, CatalogueRelease | null>();
     const royalties = new RoyaltyView();
     const analytics = new AnalyticsView();
     const totals: Totals = { matched: 0, unmatched: 0, invalid: 0, streams: 0, downloads: 0, revenueUsd: 0n };
-    let pending: ReadLine[] = [];
-    let lastLine = 0;
     let linesRead = 0;
     let bytesRead = 0;
     let savedAt = Date.now();
@@ -339,11 +293,12 @@ async function readAndWrite(
     // has a connection of its own, that lookup starts as soon as the batch is read, and the batch waits
     // for it while the next one is read: a report whose every batch names identifiers not seen yet (lines
     // that match nothing) does not wait for a round trip per batch.
-    let waiting: { batch: ReadLine[]; lookup: Promise<void> } | null = null;
-    const match = async ({ batch, lookup }: { batch: ReadLine[]; lookup: Promise<void> }, last: boolean) => {
+    let waiting: { batch: LineBatch; lookup: Promise<void> } | null = null;
+    const match = async ({ batch, lookup }: { batch: LineBatch; lookup: Promise<void> }, last: boolean) => {
       await lookup;
       const kept: ReportLineRow[] = [];
-      for (const read of batch) totals[takeLine(read, tracks, releases, blocks, kept, onMatch)] += 1;
+      const take = { batch, keptNames, tracks, releases, blocks, kept, onMatch };
+      for (let i = 0; i < batch.count; i++) totals[takeLine(take, i)] += 1;
       const full = blocks.take(last);
       write(async () => {
         await insertReportLines(trx, report.id, kept);
@@ -351,18 +306,16 @@ async function readAndWrite(
       });
     };
 
-    const flush = async (last = false) => {
+    const flush = async (batch: LineBatch, last = false) => {
       if (writeFailed) await writing;
-      const batch = pending;
-      pending = [];
       let lookup: Promise<void> = Promise.resolve();
       if (needsLookUp(batch, tracks, releases)) {
         if (catalogueDb === trx) {
           // One connection (PGlite): the lookup waits for the writes, and the batch for the lookup.
           await writing;
-          await lookUp(catalogueDb, batch, tracks, releases);
+          await lookUp(catalogueDb, batch, tracks, releases, reader);
         } else {
-          lookup = lookUp(catalogueDb, batch, tracks, releases);
+          lookup = lookUp(catalogueDb, batch, tracks, releases, reader);
           // Awaited by `match`; a failure meanwhile is not an unhandled rejection.
           lookup.catch(() => undefined);
         }
@@ -380,36 +333,13 @@ async function readAndWrite(
       }
     };
 
-    for await (const items of records) {
-      for (const item of items) {
-        if (!columns) {
-          // The header (already checked by withHeader): the cells' names.
-          if ('skipped' in item)
-            throw new ReportFileProblem("The report's header row is not readable as CSV");
-          columns = reportColumnsOf(item.cells);
-          lastLine = item.line;
-          continue;
-        }
-        // Line numbers only grow (a record spanning lines is numbered by its last one).
-        const reported = 'skipped' in item ? (item.skipped.lines ?? lastLine + 1) : item.line;
-        const lineNumber = (lastLine = Math.max(reported, lastLine + 1));
-        linesRead += 1;
-        if ('skipped' in item) {
-          const reason = `Not readable as CSV: ${item.skipped.message}`.slice(0, 500);
-          pending.push({ lineNumber, cells: null, columns, check: { reason } });
-        } else {
-          bytesRead = item.bytes;
-          pending.push({
-            lineNumber,
-            cells: item.cells,
-            columns,
-            check: checkReportLine(columns.record(item.cells)),
-          });
-        }
-        if (pending.length >= batchLines) await flush();
-      }
+    for await (const data of reader.batches) {
+      if (data.keptNames) keptNames = data.keptNames;
+      linesRead += data.count;
+      bytesRead = data.bytesRead;
+      await flush(new LineBatch(data));
     }
-    await flush(true);
+    await flush(LineBatch.empty(), true);
     await writing;
     const readMs = performance.now() - started;
     const cpu = process.cpuUsage(cpuBefore);
@@ -429,38 +359,38 @@ async function readAndWrite(
   }
 }
 
+/** The batch's ISRCs (or UPCs) not looked up yet. */
+function notLookedUp(batch: LineBatch, column: 'isrc' | 'upc', known: Map<string, unknown>): string[] {
+  return batch.texts(column).filter((code) => !known.has(code));
+}
+
 /** Whether the batch names an identifier not looked up yet. */
 function needsLookUp(
-  batch: ReadLine[],
+  batch: LineBatch,
   tracks: Map<string, CatalogueTrack | null>,
   releases: Map<string, CatalogueRelease | null>,
 ): boolean {
-  for (const { check } of batch) {
-    if (!('line' in check)) continue;
-    if (check.line.isrc && !tracks.has(check.line.isrc)) return true;
-    if (check.line.upc && !releases.has(check.line.upc)) return true;
-  }
-  return false;
+  return notLookedUp(batch, 'isrc', tracks).length > 0 || notLookedUp(batch, 'upc', releases).length > 0;
 }
 
 /** Finds the catalogue rows of the batch's identifiers not looked up yet (remembering misses too). */
 async function lookUp(
   trx: Db | DbTransaction,
-  batch: ReadLine[],
+  batch: LineBatch,
   tracks: Map<string, CatalogueTrack | null>,
   releases: Map<string, CatalogueRelease | null>,
+  reader: LineReader,
 ) {
-  const isrcs = new Set<string>();
-  const upcs = new Set<string>();
-  for (const { check } of batch) {
-    if (!('line' in check)) continue;
-    if (check.line.isrc && !tracks.has(check.line.isrc)) isrcs.add(check.line.isrc);
-    if (check.line.upc && !releases.has(check.line.upc)) upcs.add(check.line.upc);
-  }
-  if (!isrcs.size && !upcs.size) return;
-  const found = await catalogueByIdentifiers(trx, [...isrcs], [...upcs]);
+  const isrcs = notLookedUp(batch, 'isrc', tracks);
+  const upcs = notLookedUp(batch, 'upc', releases);
+  if (!isrcs.length && !upcs.length) return;
+  const found = await catalogueByIdentifiers(trx, isrcs, upcs);
   for (const isrc of isrcs) tracks.set(isrc, found.tracks.get(isrc) ?? null);
   for (const upc of upcs) releases.set(upc, found.releases.get(upc) ?? null);
+  reader.learn(
+    isrcs.map((isrc) => [isrc, tracks.get(isrc)?.releaseId ?? null]),
+    upcs.map((upc) => [upc, releases.get(upc)?.releaseId ?? null]),
+  );
 }
 
 /** Why a valid line matches nothing of ours. */
@@ -477,13 +407,14 @@ const ratesAsStored = Object.fromEntries(
 
 /** A kept line's row in one shape for every line (no spreads: up to one per line of the file). */
 function keptRow(
-  read: ReadLine,
+  take: Take,
+  i: number,
   status: ReportLineRow['status'],
   reason: string,
   line: ReportLine | null,
 ): ReportLineRow {
   return {
-    lineNumber: read.lineNumber,
+    lineNumber: take.batch.lineNumber(i),
     status,
     reason,
     period: line ? line.period : null,
@@ -498,7 +429,7 @@ function keptRow(
     currency: line ? line.currency : null,
     ratePerUsd: line ? ratesPerUsd[line.currency] : null,
     listeners: line ? line.listeners : null,
-    fields: keptFields(read.columns, read.cells),
+    fields: keptFields(take.keptNames, take.batch.cells(i)),
   };
 }
 
@@ -507,28 +438,33 @@ function keptRow(
  * and names its royalty row) and written whole into its block, or unmatched or invalid: its number and
  * status into its block, and its row (with why) into `kept`.
  */
-function takeLine(
-  read: ReadLine,
-  tracks: Map<string, CatalogueTrack | null>,
-  releases: Map<string, CatalogueRelease | null>,
-  blocks: LineBlockWriter,
-  kept: ReportLineRow[],
-  onMatch: (matched: MatchedLine) => string,
-): ReportLineStatus {
-  const { check } = read;
-  if (!('line' in check)) return keep(read, 'invalid', check.reason, null, blocks, kept);
-  const { line } = check;
+/** What lines are taken with: the batch, the names of its cells, what the catalogue says, where they go. */
+interface Take {
+  batch: LineBatch;
+  keptNames: string[];
+  tracks: Map<string, CatalogueTrack | null>;
+  releases: Map<string, CatalogueRelease | null>;
+  blocks: LineBlockWriter;
+  kept: ReportLineRow[];
+  onMatch: (matched: MatchedLine) => string;
+}
+
+function takeLine(take: Take, i: number): ReportLineStatus {
+  const { batch, tracks, releases, blocks } = take;
+  if (!batch.isValid(i)) return keep(take, i, 'invalid', batch.reason(i), null);
+  const line = batch.line(i);
+  const lineNumber = batch.lineNumber(i);
   const track = line.isrc ? tracks.get(line.isrc) : null;
   const release = line.upc ? releases.get(line.upc) : null;
   if (track && release && track.releaseId !== release.releaseId) {
     const reason = `ISRC ${line.isrc} is a track of another release than UPC ${line.upc}`;
-    return keep(read, 'unmatched', reason, line, blocks, kept);
+    return keep(take, i, 'unmatched', reason, line);
   }
-  if (!track && !release) return keep(read, 'unmatched', unmatchedReason(line), line, blocks, kept);
+  if (!track && !release) return keep(take, i, 'unmatched', unmatchedReason(line), line);
   const revenueUsd = revenueInUsd(line);
   const matched: MatchedLine = track
     ? {
-        lineNumber: read.lineNumber,
+        lineNumber,
         line,
         userId: track.userId,
         releaseId: track.releaseId,
@@ -537,7 +473,7 @@ function takeLine(
         revenueUsd,
       }
     : {
-        lineNumber: read.lineNumber,
+        lineNumber,
         line,
         userId: release!.userId,
         releaseId: release!.releaseId,
@@ -545,9 +481,9 @@ function takeLine(
         trackTitle: null,
         revenueUsd,
       };
-  const royaltyId = onMatch(matched);
+  const royaltyId = take.onMatch(matched);
   blocks.addMatched({
-    lineNumber: read.lineNumber,
+    lineNumber,
     period: line.period,
     saleDate: line.date,
     store: line.store,
@@ -570,14 +506,13 @@ function takeLine(
 }
 
 function keep(
-  read: ReadLine,
+  take: Take,
+  i: number,
   status: ReportLineRow['status'],
   reason: string,
   line: ReportLine | null,
-  blocks: LineBlockWriter,
-  kept: ReportLineRow[],
 ): ReportLineStatus {
-  kept.push(keptRow(read, status, reason, line));
-  blocks.addKept(read.lineNumber, status);
+  take.kept.push(keptRow(take, i, status, reason, line));
+  take.blocks.addKept(take.batch.lineNumber(i), status);
   return status;
 }
