@@ -20,6 +20,9 @@ import type { ReportLineRow } from './imports.ts';
  */
 export const BLOCK_LINES = 1_000;
 
+/** A line's amounts are kept to eight decimals (contracts' REVENUE_DECIMALS). */
+const AMOUNT_DECIMALS = 8;
+
 /**
  * A line of a report as the admin reads it: a kept line's row, or a matched line out of its block, with
  * what it matched (its revenue in USD, decimal text with eight places, and its track, release, artist and
@@ -104,6 +107,9 @@ const COMMA = 44;
 const OPEN = 91;
 const CLOSE = 93;
 const QUOTE = 34;
+const MINUS = 45;
+const POINT = 46;
+const ZERO = 48;
 const NULL = Buffer.from('null');
 
 /**
@@ -170,14 +176,40 @@ class JsonBytes {
 
   /** A text as a JSON string (null as null). */
   text(value: string | null) {
-    if (value === null) return this.bytes(NULL);
+    this.bytes(this.encode(value));
+  }
+
+  /** A text's JSON bytes (null's for null), each text encoded once. */
+  encode(value: string | null): Uint8Array {
+    if (value === null) return NULL;
     let bytes = this.encoded.get(value);
     if (!bytes) {
       if (this.encoded.size >= 50_000) this.encoded.clear();
       bytes = Buffer.from(json(value));
       this.encoded.set(value, bytes);
     }
-    this.bytes(bytes);
+    return bytes;
+  }
+
+  /** An amount scaled by 10^decimals, as fromScaled writes it (every decimal), as a JSON string. */
+  scaled(value: bigint, decimals: number) {
+    const negative = value < 0n;
+    const digits = (negative ? -value : value).toString();
+    const whole = Math.max(digits.length - decimals, 0);
+    this.room(digits.length + decimals + 5);
+    const { buf } = this;
+    let at = this.at;
+    buf[at++] = QUOTE;
+    if (negative) buf[at++] = MINUS;
+    if (!whole) buf[at++] = ZERO;
+    for (let i = 0; i < whole; i++) buf[at++] = digits.charCodeAt(i);
+    if (decimals) {
+      buf[at++] = POINT;
+      for (let i = digits.length - whole; i < decimals; i++) buf[at++] = ZERO;
+      for (let i = whole; i < digits.length; i++) buf[at++] = digits.charCodeAt(i);
+    }
+    buf[at++] = QUOTE;
+    this.at = at;
   }
 
   /** A decimal text of digits, a point and a sign (an amount: one of its own on almost every line). */
@@ -218,7 +250,34 @@ export class LineBlockWriter {
   private full: ReportLineBlock[] = [];
 
   addMatched(e: MatchedLineEntry): void {
-    // A royalty row is one artist's, for one release: with the track (or the release), it names the match.
+    const match = this.matchOf(e);
+    const out = this.entries;
+    this.addMatchedEncoded(
+      e.lineNumber,
+      match,
+      [
+        out.encode(e.period),
+        out.encode(e.saleDate),
+        out.encode(e.store),
+        out.encode(e.country),
+        out.encode(e.isrc),
+        out.encode(e.upc),
+        out.encode(e.saleType),
+      ],
+      e.units,
+      e.netRevenue,
+      out.encode(e.currency),
+      out.encode(e.ratePerUsd),
+      e.revenueUsd,
+      e.listeners,
+    );
+  }
+
+  /**
+   * The number of what a matched line matched (its track or release, and its royalty row: one artist's,
+   * for one release), numbered as first named.
+   */
+  matchOf(e: Pick<MatchedLineEntry, 'trackId' | 'releaseId' | 'userId' | 'royaltyId'>): number {
     let byTarget = this.matchIndex.get(e.royaltyId);
     if (!byTarget) this.matchIndex.set(e.royaltyId, (byTarget = new Map()));
     const target = e.trackId ?? e.releaseId;
@@ -229,37 +288,53 @@ export class LineBlockWriter {
       const { trackId, releaseId, userId, royaltyId } = e;
       this.newMatches.push({ match, trackId, releaseId, userId, royaltyId });
     }
+    return match;
+  }
+
+  /** A text's JSON bytes, for addMatchedEncoded (each text encoded once). */
+  encode(value: string | null): Uint8Array {
+    return this.entries.encode(value);
+  }
+
+  /**
+   * A matched line, its texts already as JSON (encode): `texts` are its period, sale date, store, country,
+   * ISRC, UPC and sale type; its amounts bigints scaled by 10^8 (written as fromScaled writes them) or
+   * their decimal text.
+   */
+  addMatchedEncoded(
+    lineNumber: number,
+    match: number,
+    texts: readonly Uint8Array[],
+    units: number,
+    netRevenue: bigint | string,
+    currency: Uint8Array,
+    ratePerUsd: Uint8Array,
+    revenueUsd: bigint | string,
+    listeners: number | null,
+  ): void {
     this.matchedHere += 1;
-    const out = this.start(e.lineNumber);
+    const out = this.start(lineNumber);
     out.byte(COMMA);
     out.int(match);
+    for (const text of texts) {
+      out.byte(COMMA);
+      out.bytes(text);
+    }
     out.byte(COMMA);
-    out.text(e.period);
+    out.int(units);
     out.byte(COMMA);
-    out.text(e.saleDate);
+    if (typeof netRevenue === 'bigint') out.scaled(netRevenue, AMOUNT_DECIMALS);
+    else out.amount(netRevenue);
     out.byte(COMMA);
-    out.text(e.store);
+    out.bytes(currency);
     out.byte(COMMA);
-    out.text(e.country);
+    out.bytes(ratePerUsd);
     out.byte(COMMA);
-    out.text(e.isrc);
+    if (typeof revenueUsd === 'bigint') out.scaled(revenueUsd, AMOUNT_DECIMALS);
+    else out.amount(revenueUsd);
     out.byte(COMMA);
-    out.text(e.upc);
-    out.byte(COMMA);
-    out.text(e.saleType);
-    out.byte(COMMA);
-    out.int(e.units);
-    out.byte(COMMA);
-    out.amount(e.netRevenue);
-    out.byte(COMMA);
-    out.text(e.currency);
-    out.byte(COMMA);
-    out.text(e.ratePerUsd);
-    out.byte(COMMA);
-    out.amount(e.revenueUsd);
-    out.byte(COMMA);
-    if (e.listeners === null) out.bytes(NULL);
-    else out.int(e.listeners);
+    if (listeners === null) out.bytes(NULL);
+    else out.int(listeners);
     this.end();
   }
 

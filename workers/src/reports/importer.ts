@@ -1,15 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   fromMinor,
   fromScaled,
-  ratesPerUsd,
   readReportHeader,
   reportHeaderProblem,
   REVENUE_DECIMALS,
   toMinor,
-  type ReportLine,
-  type ReportLineStatus,
 } from '@riffline/contracts';
 import {
   appendEvent,
@@ -22,8 +18,6 @@ import {
   insertReportLineBlocks,
   insertReportLines,
   insertRoyaltyRows,
-  LineBlockWriter,
-  sixPlaces,
   isEmbedded,
   markReportRunning,
   reportForImport,
@@ -32,22 +26,13 @@ import {
   type CatalogueTrack,
   type Db,
   type DbTransaction,
-  type ReportLineRow,
   type Storage,
 } from '@riffline/db';
 import type { Logger } from 'pino';
-import {
-  AnalyticsView,
-  applyToRoyalties,
-  ReportFileProblem,
-  revenueInUsd,
-  royaltyRows,
-  usageOf,
-  type MatchedLine,
-  RoyaltyView,
-} from './projections.ts';
 import { LineBatch } from './lineBatch.ts';
-import { readHere, readInThread, safeText, type LineReader } from './reader.ts';
+import { Matching } from './matching.ts';
+import { ReportFileProblem, royaltyRows } from './projections.ts';
+import { readHere, readInThread, type LineReader } from './reader.ts';
 
 export interface ImportDeps {
   db: Db;
@@ -64,35 +49,6 @@ export interface ImportDeps {
    * lines matched and written here meanwhile; smaller ones here, without a thread to start.
    */
   threadFromBytes?: number;
-}
-
-interface Totals {
-  matched: number;
-  unmatched: number;
-  invalid: number;
-  streams: number;
-  downloads: number;
-  revenueUsd: bigint;
-}
-
-const MAX_FIELD = 500;
-
-/** The cells of a kept line by column, as stored for the admin: bounded, and only what text can hold. */
-function keptFields(keptNames: string[], cells: string[] | null): Record<string, string> | null {
-  if (!cells) return null;
-  // An object without a prototype (a column may be named "__proto__"), its names in the order first met.
-  const out = Object.create(null) as Record<string, string>;
-  let names = 0;
-  const count = Math.min(keptNames.length, cells.length);
-  for (let i = 0; i < count; i++) {
-    const name = keptNames[i]!;
-    if (!(name in out)) {
-      if (names === 40) continue;
-      names += 1;
-    }
-    out[name] = safeText(cells[i]!.trim()).slice(0, MAX_FIELD);
-  }
-  return out;
 }
 
 /**
@@ -260,11 +216,8 @@ async function readAndWrite(
     const reader = (inThread ? readInThread : readHere)(body, delimiter, batchLines);
     let keptNames: string[] = [];
 
-    const tracks = new Map<string, CatalogueTrack | null>();
-    const releases = new Map<string, CatalogueRelease | null>();
-    const royalties = new RoyaltyView();
-    const analytics = new AnalyticsView();
-    const totals: Totals = { matched: 0, unmatched: 0, invalid: 0, streams: 0, downloads: 0, revenueUsd: 0n };
+    const matching = new Matching();
+    const { tracks, releases, royalties, analytics, blocks, totals } = matching;
     let linesRead = 0;
     let bytesRead = 0;
     let savedAt = Date.now();
@@ -279,16 +232,6 @@ async function readAndWrite(
       writing.catch(() => (writeFailed = true));
     };
 
-    const blocks = new LineBlockWriter();
-    const onMatch = (matched: MatchedLine) => {
-      const usage = usageOf(matched.line.saleType, matched.line.units);
-      totals.streams += usage.streams;
-      totals.downloads += usage.downloads;
-      totals.revenueUsd += matched.revenueUsd;
-      analytics.add(matched);
-      return applyToRoyalties(royalties, matched, randomUUID).id;
-    };
-
     // A batch is matched once what the catalogue says of its new identifiers is known. Where the catalogue
     // has a connection of its own, that lookup starts as soon as the batch is read, and the batch waits
     // for it while the next one is read: a report whose every batch names identifiers not seen yet (lines
@@ -296,9 +239,7 @@ async function readAndWrite(
     let waiting: { batch: LineBatch; lookup: Promise<void> } | null = null;
     const match = async ({ batch, lookup }: { batch: LineBatch; lookup: Promise<void> }, last: boolean) => {
       await lookup;
-      const kept: ReportLineRow[] = [];
-      const take = { batch, keptNames, tracks, releases, blocks, kept, onMatch };
-      for (let i = 0; i < batch.count; i++) totals[takeLine(take, i)] += 1;
+      const kept = matching.take(batch, keptNames);
       const full = blocks.take(last);
       write(async () => {
         await insertReportLines(trx, report.id, kept);
@@ -391,128 +332,4 @@ async function lookUp(
     isrcs.map((isrc) => [isrc, tracks.get(isrc)?.releaseId ?? null]),
     upcs.map((upc) => [upc, releases.get(upc)?.releaseId ?? null]),
   );
-}
-
-/** Why a valid line matches nothing of ours. */
-function unmatchedReason(line: ReportLine): string {
-  if (line.isrc && line.upc) return `No track has ISRC ${line.isrc} and no release has UPC ${line.upc}`;
-  if (line.isrc) return `No track has ISRC ${line.isrc}`;
-  return `No release has UPC ${line.upc}`;
-}
-
-/** The rates as the lines keep them (six places, as numeric(12,6) prints them). */
-const ratesAsStored = Object.fromEntries(
-  Object.entries(ratesPerUsd).map(([currency, rate]) => [currency, sixPlaces(rate)]),
-) as Record<keyof typeof ratesPerUsd, string>;
-
-/** A kept line's row in one shape for every line (no spreads: up to one per line of the file). */
-function keptRow(
-  take: Take,
-  i: number,
-  status: ReportLineRow['status'],
-  reason: string,
-  line: ReportLine | null,
-): ReportLineRow {
-  return {
-    lineNumber: take.batch.lineNumber(i),
-    status,
-    reason,
-    period: line ? line.period : null,
-    saleDate: line ? line.date : null,
-    store: line ? line.store : null,
-    country: line ? line.country : null,
-    isrc: line ? line.isrc : null,
-    upc: line ? line.upc : null,
-    saleType: line ? line.saleType : null,
-    units: line ? line.units : null,
-    netRevenue: line ? fromScaled(line.netRevenue, REVENUE_DECIMALS) : null,
-    currency: line ? line.currency : null,
-    ratePerUsd: line ? ratesPerUsd[line.currency] : null,
-    listeners: line ? line.listeners : null,
-    fields: keptFields(take.keptNames, take.batch.cells(i)),
-  };
-}
-
-/**
- * What a line becomes: matched (ISRC → track, else UPC → release; `onMatch` adds it to the projections
- * and names its royalty row) and written whole into its block, or unmatched or invalid: its number and
- * status into its block, and its row (with why) into `kept`.
- */
-/** What lines are taken with: the batch, the names of its cells, what the catalogue says, where they go. */
-interface Take {
-  batch: LineBatch;
-  keptNames: string[];
-  tracks: Map<string, CatalogueTrack | null>;
-  releases: Map<string, CatalogueRelease | null>;
-  blocks: LineBlockWriter;
-  kept: ReportLineRow[];
-  onMatch: (matched: MatchedLine) => string;
-}
-
-function takeLine(take: Take, i: number): ReportLineStatus {
-  const { batch, tracks, releases, blocks } = take;
-  if (!batch.isValid(i)) return keep(take, i, 'invalid', batch.reason(i), null);
-  const line = batch.line(i);
-  const lineNumber = batch.lineNumber(i);
-  const track = line.isrc ? tracks.get(line.isrc) : null;
-  const release = line.upc ? releases.get(line.upc) : null;
-  if (track && release && track.releaseId !== release.releaseId) {
-    const reason = `ISRC ${line.isrc} is a track of another release than UPC ${line.upc}`;
-    return keep(take, i, 'unmatched', reason, line);
-  }
-  if (!track && !release) return keep(take, i, 'unmatched', unmatchedReason(line), line);
-  const revenueUsd = revenueInUsd(line);
-  const matched: MatchedLine = track
-    ? {
-        lineNumber,
-        line,
-        userId: track.userId,
-        releaseId: track.releaseId,
-        trackId: track.trackId,
-        trackTitle: track.title,
-        revenueUsd,
-      }
-    : {
-        lineNumber,
-        line,
-        userId: release!.userId,
-        releaseId: release!.releaseId,
-        trackId: null,
-        trackTitle: null,
-        revenueUsd,
-      };
-  const royaltyId = take.onMatch(matched);
-  blocks.addMatched({
-    lineNumber,
-    period: line.period,
-    saleDate: line.date,
-    store: line.store,
-    country: line.country,
-    isrc: line.isrc,
-    upc: line.upc,
-    saleType: line.saleType,
-    units: line.units,
-    netRevenue: fromScaled(line.netRevenue, REVENUE_DECIMALS),
-    currency: line.currency,
-    ratePerUsd: ratesAsStored[line.currency],
-    revenueUsd: fromScaled(revenueUsd, REVENUE_DECIMALS),
-    listeners: line.listeners,
-    trackId: matched.trackId,
-    releaseId: matched.releaseId,
-    userId: matched.userId,
-    royaltyId,
-  });
-  return 'matched';
-}
-
-function keep(
-  take: Take,
-  i: number,
-  status: ReportLineRow['status'],
-  reason: string,
-  line: ReportLine | null,
-): ReportLineStatus {
-  take.kept.push(keptRow(take, i, status, reason, line));
-  take.blocks.addKept(take.batch.lineNumber(i), status);
-  return status;
 }

@@ -53,6 +53,12 @@ const TEXT_COLUMNS = [
   'artist',
 ] as const satisfies ReadonlyArray<keyof ReportLine>;
 const TEXTS = TEXT_COLUMNS.length;
+export type TextColumn = (typeof TEXT_COLUMNS)[number];
+/** Each text column's place among a line's text numbers. */
+export const COLUMN = Object.fromEntries(TEXT_COLUMNS.map((column, i) => [column, i])) as Record<
+  TextColumn,
+  number
+>;
 const INT64_MAX = 2n ** 63n - 1n;
 const INT64_MIN = -(2n ** 63n);
 
@@ -262,9 +268,28 @@ export class LineBatch {
     return this.data.count;
   }
 
-  /** The batch's ISRCs or UPCs, each once. */
-  texts(column: 'isrc' | 'upc'): readonly string[] {
-    return this.data.texts[column === 'isrc' ? 4 : 5]!;
+  /** The batch's texts of a column, each once, by number. */
+  texts(column: TextColumn): readonly string[] {
+    return this.data.texts[COLUMN[column]]!;
+  }
+
+  /** The number of a valid line's text of a column (`COLUMN[column]`) among the batch's; -1 for null. */
+  textNumber(i: number, column: number): number {
+    return this.data.textNumbers[i * TEXTS + column]!;
+  }
+
+  units(i: number): number {
+    return this.data.units[i]!;
+  }
+
+  listeners(i: number): number | null {
+    const listeners = this.data.listeners[i]!;
+    return Number.isNaN(listeners) ? null : listeners;
+  }
+
+  /** Net revenue × 10^8. */
+  net(i: number): bigint {
+    return this.large.size ? (this.large.get(i) ?? this.data.net[i]!) : this.data.net[i]!;
   }
 
   lineNumber(i: number): number {
@@ -296,9 +321,8 @@ export class LineBatch {
     current.release = this.text(9, numbers[at + 9]!);
     current.artist = this.text(10, numbers[at + 10]!);
     current.units = data.units[i]!;
-    const listeners = data.listeners[i]!;
-    current.listeners = Number.isNaN(listeners) ? null : listeners;
-    current.netRevenue = this.large.size ? (this.large.get(i) ?? data.net[i]!) : data.net[i]!;
+    current.listeners = this.listeners(i);
+    current.netRevenue = this.net(i);
     return current;
   }
 

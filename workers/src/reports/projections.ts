@@ -126,7 +126,7 @@ export const royaltyRows = (view: RoyaltyView, commissionPercent: string): Royal
  * million lines: a text key per line (ids, store, country and day joined) cost 4.5 s more reading; an
  * object per cell with its sums, 3 s more (most of it garbage collection over the 300,000 objects).
  */
-interface AnalyticsTarget {
+export interface AnalyticsTarget {
   userId: string;
   releaseId: string;
   trackId: string | null;
@@ -174,6 +174,21 @@ export class AnalyticsView {
   /** Adds a matched line to its release, track, store, country and day. */
   add(matched: MatchedLine): void {
     const { line } = matched;
+    this.addTo(
+      this.target(matched),
+      this.stores.numberOf(line.store),
+      this.countries.numberOf(line.country),
+      this.days.numberOf(line.date),
+      line.saleType === 'download',
+      line.units,
+      line.listeners,
+      matched.revenueUsd,
+      matched.lineNumber,
+    );
+  }
+
+  /** The cells of a track (or, with no track, of a release), made when first named. */
+  target(matched: Pick<MatchedLine, 'userId' | 'releaseId' | 'trackId' | 'trackTitle'>): AnalyticsTarget {
     const targetId = matched.trackId ?? matched.releaseId;
     let target = this.targets.get(targetId);
     if (!target) {
@@ -186,9 +201,30 @@ export class AnalyticsView {
       };
       this.targets.set(targetId, target);
     }
-    const store = this.stores.numberOf(line.store);
-    const country = this.countries.numberOf(line.country);
-    const day = this.days.numberOf(line.date);
+    return target;
+  }
+
+  /** The numbers addTo takes for stores, countries or days (texts numbered here in the order they come). */
+  numbers(of: 'stores' | 'countries' | 'days', texts: readonly string[]): Int32Array {
+    const names = this[of];
+    return Int32Array.from(texts, (text) => names.numberOf(text));
+  }
+
+  /**
+   * Adds a matched line to its target's cell of a store, country and day (numbered by `numbers`): its
+   * units as downloads or streams, its listeners, its revenue (USD × 10^8).
+   */
+  addTo(
+    target: AnalyticsTarget,
+    store: number,
+    country: number,
+    day: number,
+    download: boolean,
+    units: number,
+    listeners: number | null,
+    revenueUsd: bigint,
+    lineNumber: number,
+  ): void {
     // One small integer while each has fewer than 1,024 (any report but an odd one), else a text.
     const place =
       store < 1024 && country < 1024 && day < 1024
@@ -198,14 +234,13 @@ export class AnalyticsView {
     if (cell === undefined) cell = this.newCell(target, place, store, country, day);
     const at = cell * 4;
     const { sums } = this;
-    if (line.saleType === 'download')
-      sums[at + 1] = exactSum(sums[at + 1]! + line.units, 'downloads', matched);
-    else sums[at] = exactSum(sums[at]! + line.units, 'streams', matched);
-    if (line.listeners !== null) {
+    if (download) sums[at + 1] = exactSum(sums[at + 1]! + units, 'downloads', lineNumber);
+    else sums[at] = exactSum(sums[at]! + units, 'streams', lineNumber);
+    if (listeners !== null) {
       const before = sums[at + 2]!;
-      sums[at + 2] = exactSum((Number.isNaN(before) ? 0 : before) + line.listeners, 'listeners', matched);
+      sums[at + 2] = exactSum((Number.isNaN(before) ? 0 : before) + listeners, 'listeners', lineNumber);
     }
-    this.addRevenue(cell, matched.revenueUsd);
+    this.addRevenue(cell, revenueUsd);
   }
 
   private newCell(
@@ -292,10 +327,10 @@ export class AnalyticsView {
 }
 
 /** A count that stays exact (a JavaScript number is exact up to 2^53 - 1): past that the file is refused. */
-function exactSum(sum: number, what: string, matched: MatchedLine): number {
+function exactSum(sum: number, what: string, lineNumber: number): number {
   if (Number.isSafeInteger(sum)) return sum;
   throw new ReportFileProblem(
-    `Line ${matched.lineNumber}: the ${what} of one release, track, store, country and day add up past ` +
+    `Line ${lineNumber}: the ${what} of one release, track, store, country and day add up past ` +
       `${Number.MAX_SAFE_INTEGER.toLocaleString('en-US')}`,
   );
 }

@@ -1,0 +1,294 @@
+import { randomUUID } from 'node:crypto';
+import {
+  convertScaled,
+  fromScaled,
+  ratesPerUsd,
+  REVENUE_DECIMALS,
+  type Currency,
+  type ReportLine,
+  type ReportLineStatus,
+} from '@riffline/contracts';
+import {
+  LineBlockWriter,
+  sixPlaces,
+  type CatalogueRelease,
+  type CatalogueTrack,
+  type ReportLineRow,
+} from '@riffline/db';
+import { COLUMN, type LineBatch } from './lineBatch.ts';
+import { AnalyticsView, RoyaltyView, type AnalyticsTarget, type RoyaltyCell } from './projections.ts';
+import { safeText } from './reader.ts';
+
+/** What the import counts as it goes. */
+export interface Totals {
+  matched: number;
+  unmatched: number;
+  invalid: number;
+  streams: number;
+  downloads: number;
+  revenueUsd: bigint;
+}
+
+/** A track (or a release, for lines that name no track of ours) that lines matched, and what it adds to. */
+interface MatchTarget {
+  userId: string;
+  releaseId: string;
+  trackId: string | null;
+  analytics: AnalyticsTarget;
+  /** By sale month: its royalty row and the number blocks name that match by. */
+  months: Map<string, { royalty: RoyaltyCell; match: number }>;
+}
+
+/** What a batch's texts stand for here, each worked out once per batch (at first need). */
+interface BatchTexts {
+  /** What the catalogue has for each ISRC (0) and UPC (1) of the batch, by number. */
+  found: [Array<CatalogueTrack | null | undefined>, Array<CatalogueRelease | null | undefined>];
+  targets: Array<Array<MatchTarget | null | undefined>>;
+  stores: Int32Array;
+  countries: Int32Array;
+  days: Int32Array;
+  /** The JSON of the texts a matched line's entry writes, by column. */
+  json: Array<Array<Uint8Array | undefined>>;
+}
+
+/** The texts a matched line's entry in its block holds, in its order (lineBlocks.ts). */
+const ENTRY_TEXTS = [
+  COLUMN.period,
+  COLUMN.date,
+  COLUMN.store,
+  COLUMN.country,
+  COLUMN.isrc,
+  COLUMN.upc,
+  COLUMN.saleType,
+] as const;
+
+const MAX_FIELD = 500;
+
+/** The rates as the lines keep them (six places, as numeric(12,6) prints them). */
+const ratesAsStored = Object.fromEntries(
+  Object.entries(ratesPerUsd).map(([currency, rate]) => [currency, sixPlaces(rate)]),
+) as Record<Currency, string>;
+
+/**
+ * A report's lines taken batch by batch as the catalogue answers: matched (ISRC → track, else UPC →
+ * release), added to the totals, the analytics and the royalty ledger (projections.ts) and written whole
+ * into their block; or kept (unmatched or invalid: their number and status into their block, their row
+ * with why into the rows `take` answers). Built for a million lines on one core: what a line's texts stand
+ * for (its track, its cell's store, country and day, its JSON) is worked out once per text of a batch,
+ * each line then read as numbers (lineBatch.ts).
+ */
+export class Matching {
+  readonly tracks = new Map<string, CatalogueTrack | null>();
+  readonly releases = new Map<string, CatalogueRelease | null>();
+  readonly royalties = new RoyaltyView();
+  readonly analytics = new AnalyticsView();
+  readonly blocks = new LineBlockWriter();
+  readonly totals: Totals = {
+    matched: 0,
+    unmatched: 0,
+    invalid: 0,
+    streams: 0,
+    downloads: 0,
+    revenueUsd: 0n,
+  };
+  private readonly targets = new Map<string, MatchTarget>();
+  /** A matched line's entry texts, filled again for each line. */
+  private readonly entryTexts: Uint8Array[] = ENTRY_TEXTS.map(() => new Uint8Array());
+  private readonly rates = Object.fromEntries(
+    Object.entries(ratesAsStored).map(([currency, rate]) => [currency, this.blocks.encode(rate)]),
+  ) as Record<Currency, Uint8Array>;
+
+  /** Takes a batch's lines (the catalogue knowing its identifiers), answering the rows of those kept. */
+  take(batch: LineBatch, keptNames: string[]): ReportLineRow[] {
+    const kept: ReportLineRow[] = [];
+    const { analytics } = this;
+    const texts: BatchTexts = {
+      found: [
+        batch.texts('isrc').map((isrc) => this.tracks.get(isrc)),
+        batch.texts('upc').map((upc) => this.releases.get(upc)),
+      ],
+      targets: [[], []],
+      stores: analytics.numbers('stores', batch.texts('store')),
+      countries: analytics.numbers('countries', batch.texts('country')),
+      days: analytics.numbers('days', batch.texts('date')),
+      json: ENTRY_TEXTS.map(() => []),
+    };
+    for (let i = 0; i < batch.count; i++) {
+      const status = this.takeLine(batch, i, texts, keptNames, kept);
+      this.totals[status] += 1;
+    }
+    return kept;
+  }
+
+  private takeLine(
+    batch: LineBatch,
+    i: number,
+    texts: BatchTexts,
+    keptNames: string[],
+    kept: ReportLineRow[],
+  ): ReportLineStatus {
+    if (!batch.isValid(i)) return this.keep(batch, i, 'invalid', batch.reason(i), null, keptNames, kept);
+    const isrc = batch.textNumber(i, COLUMN.isrc);
+    const upc = batch.textNumber(i, COLUMN.upc);
+    const track = isrc < 0 ? null : texts.found[0][isrc];
+    const release = upc < 0 ? null : texts.found[1][upc];
+    if (!track && !release) {
+      const line = batch.line(i);
+      return this.keep(batch, i, 'unmatched', unmatchedReason(line), line, keptNames, kept);
+    }
+    if (track && release && track.releaseId !== release.releaseId) {
+      const line = batch.line(i);
+      const reason = `ISRC ${line.isrc} is a track of another release than UPC ${line.upc}`;
+      return this.keep(batch, i, 'unmatched', reason, line, keptNames, kept);
+    }
+    const target = track ? this.targetOf(texts, 0, isrc, track) : this.targetOf(texts, 1, upc, release!);
+    const lineNumber = batch.lineNumber(i);
+    const period = batch.texts('period')[batch.textNumber(i, COLUMN.period)]!;
+    let month = target.months.get(period);
+    if (!month) {
+      const { userId, releaseId, trackId } = target;
+      const royalty = this.royalties.cellOf(userId, releaseId, period, randomUUID);
+      const match = this.blocks.matchOf({ trackId, releaseId, userId, royaltyId: royalty.id });
+      target.months.set(period, (month = { royalty, match }));
+    }
+    const currency = batch.texts('currency')[batch.textNumber(i, COLUMN.currency)] as Currency;
+    const net = batch.net(i);
+    const revenueUsd = convertScaled(net, currency, 'USD');
+    const download = batch.texts('saleType')[batch.textNumber(i, COLUMN.saleType)] === 'download';
+    const units = batch.units(i);
+    const listeners = batch.listeners(i);
+    const { totals } = this;
+    if (download) totals.downloads += units;
+    else totals.streams += units;
+    totals.revenueUsd += revenueUsd;
+    month.royalty.grossUsd += revenueUsd;
+    month.royalty.lines += 1;
+    this.analytics.addTo(
+      target.analytics,
+      texts.stores[batch.textNumber(i, COLUMN.store)]!,
+      texts.countries[batch.textNumber(i, COLUMN.country)]!,
+      texts.days[batch.textNumber(i, COLUMN.date)]!,
+      download,
+      units,
+      listeners,
+      revenueUsd,
+      lineNumber,
+    );
+    const entryTexts = this.entryTexts;
+    for (let c = 0; c < ENTRY_TEXTS.length; c++)
+      entryTexts[c] = this.json(batch, texts, c, ENTRY_TEXTS[c]!, i);
+    this.blocks.addMatchedEncoded(
+      lineNumber,
+      month.match,
+      entryTexts,
+      units,
+      net,
+      this.json(batch, texts, ENTRY_TEXTS.length, COLUMN.currency, i),
+      this.rates[currency],
+      revenueUsd,
+      listeners,
+    );
+    return 'matched';
+  }
+
+  /** The target of a batch's ISRC (`kind` 0) or UPC (1), by its number in the batch. */
+  private targetOf(
+    texts: BatchTexts,
+    kind: 0 | 1,
+    n: number,
+    found: CatalogueTrack | CatalogueRelease,
+  ): MatchTarget {
+    const known = texts.targets[kind]![n];
+    if (known) return known;
+    const trackId = 'trackId' in found ? found.trackId : null;
+    const id = trackId ?? found.releaseId;
+    let target = this.targets.get(id);
+    if (!target) {
+      const matched = {
+        userId: found.userId,
+        releaseId: found.releaseId,
+        trackId,
+        trackTitle: 'trackId' in found ? found.title : null,
+      };
+      target = { ...matched, analytics: this.analytics.target(matched), months: new Map() };
+      this.targets.set(id, target);
+    }
+    texts.targets[kind]![n] = target;
+    return target;
+  }
+
+  /** The JSON of a line's text of a column (the batch's `c`th such column of an entry's). */
+  private json(batch: LineBatch, texts: BatchTexts, c: number, column: number, i: number): Uint8Array {
+    const n = batch.textNumber(i, column);
+    if (n < 0) return this.blocks.encode(null);
+    const byNumber = (texts.json[c] ??= []);
+    return (byNumber[n] ??= this.blocks.encode(batch.data.texts[column]![n]!));
+  }
+
+  private keep(
+    batch: LineBatch,
+    i: number,
+    status: 'unmatched' | 'invalid',
+    reason: string,
+    line: ReportLine | null,
+    keptNames: string[],
+    kept: ReportLineRow[],
+  ): ReportLineStatus {
+    kept.push(keptRow(batch.lineNumber(i), status, reason, line, keptFields(keptNames, batch.cells(i))));
+    this.blocks.addKept(batch.lineNumber(i), status);
+    return status;
+  }
+}
+
+/** Why a valid line matches nothing of ours. */
+function unmatchedReason(line: ReportLine): string {
+  if (line.isrc && line.upc) return `No track has ISRC ${line.isrc} and no release has UPC ${line.upc}`;
+  if (line.isrc) return `No track has ISRC ${line.isrc}`;
+  return `No release has UPC ${line.upc}`;
+}
+
+/** The cells of a kept line by column, as stored for the admin: bounded, and only what text can hold. */
+function keptFields(keptNames: string[], cells: string[] | null): Record<string, string> | null {
+  if (!cells) return null;
+  // An object without a prototype (a column may be named "__proto__"), its names in the order first met.
+  const out = Object.create(null) as Record<string, string>;
+  let names = 0;
+  const count = Math.min(keptNames.length, cells.length);
+  for (let i = 0; i < count; i++) {
+    const name = keptNames[i]!;
+    if (!(name in out)) {
+      if (names === 40) continue;
+      names += 1;
+    }
+    out[name] = safeText(cells[i]!.trim()).slice(0, MAX_FIELD);
+  }
+  return out;
+}
+
+/** A kept line's row in one shape for every line (no spreads: up to one per line of the file). */
+function keptRow(
+  lineNumber: number,
+  status: ReportLineRow['status'],
+  reason: string,
+  line: ReportLine | null,
+  fields: Record<string, string> | null,
+): ReportLineRow {
+  return {
+    lineNumber,
+    status,
+    reason,
+    period: line ? line.period : null,
+    saleDate: line ? line.date : null,
+    store: line ? line.store : null,
+    country: line ? line.country : null,
+    isrc: line ? line.isrc : null,
+    upc: line ? line.upc : null,
+    saleType: line ? line.saleType : null,
+    units: line ? line.units : null,
+    netRevenue: line ? fromScaled(line.netRevenue, REVENUE_DECIMALS) : null,
+    currency: line ? line.currency : null,
+    ratePerUsd: line ? ratesPerUsd[line.currency] : null,
+    listeners: line ? line.listeners : null,
+    fields,
+  };
+}
