@@ -202,7 +202,7 @@ async function readAndWrite(
 ) {
   const { storage, commissionPercent } = deps;
   const catalogueDb: Db | DbTransaction = isEmbedded(deps.db) ? trx : deps.db;
-  const batchLines = deps.batchLines ?? 5_000;
+  const batchLines = deps.batchLines ?? 20_000;
   const progressEveryMs = deps.progressEveryMs ?? 500;
 
   const started = performance.now();
