@@ -76,14 +76,20 @@ export class KnownCodes {
     for (const [code, releaseId] of upcs) this.upcs.set(code, releaseId);
   }
 
-  /** Whether the line matches (the importer's rule: its track, else its release, not two that differ). */
-  matches(line: ReportLine): boolean {
-    const track = line.isrc ? this.isrcs.get(line.isrc) : null;
-    const release = line.upc ? this.upcs.get(line.upc) : null;
-    if (track === undefined || release === undefined) return false;
-    if (track && release) return track === release;
-    return Boolean(track || release);
+  /** The release of an ISRC's track (`isrc`) or of a UPC's; null for none, undefined while unknown. */
+  releaseOf(kind: 'isrc' | 'upc', code: string): string | null | undefined {
+    return (kind === 'isrc' ? this.isrcs : this.upcs).get(code);
   }
+}
+
+/**
+ * Whether a line matches by what is known of its ISRC's track's release and its UPC's release (null:
+ * none, undefined: not known yet): the importer's rule, its track, else its release, not two that differ.
+ */
+export function knownToMatch(track: string | null | undefined, release: string | null | undefined): boolean {
+  if (track === undefined || release === undefined) return false;
+  if (track && release) return track === release;
+  return Boolean(track || release);
 }
 
 /** Gathers lines into a batch (the reading thread's side). */
@@ -98,6 +104,9 @@ export class LineBatchEncoder {
   private listeners: Float64Array;
   private net: BigInt64Array;
   private largeNet: Array<[number, bigint]> = [];
+  /** What is known of the batch's ISRCs and UPCs, by number. */
+  private isrcReleases: Array<string | null | undefined> = [];
+  private upcReleases: Array<string | null | undefined> = [];
   private reasons: string[] = [];
   private cells: string[] = [];
   private cellEnds: Int32Array;
@@ -135,8 +144,8 @@ export class LineBatchEncoder {
     this.textNumbers[i * TEXTS + 1] = this.textNumber(1, line.date);
     this.textNumbers[i * TEXTS + 2] = this.textNumber(2, line.store);
     this.textNumbers[i * TEXTS + 3] = this.textNumber(3, line.country);
-    this.textNumbers[i * TEXTS + 4] = this.textNumber(4, line.isrc);
-    this.textNumbers[i * TEXTS + 5] = this.textNumber(5, line.upc);
+    const isrc = (this.textNumbers[i * TEXTS + 4] = this.textNumber(4, line.isrc));
+    const upc = (this.textNumbers[i * TEXTS + 5] = this.textNumber(5, line.upc));
     this.textNumbers[i * TEXTS + 6] = this.textNumber(6, line.saleType);
     this.textNumbers[i * TEXTS + 7] = this.textNumber(7, line.currency);
     this.textNumbers[i * TEXTS + 8] = this.textNumber(8, line.track);
@@ -147,7 +156,9 @@ export class LineBatchEncoder {
     const net = line.netRevenue;
     if (net <= INT64_MAX && net >= INT64_MIN) this.net[i] = net;
     else this.largeNet.push([i, net]);
-    this.add(lineNumber, VALID, this.known.matches(line) ? null : cells);
+    const track = isrc < 0 ? null : this.knownRelease(this.isrcReleases, isrc, 'isrc', line.isrc!);
+    const release = upc < 0 ? null : this.knownRelease(this.upcReleases, upc, 'upc', line.upc!);
+    this.add(lineNumber, VALID, knownToMatch(track, release) ? null : cells);
   }
 
   invalid(lineNumber: number, reason: string, cells: string[] | null): void {
@@ -178,6 +189,8 @@ export class LineBatchEncoder {
     this.keptNames = null;
     this.numbers = TEXT_COLUMNS.map(() => new Map());
     this.texts = TEXT_COLUMNS.map(() => []);
+    this.isrcReleases = [];
+    this.upcReleases = [];
     this.count = 0;
     this.largeNet = [];
     this.reasons = [];
@@ -195,6 +208,21 @@ export class LineBatchEncoder {
       batch.lineCells,
     ].map((array) => array.buffer as ArrayBuffer);
     return { batch, transfer };
+  }
+
+  /** What is known of a code, by its number in the batch (looked up again while unknown). */
+  private knownRelease(
+    releases: Array<string | null | undefined>,
+    n: number,
+    kind: 'isrc' | 'upc',
+    code: string,
+  ): string | null | undefined {
+    let release = releases[n];
+    if (release === undefined) {
+      release = this.known.releaseOf(kind, code);
+      if (release !== undefined) releases[n] = release;
+    }
+    return release;
   }
 
   private textNumber(column: number, text: string | null): number {
