@@ -219,7 +219,7 @@ const decoder = new TextDecoder();
 const problems: string[] = [];
 
 /** What one cell says, alone: its value and the problems it causes, in the order checkReportLine gives them. */
-interface CellReading<T> {
+export interface CellReading<T> {
   value: T;
   problems: readonly string[];
 }
@@ -228,18 +228,12 @@ interface CellReading<T> {
  * A column's cells read once per text: a report repeats the same months, stores, countries, codes, types
  * and currencies on line after line. Bounded: emptied when a file has more texts than that in a column.
  */
-class ColumnReadings<T> {
+export class ColumnReadings<T> {
   private readonly read = new Map<string, CellReading<T>>();
   constructor(private readonly compute: (raw: string, problems: string[]) => T) {}
 
-  /** What the cell says; its problems added to the line's. */
-  check(raw: string | undefined): T {
-    const reading = this.of(raw ?? '');
-    for (const problem of reading.problems) problems.push(problem);
-    return reading.value;
-  }
-
-  private of(raw: string): CellReading<T> {
+  /** What a cell says (an absent cell says what an empty one does). */
+  of(raw: string): CellReading<T> {
     let reading = this.read.get(raw);
     if (reading === undefined) {
       if (raw.length > MAX_REMEMBERED) return this.reading(raw);
@@ -341,61 +335,130 @@ const tracks = textReadings('track');
 const releases = textReadings('release');
 const artists = textReadings('artist');
 
-/**
- * Validates one line of a report (its cells by column name) and normalises it; otherwise every problem
- * found, in one reason ("units must be a whole number of 0 or more; currency must be one of …").
- * Called for every line of a report: what a cell says is read once per text of its column
- * (ColumnReadings), and only the net revenue is read on every line.
- */
-export function checkReportLine(record: ReportRecord): ReportLineCheck {
-  problems.length = 0;
-  const period = periods.check(record.period);
-  const store = stores.check(record.store);
-  const country = countries.check(record.country);
-  const isrc = isrcs.check(record.isrc);
-  const upc = upcs.check(record.upc);
-  if (!isrc.text && !upc.text) problems.push('an ISRC or a UPC is required');
-  if (isrc.invalid) problems.push(isrc.invalid);
-  if (upc.invalid) problems.push(upc.invalid);
-  const saleType = saleTypesRead.check(record.sale_type);
-  const units = unitsRead.check(record.units);
+/** Each column checkReportLine reads (bar the net revenue, read on every line), read once per text. */
+export const cellReadings = {
+  period: periods,
+  store: stores,
+  country: countries,
+  isrc: isrcs,
+  upc: upcs,
+  sale_type: saleTypesRead,
+  units: unitsRead,
+  currency: currenciesRead,
+  listeners: listenersRead,
+  track: tracks,
+  release: releases,
+  artist: artists,
+} as const;
 
-  const netText = readCell(record.net_revenue ?? '', 'net_revenue', problems);
-  let netRevenue: bigint | null = null;
+type Reading<K extends keyof typeof cellReadings> = CellReading<
+  (typeof cellReadings)[K] extends ColumnReadings<infer T> ? T : never
+>;
+
+/** What a line's cells say, one reading per column (cellReadings), and its net revenue's text. */
+export interface LineReadings {
+  period: Reading<'period'>;
+  store: Reading<'store'>;
+  country: Reading<'country'>;
+  isrc: Reading<'isrc'>;
+  upc: Reading<'upc'>;
+  saleType: Reading<'sale_type'>;
+  units: Reading<'units'>;
+  netRevenue: string;
+  currency: Reading<'currency'>;
+  listeners: Reading<'listeners'>;
+  track: Reading<'track'>;
+  release: Reading<'release'>;
+  artist: Reading<'artist'>;
+}
+
+/** A cell's problems, added to the line's (a function of the module: one made per line costs). */
+function addProblems(reading: CellReading<unknown>): void {
+  for (const problem of reading.problems) problems.push(problem);
+}
+
+/**
+ * Why a line is invalid (every problem, in one reason), or null when it is valid: then `net.value` is its
+ * net revenue (× 10^REVENUE_DECIMALS) and the readings' values are what it says. A line without problems
+ * builds no text.
+ */
+export function lineProblems(r: LineReadings, net: { value: bigint }): string | null {
+  const add = addProblems;
+  problems.length = 0;
+  add(r.period);
+  add(r.store);
+  add(r.country);
+  add(r.isrc);
+  add(r.upc);
+  if (!r.isrc.value.text && !r.upc.value.text) problems.push('an ISRC or a UPC is required');
+  if (r.isrc.value.invalid) problems.push(r.isrc.value.invalid);
+  if (r.upc.value.invalid) problems.push(r.upc.value.invalid);
+  add(r.saleType);
+  add(r.units);
+
+  const netText = readCell(r.netRevenue, 'net_revenue', problems);
   try {
-    netRevenue = toScaled(netText, REVENUE_DECIMALS);
-    if (netRevenue >= MAX_REVENUE || netRevenue <= -MAX_REVENUE) {
-      netRevenue = null;
+    net.value = toScaled(netText, REVENUE_DECIMALS);
+    if (net.value >= MAX_REVENUE || net.value <= -MAX_REVENUE) {
       problems.push('net_revenue is out of range');
     }
   } catch {
     problems.push(`net_revenue must be a number with at most ${REVENUE_DECIMALS} decimals`);
   }
 
-  const currency = currenciesRead.check(record.currency);
-  const listeners = listenersRead.check(record.listeners);
-  const track = tracks.check(record.track);
-  const release = releases.check(record.release);
-  const artist = artists.check(record.artist);
+  add(r.currency);
+  add(r.listeners);
+  add(r.track);
+  add(r.release);
+  add(r.artist);
+  return problems.length ? problems.join('; ') : null;
+}
 
-  if (problems.length) return { reason: problems.join('; ') };
+/**
+ * Validates one line of a report (its cells by column name) and normalises it; otherwise every problem
+ * found, in one reason ("units must be a whole number of 0 or more; currency must be one of …").
+ * What a cell says is read once per text of its column (cellReadings), and only the net revenue is read
+ * on every line (lineProblems).
+ */
+export function checkReportLine(record: ReportRecord): ReportLineCheck {
+  const readings: LineReadings = {
+    period: periods.of(record.period ?? ''),
+    store: stores.of(record.store ?? ''),
+    country: countries.of(record.country ?? ''),
+    isrc: isrcs.of(record.isrc ?? ''),
+    upc: upcs.of(record.upc ?? ''),
+    saleType: saleTypesRead.of(record.sale_type ?? ''),
+    units: unitsRead.of(record.units ?? ''),
+    netRevenue: record.net_revenue ?? '',
+    currency: currenciesRead.of(record.currency ?? ''),
+    listeners: listenersRead.of(record.listeners ?? ''),
+    track: tracks.of(record.track ?? ''),
+    release: releases.of(record.release ?? ''),
+    artist: artists.of(record.artist ?? ''),
+  };
+  const net = { value: 0n };
+  const reason = lineProblems(readings, net);
+  if (reason !== null) return { reason };
+  return { line: lineOf(readings, net.value) };
+}
+
+/** A valid line's readings as the line they say. */
+export function lineOf(r: LineReadings, netRevenue: bigint): ReportLine {
   return {
-    line: {
-      period: period!.period,
-      date: period!.date,
-      store: store!,
-      country,
-      isrc: isrc.text || null,
-      upc: upc.text || null,
-      saleType: saleType!,
-      units: units!,
-      netRevenue: netRevenue!,
-      currency: currency!,
-      listeners,
-      track,
-      release,
-      artist,
-    },
+    period: r.period.value!.period,
+    date: r.period.value!.date,
+    store: r.store.value!,
+    country: r.country.value,
+    isrc: r.isrc.value.text || null,
+    upc: r.upc.value.text || null,
+    saleType: r.saleType.value!,
+    units: r.units.value!,
+    netRevenue,
+    currency: r.currency.value!,
+    listeners: r.listeners.value,
+    track: r.track.value,
+    release: r.release.value,
+    artist: r.artist.value,
   };
 }
 

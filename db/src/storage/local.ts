@@ -105,8 +105,9 @@ export function localStorage(root: string, options: LocalStorageOptions = {}): L
       return { size: (await fs.stat(file)).size };
     },
     get: async (key) => fs.readFile(resolve(key)),
-    async stream(key) {
-      return (await sizeOf(key)) === null ? null : createReadStream(resolve(key));
+    async stream(key, options) {
+      if ((await sizeOf(key)) === null) return null;
+      return createReadStream(resolve(key), { highWaterMark: options?.chunkBytes });
     },
     async exists(key) {
       return (await sizeOf(key)) !== null;

@@ -23,8 +23,11 @@ export interface Storage {
   /** Stores `body` at `key`, replacing what was there; rejects (keeping nothing) if `body` errors. */
   put(key: string, body: Buffer | Readable, contentType?: string): Promise<{ size: number }>;
   get(key: string): Promise<Buffer>;
-  /** Reads the object as a stream, never whole (a large report); null when there is no such object. */
-  stream(key: string): Promise<Readable | null>;
+  /**
+   * Reads the object as a stream, never whole (a large report); null when there is no such object.
+   * `chunkBytes`: how much each piece read from a file holds (local storage; S3's pieces are the network's).
+   */
+  stream(key: string, options?: { chunkBytes?: number }): Promise<Readable | null>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
   /** A URL that reads the object until it expires, without a session. */

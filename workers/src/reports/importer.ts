@@ -207,7 +207,9 @@ async function readAndWrite(
 
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
-  const source = await storage.stream(report.fileKey);
+  // Pieces of 256 KiB: while this thread matches a batch, the file reaches the reading thread only between
+  // batches, about a piece each time (the default 64 KiB left it waiting: 2.2 s against 1.1 s in one run).
+  const source = await storage.stream(report.fileKey, { chunkBytes: 256 * 1024 });
   if (!source) throw new ReportFileProblem('The uploaded file is missing from storage: upload it again');
   let writing: Promise<void> = Promise.resolve();
   try {
@@ -302,7 +304,8 @@ async function readAndWrite(
 
 /** The batch's ISRCs (or UPCs) not looked up yet. */
 function notLookedUp(batch: LineBatch, column: 'isrc' | 'upc', known: Map<string, unknown>): string[] {
-  return batch.texts(column).filter((code) => !known.has(code));
+  // A batch's texts are its cells' (two cells may say the same code; an empty one says none).
+  return [...new Set(batch.texts(column))].filter((code) => code && !known.has(code));
 }
 
 /** Whether the batch names an identifier not looked up yet. */

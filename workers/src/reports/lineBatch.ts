@@ -1,11 +1,20 @@
-import type { Currency, ReportLine, SaleType } from '@riffline/contracts';
+import {
+  cellReadings,
+  lineProblems,
+  type CellReading,
+  type Currency,
+  type LineReadings,
+  type ReportColumn,
+  type ReportLine,
+  type SaleType,
+} from '@riffline/contracts';
 
 /**
  * A batch of a store report's lines as read and checked (reader.ts), in a form that crosses from the
  * thread that reads them to the one that matches and writes them (readerThread.ts) at the cost of a copy:
  * typed arrays, whose memory moves without one, and a few texts. A line's texts (its month, day, store,
- * country, codes, type, currency and titles) are numbers naming the batch's texts, each sent once per
- * batch; its units, listeners and net revenue are numbers; its cells (kept with a line that is not
+ * country, codes, type, currency and titles) are the numbers of its cells' texts in the batch, what each
+ * says sent once per batch; its units, listeners and net revenue are numbers; its cells (kept with a line that is not
  * matched) are one text for the batch with where each cell ends.
  */
 export interface LineBatchData {
@@ -15,7 +24,7 @@ export interface LineBatchData {
   kinds: Uint8Array;
   /** A valid line's texts, TEXT_COLUMNS.length per line: the number of the text in `texts`, -1 for null. */
   textNumbers: Int32Array;
-  /** The batch's texts, each once, by column. */
+  /** By column, what each cell text of the batch says, by its number (two cells may say the same). */
   texts: string[][];
   units: Float64Array;
   /** NaN where the line gives none. */
@@ -92,9 +101,59 @@ export function knownToMatch(track: string | null | undefined, release: string |
   return Boolean(track || release);
 }
 
-/** Gathers lines into a batch (the reading thread's side). */
+/** The columns a line's cells are read by (contracts' cellReadings), each cell once per text and batch. */
+const READ_COLUMNS = [
+  'period',
+  'store',
+  'country',
+  'isrc',
+  'upc',
+  'sale_type',
+  'units',
+  'currency',
+  'listeners',
+  'track',
+  'release',
+  'artist',
+] as const satisfies ReadonlyArray<keyof typeof cellReadings>;
+const READ = {
+  period: 0,
+  store: 1,
+  country: 2,
+  isrc: 3,
+  upc: 4,
+  saleType: 5,
+  units: 6,
+  currency: 7,
+  listeners: 8,
+  track: 9,
+  release: 10,
+  artist: 11,
+} as const;
+
+type AnyReading = CellReading<unknown>;
+
+/**
+ * Gathers lines into a batch (the reading thread's side). Each cell's text is numbered within the batch
+ * (one lookup), and what it says is read once per text and batch (contracts' cellReadings, remembered
+ * across batches too); a line is then checked from its cells' readings (lineProblems) without a text per
+ * value, and its texts are the numbers the batch sends.
+ */
 export class LineBatchEncoder {
-  private numbers = TEXT_COLUMNS.map(() => new Map<string, number>());
+  /** By read column: each cell text's number in the batch, and what it says. */
+  private rawNumbers = READ_COLUMNS.map(() => new Map<string, number>());
+  private readings: AnyReading[][] = READ_COLUMNS.map(() => []);
+  /** Where each read column (then the net revenue) is among a line's cells; -1 where the file has none. */
+  private positions = new Int32Array(READ_COLUMNS.length + 1).fill(-1);
+  private readonly line: LineReadings;
+  /** By read column, the batch's number of the empty cell of a column the file does not have (-1: none yet). */
+  private emptyNumbers = new Int32Array(READ_COLUMNS.length).fill(-1);
+  /** The reading of a units cell of digits only (unitsCell), filled again for each such line. */
+  private readonly quickUnits: { value: number | null; problems: readonly string[] } = {
+    value: 0,
+    problems: [],
+  };
+  private readonly net = { value: 0n };
   private texts: string[][] = TEXT_COLUMNS.map(() => []);
   private count = 0;
   private lineNumbers: Int32Array;
@@ -102,7 +161,7 @@ export class LineBatchEncoder {
   private textNumbers: Int32Array;
   private units: Float64Array;
   private listeners: Float64Array;
-  private net: BigInt64Array;
+  private netRevenue: BigInt64Array;
   private largeNet: Array<[number, bigint]> = [];
   /** What is known of the batch's ISRCs and UPCs, by number. */
   private isrcReleases: Array<string | null | undefined> = [];
@@ -125,9 +184,170 @@ export class LineBatchEncoder {
     this.textNumbers = new Int32Array(capacity * TEXTS);
     this.units = new Float64Array(capacity);
     this.listeners = new Float64Array(capacity);
-    this.net = new BigInt64Array(capacity);
+    this.netRevenue = new BigInt64Array(capacity);
     this.cellEnds = new Int32Array(capacity * 16);
     this.lineCells = new Int32Array(capacity);
+    this.line = {
+      period: cellReadings.period.of(''),
+      store: cellReadings.store.of(''),
+      country: cellReadings.country.of(''),
+      isrc: cellReadings.isrc.of(''),
+      upc: cellReadings.upc.of(''),
+      saleType: cellReadings.sale_type.of(''),
+      units: cellReadings.units.of(''),
+      netRevenue: '',
+      currency: cellReadings.currency.of(''),
+      listeners: cellReadings.listeners.of(''),
+      track: cellReadings.track.of(''),
+      release: cellReadings.release.of(''),
+      artist: cellReadings.artist.of(''),
+    };
+  }
+
+  /** Where the file has each column a line is read by (contracts' canonical names; -1: not there). */
+  columnsAt(at: Record<ReportColumn, number>): void {
+    READ_COLUMNS.forEach((column, c) => (this.positions[c] = at[column]));
+    this.positions[READ_COLUMNS.length] = at.net_revenue;
+  }
+
+  /** A line read as CSV: checked from its cells, valid with what it says or invalid with why. */
+  read(lineNumber: number, cells: string[]): void {
+    const { positions, line } = this;
+    const period = this.cell(READ.period, cells, positions);
+    const store = this.cell(READ.store, cells, positions);
+    const country = this.cell(READ.country, cells, positions);
+    const isrc = this.cell(READ.isrc, cells, positions);
+    const upc = this.cell(READ.upc, cells, positions);
+    const saleType = this.cell(READ.saleType, cells, positions);
+    const units = this.unitsCell(cells, positions);
+    const currency = this.cell(READ.currency, cells, positions);
+    const listeners = this.cell(READ.listeners, cells, positions);
+    const track = this.cell(READ.track, cells, positions);
+    const release = this.cell(READ.release, cells, positions);
+    const artist = this.cell(READ.artist, cells, positions);
+    const readings = this.readings;
+    line.period = readings[READ.period]![period] as LineReadings['period'];
+    line.store = readings[READ.store]![store] as LineReadings['store'];
+    line.country = readings[READ.country]![country] as LineReadings['country'];
+    line.isrc = readings[READ.isrc]![isrc] as LineReadings['isrc'];
+    line.upc = readings[READ.upc]![upc] as LineReadings['upc'];
+    line.saleType = readings[READ.saleType]![saleType] as LineReadings['saleType'];
+    line.units = units < 0 ? this.quickUnits : (readings[READ.units]![units] as LineReadings['units']);
+    line.currency = readings[READ.currency]![currency] as LineReadings['currency'];
+    line.listeners = readings[READ.listeners]![listeners] as LineReadings['listeners'];
+    line.track = readings[READ.track]![track] as LineReadings['track'];
+    line.release = readings[READ.release]![release] as LineReadings['release'];
+    line.artist = readings[READ.artist]![artist] as LineReadings['artist'];
+    const netAt = positions[READ_COLUMNS.length]!;
+    line.netRevenue = netAt < 0 ? '' : (cells[netAt] ?? '');
+    const reason = lineProblems(line, this.net);
+    if (reason !== null) return this.invalid(lineNumber, reason, cells);
+
+    const i = this.count;
+    const at = i * TEXTS;
+    const numbers = this.textNumbers;
+    numbers[at] = period;
+    numbers[at + 1] = period;
+    numbers[at + 2] = store;
+    numbers[at + 3] = country;
+    const isrcCode = line.isrc.value.text;
+    const upcCode = line.upc.value.text;
+    numbers[at + 4] = isrcCode ? isrc : -1;
+    numbers[at + 5] = upcCode ? upc : -1;
+    numbers[at + 6] = saleType;
+    numbers[at + 7] = currency;
+    numbers[at + 8] = line.track.value === null ? -1 : track;
+    numbers[at + 9] = line.release.value === null ? -1 : release;
+    numbers[at + 10] = line.artist.value === null ? -1 : artist;
+    this.units[i] = line.units.value!;
+    this.listeners[i] = line.listeners.value ?? NaN;
+    const net = this.net.value;
+    if (net <= INT64_MAX && net >= INT64_MIN) this.netRevenue[i] = net;
+    else this.largeNet.push([i, net]);
+    const known = knownToMatch(
+      isrcCode ? this.knownRelease(this.isrcReleases, isrc, 'isrc', isrcCode) : null,
+      upcCode ? this.knownRelease(this.upcReleases, upc, 'upc', upcCode) : null,
+    );
+    this.add(lineNumber, VALID, known ? null : cells);
+  }
+
+  /**
+   * A units cell of up to 12 digits (any count a report gives) read at once into `quickUnits` (-1 answered),
+   * any other by its number in the batch.
+   */
+  private unitsCell(cells: string[], positions: Int32Array): number {
+    const position = positions[READ.units]!;
+    const raw = position < 0 ? '' : (cells[position] ?? '');
+    if (raw.length === 0 || raw.length > 12) return this.cell(READ.units, cells, positions);
+    let value = 0;
+    for (let i = 0; i < raw.length; i++) {
+      const digit = raw.charCodeAt(i) - 48;
+      if (digit < 0 || digit > 9) return this.cell(READ.units, cells, positions);
+      value = value * 10 + digit;
+    }
+    this.quickUnits.value = value;
+    return -1;
+  }
+
+  /** The number in the batch of a line's cell of a read column (its reading and texts kept at that number). */
+  private cell(c: number, cells: string[], positions: Int32Array): number {
+    const position = positions[c]!;
+    if (position < 0) {
+      // A column the file does not have: an empty cell on every line, numbered once per batch.
+      const empty = this.emptyNumbers[c]!;
+      if (empty >= 0) return empty;
+    }
+    const raw = position < 0 ? '' : (cells[position] ?? '');
+    const numbers = this.rawNumbers[c]!;
+    let n = numbers.get(raw);
+    if (n === undefined) {
+      const reading = cellReadings[READ_COLUMNS[c]!].of(raw) as AnyReading;
+      n = this.readings[c]!.push(reading) - 1;
+      numbers.set(raw, n);
+      this.addTexts(c, reading.value);
+      if (position < 0) this.emptyNumbers[c] = n;
+    }
+    return n;
+  }
+
+  /** A cell's value as the texts of its number (an empty text where it has none: its lines are invalid). */
+  private addTexts(c: number, value: unknown): void {
+    const texts = this.texts;
+    switch (c) {
+      case READ.period: {
+        const period = value as { period: string; date: string } | null;
+        texts[COLUMN.period]!.push(period ? period.period : '');
+        texts[COLUMN.date]!.push(period ? period.date : '');
+        break;
+      }
+      case READ.isrc:
+      case READ.upc:
+        texts[c === READ.isrc ? COLUMN.isrc : COLUMN.upc]!.push((value as { text: string }).text);
+        break;
+      case READ.store:
+        texts[COLUMN.store]!.push((value as string | null) ?? '');
+        break;
+      case READ.country:
+        texts[COLUMN.country]!.push(value as string);
+        break;
+      case READ.saleType:
+        texts[COLUMN.saleType]!.push((value as string | null) ?? '');
+        break;
+      case READ.currency:
+        texts[COLUMN.currency]!.push((value as string | null) ?? '');
+        break;
+      case READ.track:
+        texts[COLUMN.track]!.push((value as string | null) ?? '');
+        break;
+      case READ.release:
+        texts[COLUMN.release]!.push((value as string | null) ?? '');
+        break;
+      case READ.artist:
+        texts[COLUMN.artist]!.push((value as string | null) ?? '');
+        break;
+      default:
+        break;
+    }
   }
 
   get size() {
@@ -136,29 +356,6 @@ export class LineBatchEncoder {
 
   get full() {
     return this.count === this.capacity;
-  }
-
-  valid(lineNumber: number, line: ReportLine, cells: string[]): void {
-    const i = this.count;
-    this.textNumbers[i * TEXTS] = this.textNumber(0, line.period);
-    this.textNumbers[i * TEXTS + 1] = this.textNumber(1, line.date);
-    this.textNumbers[i * TEXTS + 2] = this.textNumber(2, line.store);
-    this.textNumbers[i * TEXTS + 3] = this.textNumber(3, line.country);
-    const isrc = (this.textNumbers[i * TEXTS + 4] = this.textNumber(4, line.isrc));
-    const upc = (this.textNumbers[i * TEXTS + 5] = this.textNumber(5, line.upc));
-    this.textNumbers[i * TEXTS + 6] = this.textNumber(6, line.saleType);
-    this.textNumbers[i * TEXTS + 7] = this.textNumber(7, line.currency);
-    this.textNumbers[i * TEXTS + 8] = this.textNumber(8, line.track);
-    this.textNumbers[i * TEXTS + 9] = this.textNumber(9, line.release);
-    this.textNumbers[i * TEXTS + 10] = this.textNumber(10, line.artist);
-    this.units[i] = line.units;
-    this.listeners[i] = line.listeners ?? NaN;
-    const net = line.netRevenue;
-    if (net <= INT64_MAX && net >= INT64_MIN) this.net[i] = net;
-    else this.largeNet.push([i, net]);
-    const track = isrc < 0 ? null : this.knownRelease(this.isrcReleases, isrc, 'isrc', line.isrc!);
-    const release = upc < 0 ? null : this.knownRelease(this.upcReleases, upc, 'upc', line.upc!);
-    this.add(lineNumber, VALID, knownToMatch(track, release) ? null : cells);
   }
 
   invalid(lineNumber: number, reason: string, cells: string[] | null): void {
@@ -177,7 +374,7 @@ export class LineBatchEncoder {
       texts: this.texts,
       units: this.units.slice(0, n),
       listeners: this.listeners.slice(0, n),
-      net: this.net.slice(0, n),
+      net: this.netRevenue.slice(0, n),
       largeNet: this.largeNet,
       reasons: this.reasons,
       cells: this.cells.join(''),
@@ -187,7 +384,9 @@ export class LineBatchEncoder {
       keptNames: this.keptNames,
     };
     this.keptNames = null;
-    this.numbers = TEXT_COLUMNS.map(() => new Map());
+    this.rawNumbers = READ_COLUMNS.map(() => new Map());
+    this.readings = READ_COLUMNS.map(() => []);
+    this.emptyNumbers = new Int32Array(READ_COLUMNS.length).fill(-1);
     this.texts = TEXT_COLUMNS.map(() => []);
     this.isrcReleases = [];
     this.upcReleases = [];
@@ -223,17 +422,6 @@ export class LineBatchEncoder {
       if (release !== undefined) releases[n] = release;
     }
     return release;
-  }
-
-  private textNumber(column: number, text: string | null): number {
-    if (text === null) return -1;
-    const numbers = this.numbers[column]!;
-    let n = numbers.get(text);
-    if (n === undefined) {
-      n = this.texts[column]!.push(text) - 1;
-      numbers.set(text, n);
-    }
-    return n;
   }
 
   private add(lineNumber: number, kind: number, cells: string[] | null) {
@@ -296,7 +484,7 @@ export class LineBatch {
     return this.data.count;
   }
 
-  /** The batch's texts of a column, each once, by number. */
+  /** What the batch's cell texts of a column say, by number (two may say the same; '' for none). */
   texts(column: TextColumn): readonly string[] {
     return this.data.texts[COLUMN[column]]!;
   }

@@ -1,45 +1,21 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import {
-  checkReportLine,
-  isSafeText,
-  normalizeColumn,
-  reportColumns,
-  type ReportColumn,
-  type ReportRecord,
-} from '@riffline/contracts';
+import { isSafeText, normalizeColumn, reportColumns, type ReportColumn } from '@riffline/contracts';
 import { reportRecords } from './csv.ts';
 import { KnownCodes, LineBatchEncoder, type LineBatchData } from './lineBatch.ts';
 import { ReportFileProblem } from './projections.ts';
 
-/** The header's cells by their canonical names (the last of two cells with one name counts, as before). */
+/** The header's cells: where each column the import reads is (the last of two cells with one name counts). */
 function reportColumnsOf(header: string[]) {
   const names = header.map(normalizeColumn);
-  // Where each column the import reads (contracts' reportColumns) is in this file; -1 where it is not.
-  const at = Object.fromEntries(
-    Object.keys(reportColumns).map((column) => [column, names.lastIndexOf(column)]),
-  ) as Record<ReportColumn, number>;
-  const cell = (cells: string[], column: ReportColumn) => (at[column] < 0 ? undefined : cells[at[column]]);
   return {
+    /** Where each column the import reads (contracts' reportColumns) is in this file; -1 where it is not. */
+    at: Object.fromEntries(
+      Object.keys(reportColumns).map((column) => [column, names.lastIndexOf(column)]),
+    ) as Record<ReportColumn, number>,
     /** The names a kept line's cells are stored under, made safe once for every line of the file. */
     keptNames: names.map((name) => safeText(name).slice(0, 100)),
-    /** The cells checkReportLine reads (an object literal: one shape for every line, built fast). */
-    record: (cells: string[]): ReportRecord => ({
-      period: cell(cells, 'period'),
-      store: cell(cells, 'store'),
-      country: cell(cells, 'country'),
-      isrc: cell(cells, 'isrc'),
-      upc: cell(cells, 'upc'),
-      sale_type: cell(cells, 'sale_type'),
-      units: cell(cells, 'units'),
-      net_revenue: cell(cells, 'net_revenue'),
-      currency: cell(cells, 'currency'),
-      listeners: cell(cells, 'listeners'),
-      track: cell(cells, 'track'),
-      release: cell(cells, 'release'),
-      artist: cell(cells, 'artist'),
-    }),
   };
 }
 
@@ -51,7 +27,7 @@ export const safeText = (text: string) =>
 
 /**
  * A report's lines (the file's bytes, header first, as withHeader passes them on) read through csv.ts and
- * checked (contracts' checkReportLine), in batches of `batchLines`: each line numbered as the file numbers
+ * checked as contracts' checkReportLine checks a line (LineBatchEncoder.read), in batches of `batchLines`: each line numbered as the file numbers
  * it, valid with what it says, or invalid (or not readable as CSV) with why, and its cells either way.
  * The first batch names the header's columns (`keptNames`); a file with a header only gives one empty batch.
  */
@@ -72,6 +48,7 @@ export async function* checkedBatches(
         if ('skipped' in item) throw new ReportFileProblem("The report's header row is not readable as CSV");
         columns = reportColumnsOf(item.cells);
         encoder.keptNames = columns.keptNames;
+        encoder.columnsAt(columns.at);
         lastLine = item.line;
         continue;
       }
@@ -82,9 +59,7 @@ export async function* checkedBatches(
         encoder.invalid(lineNumber, `Not readable as CSV: ${item.skipped.message}`.slice(0, 500), null);
       } else {
         encoder.bytesRead = item.bytes;
-        const check = checkReportLine(columns.record(item.cells));
-        if ('line' in check) encoder.valid(lineNumber, check.line, item.cells);
-        else encoder.invalid(lineNumber, check.reason, item.cells);
+        encoder.read(lineNumber, item.cells);
       }
       if (encoder.full) {
         taken = true;
@@ -117,7 +92,7 @@ export function readHere(body: AsyncIterable<Buffer>, delimiter: string, batchLi
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 /** File bytes sent ahead to the reading thread, and batches read ahead of the matching, at most. */
-const CHUNKS_AHEAD = 64;
+const CHUNKS_AHEAD = 32;
 const BATCHES_AHEAD = 8;
 
 /**
