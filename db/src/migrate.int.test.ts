@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { connect, type Db } from './connection.ts';
 import { migrateDownAll, migrateDownOne, migrateLatest, migrationStatus } from './migrate.ts';
 import { reportLinesPage } from './reports/queries.ts';
+import { buildArtist, buildRelease } from '#test/support/factories.ts';
 
 /**
  * SPEC §3, column by column (snake_case), with the default each must have. `null` means no default;
@@ -272,6 +273,7 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
       '20261127000300_application_counts',
       '20261127000400_analytics_keys_one_pass',
       '20261128000100_report_line_blocks',
+      '20261129000100_analytics_report_ids',
     ]);
     expect((await migrationStatus(db)).pending).toEqual([]);
 
@@ -331,6 +333,57 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
   it("moves a report's lines into blocks of a thousand and back, nothing lost (20261128000100)", async () => {
     await movesLinesIntoBlocks(db);
   });
+
+  it("keeps the range of each report's cells' ids, which finds them without the report_id index (20261129000100)", async () => {
+    const artist = await buildArtist(db);
+    const release = await buildRelease(db, { userId: artist.id });
+    await migrateDownOne(db);
+    const report = async (name: string) =>
+      (
+        (await db('store_reports')
+          .insert({ filename: name, fileKey: `reports/${name}`, contentHash: name.padEnd(64, 'x'), size: 1 })
+          .returning('id')) as Array<{ id: string }>
+      )[0]!.id;
+    const [one, mixed, other] = [await report('one'), await report('mixed'), await report('other')];
+    const cell = (id: string, reportId: string) => ({
+      id,
+      reportId,
+      releaseId: release.id,
+      userId: artist.id,
+      platform: 'Spotify',
+      date: '2026-10-01',
+      streams: 1,
+    });
+    const prefix = '019ab000-0000-7000-8000-';
+    await db('analytics').insert([
+      cell(`${prefix}000000000001`, one),
+      cell(`${prefix}000000000002`, one),
+      cell('019ab000-0001-7000-8000-000000000001', mixed),
+      cell('019ab000-0002-7000-8000-000000000001', mixed),
+      cell(`${prefix}000000000003`, other),
+    ]);
+    await migrateLatest(db);
+    const ids = async () =>
+      Object.fromEntries(
+        (await db('store_reports').whereIn('id', [one, mixed, other]).select('id', 'analyticsIds')).map(
+          (r: { id: string; analyticsIds: string | null }) => [r.id, r.analyticsIds],
+        ),
+      );
+    // One prefix (and only its report's cells in its range, the other report's left alone by the delete).
+    expect(await ids()).toEqual({ [one]: prefix, [mixed]: null, [other]: prefix });
+    const indexes = await db('pg_indexes').where({ tablename: 'analytics' }).pluck('indexname');
+    expect(indexes).not.toContain('analytics_report_index');
+    const cellsOf = async (reportId: string) =>
+      Number((await db('analytics').where({ reportId }).count({ n: '*' }))[0]!.n);
+    await db('store_reports').where({ id: one }).delete();
+    await db('store_reports').where({ id: mixed }).delete();
+    expect([await cellsOf(one), await cellsOf(mixed), await cellsOf(other)]).toEqual([0, 0, 1]);
+    await migrateDownOne(db);
+    expect(await db('pg_indexes').where({ tablename: 'analytics' }).pluck('indexname')).toContain(
+      'analytics_report_index',
+    );
+    await migrateLatest(db);
+  });
 });
 
 describe('migration 20261128000100 on PGlite (the embedded database of `make start`)', () => {
@@ -347,6 +400,8 @@ describe('migration 20261128000100 on PGlite (the embedded database of `make sta
 
 /** A report's lines written before migration 20261128000100, moved into blocks by it, and back by its down. */
 async function movesLinesIntoBlocks(db: Db) {
+  // Down to before 20261128000100: the later ones first.
+  await migrateDownOne(db);
   await migrateDownOne(db);
   const [report] = await db('store_reports')
     .insert({ filename: 'r.csv', fileKey: 'reports/r.csv', contentHash: 'h'.repeat(64), size: 1 })
@@ -419,6 +474,7 @@ async function movesLinesIntoBlocks(db: Db) {
     })),
   );
 
+  await migrateDownOne(db);
   await migrateDownOne(db);
   expect(await db('store_report_lines').where({ reportId }).orderBy('lineNumber')).toEqual(before);
   await migrateLatest(db);

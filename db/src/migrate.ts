@@ -22,6 +22,7 @@ import * as analyticsStatementKeys from './migrations/20261127000200_analytics_s
 import * as applicationCounts from './migrations/20261127000300_application_counts.ts';
 import * as analyticsKeysOnePass from './migrations/20261127000400_analytics_keys_one_pass.ts';
 import * as reportLineBlocks from './migrations/20261128000100_report_line_blocks.ts';
+import * as analyticsReportIds from './migrations/20261129000100_analytics_report_ids.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '20261127000300_application_counts': applicationCounts,
   '20261127000400_analytics_keys_one_pass': analyticsKeysOnePass,
   '20261128000100_report_line_blocks': reportLineBlocks,
+  '20261129000100_analytics_report_ids': analyticsReportIds,
 };
 
 const source: Knex.MigrationSource<string> = {

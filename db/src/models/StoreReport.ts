@@ -25,6 +25,8 @@ export class StoreReport extends BaseModel {
   revenueUsd!: string;
   royaltiesUsd!: string;
   error!: string | null;
+  /** The first 24 characters of its analytics cells' ids (their range: reports/imports.ts). */
+  analyticsIds!: string | null;
   createdAt!: Date;
   updatedAt!: Date;
   startedAt!: Date | null;

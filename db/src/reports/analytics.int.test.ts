@@ -3,7 +3,7 @@ import { dbTest, openEmbeddedDb } from '#test/support/db.ts';
 import { buildArtist, buildRelease, buildTrack, buildUsage } from '#test/support/factories.ts';
 import type { Db } from '../connection.ts';
 import { StoreReport } from '../models/StoreReport.ts';
-import { insertAnalyticsRows, type AnalyticsRow } from './imports.ts';
+import { clearReportRows, insertAnalyticsRows, type AnalyticsRow } from './imports.ts';
 
 /**
  * A report's cells (summed by the import: workers/src/reports/projections.ts) written as given, with ids
@@ -82,6 +82,27 @@ async function writesTheCells(db: Db) {
   );
   await expect(refused).rejects.toMatchObject({ code: '23503' });
   expect(await left(other.id)).toBe(2);
+
+  // A report keeps the range of its cells' ids (migration 20261129000100), which finds them again.
+  const otherIds = (await db('analytics').where({ reportId: other.id }).select('id')).map((r) =>
+    String(r.id),
+  );
+  expect((await StoreReport.query(db).findById(other.id))?.analyticsIds).toBe(otherIds[0]!.slice(0, 24));
+  const third = await StoreReport.query(db)
+    .insert({ filename: 't.csv', fileKey: 'reports/t.csv', contentHash: 'c'.repeat(64), size: 1 })
+    .returning('*');
+  await db.transaction((trx) => insertAnalyticsRows(trx, third.id, cells.slice(0, 3)));
+  await db.transaction((trx) => clearReportRows(trx, other.id));
+  expect([await left(other.id), await left(third.id)]).toEqual([0, 3]);
+  // A report without the range (its cells written before it was kept): its cells are found all the same.
+  await db('store_reports').where({ id: third.id }).update({ analyticsIds: null });
+  await db.transaction((trx) => clearReportRows(trx, third.id));
+  expect(await left(third.id)).toBe(0);
+  await db.transaction((trx) => insertAnalyticsRows(trx, third.id, cells.slice(0, 3)));
+  await db.transaction((trx) => insertAnalyticsRows(trx, other.id, cells.slice(0, 1)));
+  await db('store_reports').where({ id: third.id }).update({ analyticsIds: null });
+  await StoreReport.query(db).deleteById(third.id);
+  expect([await left(third.id), await left(other.id)]).toEqual([0, 1]);
 }
 
 /**

@@ -79,8 +79,21 @@ export async function clearReportRows(trx: DbTransaction, reportId: string): Pro
   await trx('store_report_lines').where({ reportId }).delete();
   await trx('store_report_line_blocks').where({ reportId }).delete();
   await trx('store_report_line_matches').where({ reportId }).delete();
-  await trx('analytics').where({ reportId }).delete();
+  await deleteAnalyticsOf(trx, reportId);
   await trx('royalties').where({ reportId }).delete();
+}
+
+/**
+ * Deletes a report's analytics cells: by the range of ids its import made them with (`analytics_ids`,
+ * migration 20261129000100), or, for a report without one, every cell naming it (read across the table).
+ */
+async function deleteAnalyticsOf(trx: DbTransaction, reportId: string): Promise<void> {
+  const report = (await trx('store_reports').where('id', reportId).first('analyticsIds')) as
+    { analyticsIds: string | null } | undefined;
+  const cells = trx('analytics').where({ reportId });
+  const prefix = report?.analyticsIds;
+  if (prefix) cells.whereBetween('id', [`${prefix}000000000000`, `${prefix}ffffffffffff`]);
+  await cells.delete();
 }
 
 /** The job started (on its own connection: visible while the import's transaction is open). */
@@ -292,14 +305,18 @@ const analyticsColumns: string[] = [
  * Writes a report's analytics cells (one COPY), summed by the import as it read the file. Their ids are
  * made in order (orderedIdPrefix): the rows of one write side by side in the primary key's index.
  */
-export function insertAnalyticsRows(
+export async function insertAnalyticsRows(
   trx: DbTransaction,
   reportId: string,
   rows: readonly AnalyticsRow[],
 ): Promise<void> {
   const prefix = orderedIdPrefix();
   const idOf = (i: number) => prefix + (i + 1).toString(16).padStart(12, '0');
-  if (!rows.length) return Promise.resolve();
+  // The report keeps the range its cells' ids are in (how they are found and deleted).
+  await trx('store_reports')
+    .where('id', reportId)
+    .update({ analyticsIds: rows.length ? prefix : null });
+  if (!rows.length) return;
   if (!isEmbedded(trx)) {
     return bulkInsertText(trx, 'analytics', analyticsColumns, analyticsBinary(reportId, rows, idOf), {
       binary: true,

@@ -624,12 +624,17 @@ describe('importing a store report (the reports consumer group)', () => {
     await db('store_report_line_blocks').where({ reportId: reports[0] }).delete();
     expect(await projections()).not.toEqual(live);
     const eventsBefore = await Event.query(db).resultSize();
-    const jobsBefore = await StoreReport.query(db).whereIn('id', reports).orderBy('id');
+    // The jobs stay as they were, but for where their cells' new ids are (analyticsIds: new rows, new ids).
+    const jobs = async () =>
+      (await StoreReport.query(db).whereIn('id', reports).orderBy('id')).map(
+        ({ analyticsIds: _, ...job }) => job,
+      );
+    const jobsBefore = await jobs();
 
     const rebuilt = await replayReports({ db, storage, logger, commissionPercent: '0' });
     expect(rebuilt.reports).toBeGreaterThanOrEqual(2);
     expect(await projections()).toEqual(live);
     expect(await Event.query(db).resultSize()).toBe(eventsBefore);
-    expect(await StoreReport.query(db).whereIn('id', reports).orderBy('id')).toEqual(jobsBefore);
+    expect(await jobs()).toEqual(jobsBefore);
   });
 });
