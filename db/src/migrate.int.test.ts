@@ -344,7 +344,12 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
           .insert({ filename: name, fileKey: `reports/${name}`, contentHash: name.padEnd(64, 'x'), size: 1 })
           .returning('id')) as Array<{ id: string }>
       )[0]!.id;
-    const [one, mixed, other] = [await report('one'), await report('mixed'), await report('other')];
+    const [one, mixed, other, none] = [
+      await report('one'),
+      await report('mixed'),
+      await report('other'),
+      await report('none'),
+    ];
     const cell = (id: string, reportId: string) => ({
       id,
       reportId,
@@ -365,12 +370,12 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
     await migrateLatest(db);
     const ids = async () =>
       Object.fromEntries(
-        (await db('store_reports').whereIn('id', [one, mixed, other]).select('id', 'analyticsIds')).map(
+        (await db('store_reports').whereIn('id', [one, mixed, other, none]).select('id', 'analyticsIds')).map(
           (r: { id: string; analyticsIds: string | null }) => [r.id, r.analyticsIds],
         ),
       );
     // One prefix (and only its report's cells in its range, the other report's left alone by the delete).
-    expect(await ids()).toEqual({ [one]: prefix, [mixed]: null, [other]: prefix });
+    expect(await ids()).toEqual({ [one]: prefix, [mixed]: null, [other]: prefix, [none]: '' });
     const indexes = await db('pg_indexes').where({ tablename: 'analytics' }).pluck('indexname');
     expect(indexes).not.toContain('analytics_report_index');
     const cellsOf = async (reportId: string) =>

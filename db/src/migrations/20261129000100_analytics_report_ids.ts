@@ -5,11 +5,10 @@ import type { Knex } from 'knex';
  *
  * An import writes its cells in one statement with ids made in order (reports/ids.ts: the same first 24
  * characters, then the row's number), so a report's cells are one range of the primary key. Kept on the
- * report (`analytics_ids`: those 24 characters), that range finds them to delete them (a new import of
- * the report, the report deleted), and `analytics_report_index`, which every cell of every import wrote
- * into (a fifth of PostgreSQL's time writing a million-line report's 292,896 cells), goes. A report whose
- * cells do not share one prefix (none written since ids were made in order) keeps none: its cells are
- * found by `report_id` as before, reading the table.
+ * report (`analytics_ids`: those 24 characters; '' while it has no cells), that range finds them to delete
+ * them (a new import of the report, the report deleted), and `analytics_report_index`, which every cell
+ * of every import wrote into, goes. A report whose cells do not share one prefix (none written since ids
+ * were made in order) keeps null: its cells are found by `report_id` as before, reading the table.
  */
 /** The trigger function deleting a report's rows with it, its cells deleted by `analytics`. */
 const rowsDelete = (analytics: string) => `
@@ -24,18 +23,17 @@ const rowsDelete = (analytics: string) => `
   $$`;
 
 export async function up(knex: Knex): Promise<void> {
-  await knex.raw('alter table store_reports add column analytics_ids text');
+  await knex.raw("alter table store_reports add column analytics_ids text default ''");
   await knex.raw(`
-    update store_reports r set analytics_ids = p.prefix
-      from (select report_id, min(left(id::text, 24)) as prefix
-              from analytics where report_id is not null
-             group by report_id having count(distinct left(id::text, 24)) = 1) p
+    update store_reports r set analytics_ids = case when p.prefixes = 1 then p.prefix end
+      from (select report_id, min(left(id::text, 24)) as prefix, count(distinct left(id::text, 24)) as prefixes
+              from analytics where report_id is not null group by report_id) p
      where p.report_id = r.id`);
   await knex.raw(
     rowsDelete(`
     if old.analytics_ids is null then
       delete from analytics where report_id = old.id;
-    else
+    elsif old.analytics_ids <> '' then
       delete from analytics
        where id between (old.analytics_ids || '000000000000')::uuid and (old.analytics_ids || 'ffffffffffff')::uuid
          and report_id = old.id;

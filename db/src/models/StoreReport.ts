@@ -25,7 +25,10 @@ export class StoreReport extends BaseModel {
   revenueUsd!: string;
   royaltiesUsd!: string;
   error!: string | null;
-  /** The first 24 characters of its analytics cells' ids (their range: reports/imports.ts). */
+  /**
+   * The first 24 characters of its analytics cells' ids (their range: reports/imports.ts); '' while it
+   * has none, null when they have no one range.
+   */
   analyticsIds!: string | null;
   createdAt!: Date;
   updatedAt!: Date;

@@ -85,13 +85,15 @@ export async function clearReportRows(trx: DbTransaction, reportId: string): Pro
 
 /**
  * Deletes a report's analytics cells: by the range of ids its import made them with (`analytics_ids`,
- * migration 20261129000100), or, for a report without one, every cell naming it (read across the table).
+ * migration 20261129000100: '' for none), or, for a report whose cells have no one range (null), every
+ * cell naming it (read across the table).
  */
 async function deleteAnalyticsOf(trx: DbTransaction, reportId: string): Promise<void> {
   const report = (await trx('store_reports').where('id', reportId).first('analyticsIds')) as
     { analyticsIds: string | null } | undefined;
+  const prefix = report ? report.analyticsIds : null;
+  if (prefix === '') return;
   const cells = trx('analytics').where({ reportId });
-  const prefix = report?.analyticsIds;
   if (prefix) cells.whereBetween('id', [`${prefix}000000000000`, `${prefix}ffffffffffff`]);
   await cells.delete();
 }
@@ -315,7 +317,7 @@ export async function insertAnalyticsRows(
   // The report keeps the range its cells' ids are in (how they are found and deleted).
   await trx('store_reports')
     .where('id', reportId)
-    .update({ analyticsIds: rows.length ? prefix : null });
+    .update({ analyticsIds: rows.length ? prefix : '' });
   if (!rows.length) return;
   if (!isEmbedded(trx)) {
     return bulkInsertText(trx, 'analytics', analyticsColumns, analyticsBinary(reportId, rows, idOf), {
