@@ -133,6 +133,12 @@ const READ = {
 
 type AnyReading = CellReading<unknown>;
 
+/** The text column each read column's value goes into (-1: a number, not a text; the period gives two). */
+const TEXT_OF_READ = READ_COLUMNS.map((column) => {
+  const text = column === 'sale_type' ? 'saleType' : column;
+  return text in COLUMN ? COLUMN[text as TextColumn] : -1;
+});
+
 /**
  * Gathers lines into a batch (the reading thread's side). Each cell's text is numbered within the batch
  * (one lookup), and what it says is read once per text and batch (contracts' cellReadings, remembered
@@ -313,41 +319,18 @@ export class LineBatchEncoder {
   /** A cell's value as the texts of its number (an empty text where it has none: its lines are invalid). */
   private addTexts(c: number, value: unknown): void {
     const texts = this.texts;
-    switch (c) {
-      case READ.period: {
-        const period = value as { period: string; date: string } | null;
-        texts[COLUMN.period]!.push(period ? period.period : '');
-        texts[COLUMN.date]!.push(period ? period.date : '');
-        break;
-      }
-      case READ.isrc:
-      case READ.upc:
-        texts[c === READ.isrc ? COLUMN.isrc : COLUMN.upc]!.push((value as { text: string }).text);
-        break;
-      case READ.store:
-        texts[COLUMN.store]!.push((value as string | null) ?? '');
-        break;
-      case READ.country:
-        texts[COLUMN.country]!.push(value as string);
-        break;
-      case READ.saleType:
-        texts[COLUMN.saleType]!.push((value as string | null) ?? '');
-        break;
-      case READ.currency:
-        texts[COLUMN.currency]!.push((value as string | null) ?? '');
-        break;
-      case READ.track:
-        texts[COLUMN.track]!.push((value as string | null) ?? '');
-        break;
-      case READ.release:
-        texts[COLUMN.release]!.push((value as string | null) ?? '');
-        break;
-      case READ.artist:
-        texts[COLUMN.artist]!.push((value as string | null) ?? '');
-        break;
-      default:
-        break;
+    if (c === READ.period) {
+      const period = value as { period: string; date: string } | null;
+      texts[COLUMN.period]!.push(period ? period.period : '');
+      texts[COLUMN.date]!.push(period ? period.date : '');
+      return;
     }
+    const column = TEXT_OF_READ[c]!;
+    if (column < 0) return;
+    // A code's value is its text and its problem; any other, its text (null where the cell says none).
+    const text =
+      c === READ.isrc || c === READ.upc ? (value as { text: string }).text : (value as string | null);
+    texts[column]!.push(text ?? '');
   }
 
   get size() {

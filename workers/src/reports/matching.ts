@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
-  convertScaled,
   fromScaled,
   ratesPerUsd,
   REVENUE_DECIMALS,
   type Currency,
   type ReportLine,
   type ReportLineStatus,
+  type SaleType,
 } from '@riffline/contracts';
 import {
   LineBlockWriter,
@@ -16,7 +16,15 @@ import {
   type ReportLineRow,
 } from '@riffline/db';
 import { COLUMN, type LineBatch } from './lineBatch.ts';
-import { AnalyticsView, RoyaltyView, type AnalyticsTarget, type RoyaltyCell } from './projections.ts';
+import {
+  AnalyticsView,
+  creditLine,
+  revenueInUsd,
+  RoyaltyView,
+  usageOf,
+  type AnalyticsTarget,
+  type RoyaltyCell,
+} from './projections.ts';
 import { safeText } from './reader.ts';
 
 /** What the import counts as it goes. */
@@ -153,23 +161,22 @@ export class Matching {
     }
     const currency = batch.texts('currency')[batch.textNumber(i, COLUMN.currency)] as Currency;
     const net = batch.net(i);
-    const revenueUsd = convertScaled(net, currency, 'USD');
-    const download = batch.texts('saleType')[batch.textNumber(i, COLUMN.saleType)] === 'download';
+    const revenueUsd = revenueInUsd({ netRevenue: net, currency });
+    const saleType = batch.texts('saleType')[batch.textNumber(i, COLUMN.saleType)] as SaleType;
     const units = batch.units(i);
+    const usage = usageOf(saleType, units);
     const listeners = batch.listeners(i);
     const { totals } = this;
-    if (download) totals.downloads += units;
-    else totals.streams += units;
+    totals.streams += usage.streams;
+    totals.downloads += usage.downloads;
     totals.revenueUsd += revenueUsd;
-    month.royalty.grossUsd += revenueUsd;
-    month.royalty.lines += 1;
+    creditLine(month.royalty, revenueUsd);
     this.analytics.addTo(
       target.analytics,
       texts.stores[batch.textNumber(i, COLUMN.store)]!,
       texts.countries[batch.textNumber(i, COLUMN.country)]!,
       texts.days[batch.textNumber(i, COLUMN.date)]!,
-      download,
-      units,
+      usage,
       listeners,
       revenueUsd,
       lineNumber,

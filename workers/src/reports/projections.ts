@@ -87,9 +87,14 @@ export class RoyaltyView {
 /** Adds a line to its artist, release and month; answers the cell (the ledger row the line goes into). */
 export function applyToRoyalties(view: RoyaltyView, matched: MatchedLine, newId: () => string): RoyaltyCell {
   const cell = view.cellOf(matched.userId, matched.releaseId, matched.line.period, newId);
-  cell.grossUsd += matched.revenueUsd;
-  cell.lines += 1;
+  creditLine(cell, matched.revenueUsd);
   return cell;
+}
+
+/** A line's revenue (USD × 10^8) added to its royalty row. */
+export function creditLine(cell: RoyaltyCell, revenueUsd: bigint): void {
+  cell.grossUsd += revenueUsd;
+  cell.lines += 1;
 }
 
 const CENT_SCALE = 10n ** BigInt(REVENUE_DECIMALS - 2);
@@ -179,8 +184,7 @@ export class AnalyticsView {
       this.stores.numberOf(line.store),
       this.countries.numberOf(line.country),
       this.days.numberOf(line.date),
-      line.saleType === 'download',
-      line.units,
+      usageOf(line.saleType, line.units),
       line.listeners,
       matched.revenueUsd,
       matched.lineNumber,
@@ -212,15 +216,14 @@ export class AnalyticsView {
 
   /**
    * Adds a matched line to its target's cell of a store, country and day (numbered by `numbers`): its
-   * units as downloads or streams, its listeners, its revenue (USD × 10^8).
+   * usage (usageOf), its listeners, its revenue (USD × 10^8).
    */
   addTo(
     target: AnalyticsTarget,
     store: number,
     country: number,
     day: number,
-    download: boolean,
-    units: number,
+    usage: { streams: number; downloads: number },
     listeners: number | null,
     revenueUsd: bigint,
     lineNumber: number,
@@ -234,8 +237,8 @@ export class AnalyticsView {
     if (cell === undefined) cell = this.newCell(target, place, store, country, day);
     const at = cell * 4;
     const { sums } = this;
-    if (download) sums[at + 1] = exactSum(sums[at + 1]! + units, 'downloads', lineNumber);
-    else sums[at] = exactSum(sums[at]! + units, 'streams', lineNumber);
+    if (usage.downloads) sums[at + 1] = exactSum(sums[at + 1]! + usage.downloads, 'downloads', lineNumber);
+    if (usage.streams) sums[at] = exactSum(sums[at]! + usage.streams, 'streams', lineNumber);
     if (listeners !== null) {
       const before = sums[at + 2]!;
       sums[at + 2] = exactSum((Number.isNaN(before) ? 0 : before) + listeners, 'listeners', lineNumber);
