@@ -23,6 +23,7 @@ import * as applicationCounts from './migrations/20261127000300_application_coun
 import * as analyticsKeysOnePass from './migrations/20261127000400_analytics_keys_one_pass.ts';
 import * as reportLineBlocks from './migrations/20261128000100_report_line_blocks.ts';
 import * as analyticsReportIds from './migrations/20261129000100_analytics_report_ids.ts';
+import * as keptLinesInBlocks from './migrations/20261130000100_kept_lines_in_blocks.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '20261127000400_analytics_keys_one_pass': analyticsKeysOnePass,
   '20261128000100_report_line_blocks': reportLineBlocks,
   '20261129000100_analytics_report_ids': analyticsReportIds,
+  '20261130000100_kept_lines_in_blocks': keptLinesInBlocks,
 };
 
 const source: Knex.MigrationSource<string> = {

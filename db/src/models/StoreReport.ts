@@ -1,4 +1,4 @@
-import type { ReportLineStatus, ReportStatus } from '@riffline/contracts';
+import type { ReportStatus } from '@riffline/contracts';
 import { BaseModel } from './BaseModel.ts';
 
 /** An uploaded store report and its import job (db/src/reports/ writes its progress and outcome). */
@@ -34,32 +34,4 @@ export class StoreReport extends BaseModel {
   updatedAt!: Date;
   startedAt!: Date | null;
   completedAt!: Date | null;
-}
-
-/**
- * A line of a report that was not matched (unmatched or invalid), by its number in the file, with why and
- * its cells. Every line, matched ones whole, is also in its block (reports/lineBlocks.ts).
- */
-export class StoreReportLine extends BaseModel {
-  static override tableName = 'store_report_lines';
-  static override idColumn = ['reportId', 'lineNumber'];
-  static override jsonAttributes = ['fields'];
-
-  reportId!: string;
-  lineNumber!: number;
-  status!: Exclude<ReportLineStatus, 'matched'>;
-  reason!: string | null;
-  period!: string | null;
-  saleDate!: string | null;
-  store!: string | null;
-  country!: string | null;
-  isrc!: string | null;
-  upc!: string | null;
-  saleType!: string | null;
-  units!: number | null;
-  netRevenue!: string | null;
-  currency!: string | null;
-  ratePerUsd!: string | null;
-  listeners!: number | null;
-  fields!: Record<string, string> | null;
 }

@@ -17,4 +17,4 @@ export { PlatformSetting } from './PlatformSetting.ts';
 export { Event, ProcessedEvent, ConsumerPosition } from './Event.ts';
 export { FailedEvent } from './FailedEvent.ts';
 export { Export, type ExportManifestEntry } from './Export.ts';
-export { StoreReport, StoreReportLine } from './StoreReport.ts';
+export { StoreReport } from './StoreReport.ts';

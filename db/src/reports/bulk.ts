@@ -91,6 +91,7 @@ export class BinaryCopy {
   private at = 0;
   private readonly full: Buffer<ArrayBuffer>[] = [];
   private readonly days = new Map<string, number>();
+  private readonly uuids = new Map<string, Buffer>();
 
   constructor() {
     BINARY_HEADER.copy(this.buf, 0);
@@ -112,6 +113,25 @@ export class BinaryCopy {
   null() {
     this.room(4);
     this.at = this.buf.writeInt32BE(-1, this.at);
+  }
+
+  /**
+   * A uuid that repeats from row to row (a report's, a release's): its bytes read once and kept (at most
+   * a few thousand such).
+   */
+  repeatedUuid(text: string | null) {
+    if (text === null) return this.null();
+    let bytes = this.uuids.get(text);
+    if (!bytes) {
+      if (this.uuids.size >= 10_000) this.uuids.clear();
+      this.uuid(text);
+      bytes = this.buf.subarray(this.at - 20, this.at);
+      this.uuids.set(text, Buffer.from(bytes));
+      return;
+    }
+    this.room(20);
+    bytes.copy(this.buf, this.at);
+    this.at += 20;
   }
 
   /** A uuid from its text (32 hex digits, dashes anywhere). */

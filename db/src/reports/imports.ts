@@ -1,4 +1,4 @@
-import { REVENUE_DECIMALS, type ReportLineStatus } from '@riffline/contracts';
+import { REVENUE_DECIMALS } from '@riffline/contracts';
 import { isEmbedded, type Db, type DbTransaction } from '../connection.ts';
 import { StoreReport } from '../models/StoreReport.ts';
 import { BinaryCopy, bulkInsert, bulkInsertText, copyText, type BulkValue } from './bulk.ts';
@@ -7,7 +7,7 @@ import type { ReportLineBlock, ReportLineMatch } from './lineBlocks.ts';
 
 /**
  * The import's reads and writes (workers/src/reports): the catalogue a report's identifiers name, the
- * report's rows (its lines in blocks and its kept lines as rows: lineBlocks.ts; analytics; royalties)
+ * report's rows (its lines in blocks: lineBlocks.ts; analytics; royalties)
  * written in bulk inside the handling transaction, and the job's state. Progress is written on a
  * connection of its own, outside that transaction, so an admin sees it while the import runs (PostgreSQL
  * only: PGlite has a single connection).
@@ -76,7 +76,6 @@ export function reportForImport(trx: DbTransaction, id: string) {
 
 /** Takes away whatever an earlier run of this report's import wrote: importing it again never adds twice. */
 export async function clearReportRows(trx: DbTransaction, reportId: string): Promise<void> {
-  await trx('store_report_lines').where({ reportId }).delete();
   await trx('store_report_line_blocks').where({ reportId }).delete();
   await trx('store_report_line_matches').where({ reportId }).delete();
   await deleteAnalyticsOf(trx, reportId);
@@ -121,92 +120,6 @@ export async function saveReportProgress(
     .update({ ...progress, updatedAt: db.fn.now() });
 }
 
-/**
- * A kept line (unmatched or invalid) as the import writes it, with its reason and its cells as read
- * (`fields`). Matched lines go into blocks (lineBlocks.ts).
- */
-export interface ReportLineRow {
-  lineNumber: number;
-  status: Exclude<ReportLineStatus, 'matched'>;
-  reason: string | null;
-  period: string | null;
-  saleDate: string | null;
-  store: string | null;
-  country: string | null;
-  isrc: string | null;
-  upc: string | null;
-  saleType: string | null;
-  units: number | null;
-  /** Decimal text, eight places. */
-  netRevenue: string | null;
-  currency: string | null;
-  /** The SPEC §9 rate per USD the revenue was converted at (frozen on the line), six places as read. */
-  ratePerUsd: string | null;
-  listeners: number | null;
-  fields: Record<string, string> | null;
-}
-
-const lineColumns: string[] = [
-  'report_id',
-  'line_number',
-  'status',
-  'reason',
-  'period',
-  'sale_date',
-  'store',
-  'country',
-  'isrc',
-  'upc',
-  'sale_type',
-  'units',
-  'net_revenue',
-  'currency',
-  'rate_per_usd',
-  'listeners',
-  'fields',
-];
-
-/**
- * The kept lines as COPY text, printed as the stream asks for them, each row written straight into a chunk of
- * bytes (a quarter MiB each). Rows joined into a string first and that converted whole cost twice as
- * much: the joined string must be flattened before it is encoded (measured: 2.1 s of the import's CPU
- * for a million lines went to that conversion).
- */
-function* reportLinesText(reportId: string, rows: readonly ReportLineRow[]): Generator<Buffer<ArrayBuffer>> {
-  const text = (value: string | null) => (value === null ? '\\N' : copyText(value));
-  const number = (value: number | null) => (value === null ? '\\N' : String(value));
-  const report = copyText(reportId);
-  const size = 256 * 1024;
-  let chunk = Buffer.allocUnsafe(size);
-  let used = 0;
-  for (const r of rows) {
-    const line =
-      `${report}\t${r.lineNumber}\t${r.status}\t${text(r.reason)}\t${text(r.period)}\t${text(r.saleDate)}\t` +
-      `${text(r.store)}\t${text(r.country)}\t${text(r.isrc)}\t${text(r.upc)}\t${text(r.saleType)}\t` +
-      `${number(r.units)}\t${text(r.netRevenue)}\t${text(r.currency)}\t${text(r.ratePerUsd)}\t` +
-      `${number(r.listeners)}\t${r.fields === null ? '\\N' : copyText(JSON.stringify(r.fields))}\n`;
-    // At most three bytes per UTF-16 unit: a row that might not fit starts a new chunk (a longer one if
-    // the row alone is larger than a chunk).
-    if (used + line.length * 3 > chunk.length) {
-      if (used) yield chunk.subarray(0, used);
-      chunk = Buffer.allocUnsafe(Math.max(size, line.length * 3));
-      used = 0;
-    }
-    used += chunk.write(line, used);
-  }
-  if (used) yield chunk.subarray(0, used);
-}
-
-/** Writes kept lines of a report (one COPY), a row each. */
-export async function insertReportLines(
-  trx: DbTransaction,
-  reportId: string,
-  rows: readonly ReportLineRow[],
-): Promise<void> {
-  if (!rows.length) return;
-  await bulkInsertText(trx, 'store_report_lines', lineColumns, reportLinesText(reportId, rows));
-}
-
 const blockColumns: string[] = [
   'report_id',
   'block',
@@ -216,6 +129,10 @@ const blockColumns: string[] = [
   'records',
   'matched_before',
   'matched',
+  'unmatched_before',
+  'unmatched',
+  'invalid_before',
+  'invalid',
   'entries',
 ];
 
@@ -230,7 +147,7 @@ function* blocksText(reportId: string, blocks: readonly ReportLineBlock[]): Gene
   for (const b of blocks) {
     yield Buffer.from(
       `${report}\t${b.block}\t${b.firstLine}\t${b.lastLine}\t${b.recordsBefore}\t${b.records}\t` +
-        `${b.matchedBefore}\t${b.matched}\t`,
+        `${b.matchedBefore}\t${b.matched}\t${b.unmatchedBefore}\t${b.unmatched}\t${b.invalidBefore}\t${b.invalid}\t`,
     );
     yield b.entries.includes(BACKSLASH) ? doubledBackslashes(b.entries) : b.entries;
     yield NEWLINE;
@@ -238,15 +155,19 @@ function* blocksText(reportId: string, blocks: readonly ReportLineBlock[]): Gene
 }
 const NEWLINE = Buffer.from('\n');
 
+/** The bytes with each backslash doubled: runs between them copied whole (a kept line's JSON has a few). */
 function doubledBackslashes(bytes: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   let count = 0;
   for (let at = bytes.indexOf(BACKSLASH); at >= 0; at = bytes.indexOf(BACKSLASH, at + 1)) count += 1;
   const out = Buffer.allocUnsafe(bytes.length + count);
+  let from = 0;
   let to = 0;
-  for (const byte of bytes) {
-    out[to++] = byte;
-    if (byte === BACKSLASH) out[to++] = BACKSLASH;
+  for (let at = bytes.indexOf(BACKSLASH); at >= 0; at = bytes.indexOf(BACKSLASH, at + 1)) {
+    to += bytes.copy(out, to, from, at + 1);
+    out[to++] = BACKSLASH;
+    from = at + 1;
   }
+  bytes.copy(out, to, from);
   return out;
 }
 
@@ -357,10 +278,10 @@ function* analyticsBinary(
     const r = rows[i]!;
     out.row(analyticsColumns.length);
     out.uuid(idOf(i));
-    out.uuid(reportId);
+    out.repeatedUuid(reportId);
     out.text(r.userId);
-    out.uuid(r.releaseId);
-    out.uuid(r.trackId);
+    out.repeatedUuid(r.releaseId);
+    out.repeatedUuid(r.trackId);
     out.text(r.track);
     out.text(r.platform);
     out.text(r.country);

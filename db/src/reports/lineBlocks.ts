@@ -1,22 +1,23 @@
 import type { ReportLineStatus } from '@riffline/contracts';
-import type { ReportLineRow } from './imports.ts';
 
 /**
- * A store report's lines in blocks (`store_report_line_blocks`, migration 20261128000100): one row per
- * BLOCK_LINES lines of the file in file order, instead of a row per line. A million-line report is a
- * thousand rows, not a million: PostgreSQL's own work for a row (its tuple, its key, its WAL) was most of
- * what an import cost.
+ * A store report's lines in blocks (`store_report_line_blocks`, migrations 20261128000100 and
+ * 20261130000100): one row per BLOCK_LINES lines of the file in file order, instead of a row per line. A
+ * million-line report is a thousand rows, not a million: PostgreSQL's own work for a row (its tuple, its
+ * key, its WAL) was most of what an import cost.
  *
  * A block's `entries` is JSON text, one entry per line in file order:
  * - a matched line, whole: `[lineNumber, match, period, saleDate, store, country, isrc, upc, saleType,
- *   units, netRevenue, currency, ratePerUsd, revenueUsd, listeners]`, where `match` numbers what it
- *   matched (its track, release, artist and royalty row) in `store_report_line_matches`: a report has a
+ *   units, netRevenue, currency, ratePerUsd, revenueUsd, listeners]`, where `match` (a number) numbers what
+ *   it matched (its track, release, artist and royalty row) in `store_report_line_matches`: a report has a
  *   few of those per track and sale month, a block's lines name hundreds of them;
- * - a kept line (unmatched or invalid), as its number and status only: `[lineNumber, status]`. Its
- *   reason and cells are its row in `store_report_lines` (kept lines only), which the admin's
- *   `?status=unmatched` list reads through its index.
- * `records_before` and `matched_before` (the lines, and the matched ones, in the report's earlier blocks)
- * find a page of lines by position without reading the blocks before it.
+ * - a kept line (unmatched or invalid), whole too: `[lineNumber, status, reason, period, saleDate, store,
+ *   country, isrc, upc, saleType, units, netRevenue, currency, ratePerUsd, listeners, fields]`, its status
+ *   (a text) where a matched line has its match, and `fields` its cells by column as read (an object), or
+ *   null.
+ * The block counts its lines, its matched, unmatched and invalid ones, and the same of the report's
+ * earlier blocks (`records_before`, `matched_before`, …): a page of lines, of all or of one status, is found
+ * by position without reading the blocks before it.
  */
 export const BLOCK_LINES = 1_000;
 
@@ -24,11 +25,36 @@ export const BLOCK_LINES = 1_000;
 const AMOUNT_DECIMALS = 8;
 
 /**
- * A line of a report as the admin reads it: a kept line's row, or a matched line out of its block, with
+ * A kept line (unmatched or invalid) as the import stores it, with its reason and its cells as read
+ * (`fields`); what could not be read of an invalid line is null.
+ */
+export interface KeptLineEntry {
+  lineNumber: number;
+  status: Exclude<ReportLineStatus, 'matched'>;
+  reason: string | null;
+  period: string | null;
+  saleDate: string | null;
+  store: string | null;
+  country: string | null;
+  isrc: string | null;
+  upc: string | null;
+  saleType: string | null;
+  units: number | null;
+  /** Decimal text, eight places. */
+  netRevenue: string | null;
+  currency: string | null;
+  /** The SPEC §9 rate per USD the revenue was converted at (frozen on the line), six places. */
+  ratePerUsd: string | null;
+  listeners: number | null;
+  fields: Record<string, string> | null;
+}
+
+/**
+ * A line of a report as the admin reads it out of its block: a kept line as stored, or a matched line with
  * what it matched (its revenue in USD, decimal text with eight places, and its track, release, artist and
  * royalty row).
  */
-export interface ReportLineRecord extends Omit<ReportLineRow, 'status'> {
+export interface ReportLineRecord extends Omit<KeptLineEntry, 'status'> {
   reportId: string;
   status: ReportLineStatus;
   revenueUsd: string | null;
@@ -78,6 +104,10 @@ export interface ReportLineBlock {
   records: number;
   matchedBefore: number;
   matched: number;
+  unmatchedBefore: number;
+  unmatched: number;
+  invalidBefore: number;
+  invalid: number;
   /** The entries as JSON, UTF-8. */
   entries: Buffer<ArrayBuffer>;
 }
@@ -148,6 +178,12 @@ class JsonBytes {
     this.buf[this.at++] = code;
   }
 
+  /** A whole number or null. */
+  number(value: number | null) {
+    if (value === null) this.bytes(NULL);
+    else this.int(value);
+  }
+
   /** A whole number of 0 or more, as digits (anything else through its text). */
   int(value: number) {
     if (!(Number.isSafeInteger(value) && value >= 0)) {
@@ -177,6 +213,12 @@ class JsonBytes {
   /** A text as a JSON string (null as null). */
   text(value: string | null) {
     this.bytes(this.encode(value));
+  }
+
+  /** Text written as it is, in UTF-8 (JSON already: seldom the same twice, so not kept). */
+  utf8(value: string) {
+    this.room(value.length * 3);
+    this.at += this.buf.write(value, this.at, 'utf8');
   }
 
   /** A text's JSON bytes (null's for null), each text encoded once. */
@@ -243,9 +285,10 @@ export class LineBlockWriter {
   private newMatches: ReportLineMatch[] = [];
   private firstLine = 0;
   private lastLine = 0;
-  private matchedHere = 0;
+  /** This block's lines of each status, and those of the blocks before it. */
+  private here = { matched: 0, unmatched: 0, invalid: 0 };
+  private before = { matched: 0, unmatched: 0, invalid: 0 };
   private recordsBefore = 0;
-  private matchedBefore = 0;
   private block = 0;
   private full: ReportLineBlock[] = [];
 
@@ -312,7 +355,7 @@ export class LineBlockWriter {
     revenueUsd: bigint | string,
     listeners: number | null,
   ): void {
-    this.matchedHere += 1;
+    this.here.matched += 1;
     const out = this.start(lineNumber);
     out.byte(COMMA);
     out.int(match);
@@ -333,15 +376,34 @@ export class LineBlockWriter {
     if (typeof revenueUsd === 'bigint') out.scaled(revenueUsd, AMOUNT_DECIMALS);
     else out.amount(revenueUsd);
     out.byte(COMMA);
-    if (listeners === null) out.bytes(NULL);
-    else out.int(listeners);
+    out.number(listeners);
     this.end();
   }
 
-  addKept(lineNumber: number, status: 'unmatched' | 'invalid'): void {
-    const out = this.start(lineNumber);
+  /** A kept line, whole (in one JSON.stringify: its texts are seldom the same as another line's). */
+  addKept(e: KeptLineEntry): void {
+    this.here[e.status] += 1;
+    const out = this.start(e.lineNumber);
+    const rest = JSON.stringify([
+      e.status,
+      e.reason,
+      e.period,
+      e.saleDate,
+      e.store,
+      e.country,
+      e.isrc,
+      e.upc,
+      e.saleType,
+      e.units,
+      e.netRevenue,
+      e.currency,
+      e.ratePerUsd,
+      e.listeners,
+      e.fields,
+    ]);
+    // `[lineNumber` is written: the rest follows without its own opening bracket, closed by `end`.
     out.byte(COMMA);
-    out.text(status);
+    out.utf8(rest.slice(1, -1));
     this.end();
   }
 
@@ -377,7 +439,7 @@ export class LineBlockWriter {
   }
 
   private close() {
-    const { records } = this;
+    const { records, here, before } = this;
     this.entries.byte(CLOSE);
     this.full.push({
       block: this.block,
@@ -385,40 +447,48 @@ export class LineBlockWriter {
       lastLine: this.lastLine,
       recordsBefore: this.recordsBefore,
       records,
-      matchedBefore: this.matchedBefore,
-      matched: this.matchedHere,
+      matchedBefore: before.matched,
+      matched: here.matched,
+      unmatchedBefore: before.unmatched,
+      unmatched: here.unmatched,
+      invalidBefore: before.invalid,
+      invalid: here.invalid,
       entries: this.entries.copy(),
     });
     this.entries.reset();
     this.block += 1;
     this.recordsBefore += records;
-    this.matchedBefore += this.matchedHere;
+    for (const status of STATUSES) {
+      before[status] += here[status];
+      here[status] = 0;
+    }
     this.records = 0;
-    this.matchedHere = 0;
   }
 }
+
+const STATUSES = ['matched', 'unmatched', 'invalid'] as const;
 
 /** A block's entries, parsed. */
 export const blockEntries = (entries: string) => JSON.parse(entries) as unknown[][];
 
+/** Whether an entry is a kept line's (its status where a matched line has its match number). */
+const isKept = (e: unknown[]) => typeof e[1] === 'string';
+
 /** The matches a block's entries name. */
 export function matchesOf(entries: unknown[][]): number[] {
   const out = new Set<number>();
-  for (const e of entries) if (e.length > 2) out.add(e[1] as number);
+  for (const e of entries) if (!isKept(e)) out.add(e[1] as number);
   return [...out];
 }
 
-/**
- * A block's lines, read back: matched lines whole (with what they matched, from `matches`), kept lines as
- * their number and status (`reason` and `fields` null: they are in `store_report_lines`).
- */
+/** A block's lines, read back: matched lines with what they matched (from `matches`), kept lines whole. */
 export function readLineBlock(
   reportId: string,
   entries: unknown[][],
   matches: ReadonlyMap<number, ReportLineMatch>,
 ): ReportLineRecord[] {
   return entries.map((e): ReportLineRecord => {
-    if (e.length === 2) return keptStub(reportId, e[0] as number, e[1] as 'unmatched' | 'invalid');
+    if (isKept(e)) return keptRecord(reportId, e);
     const match = matches.get(e[1] as number);
     if (!match)
       throw new Error(`line ${String(e[0])} of report ${reportId} names a match that is not stored`);
@@ -450,25 +520,27 @@ export function readLineBlock(
   });
 }
 
-function keptStub(reportId: string, lineNumber: number, status: 'unmatched' | 'invalid'): ReportLineRecord {
+/** A kept line's entry as a line record (it matched nothing). */
+function keptRecord(reportId: string, e: unknown[]): ReportLineRecord {
+  const at = (i: number) => (e[i] ?? null) as never;
   return {
     reportId,
-    lineNumber,
-    status,
-    reason: null,
-    period: null,
-    saleDate: null,
-    store: null,
-    country: null,
-    isrc: null,
-    upc: null,
-    saleType: null,
-    units: null,
-    netRevenue: null,
-    currency: null,
-    ratePerUsd: null,
-    listeners: null,
-    fields: null,
+    lineNumber: e[0] as number,
+    status: e[1] as 'unmatched' | 'invalid',
+    reason: at(2),
+    period: at(3),
+    saleDate: at(4),
+    store: at(5),
+    country: at(6),
+    isrc: at(7),
+    upc: at(8),
+    saleType: at(9),
+    units: at(10),
+    netRevenue: at(11),
+    currency: at(12),
+    ratePerUsd: at(13),
+    listeners: at(14),
+    fields: at(15),
     ...noMatch,
   };
 }

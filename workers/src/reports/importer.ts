@@ -16,7 +16,6 @@ import {
   failureReport,
   insertAnalyticsRows,
   insertReportLineBlocks,
-  insertReportLines,
   insertRoyaltyRows,
   isEmbedded,
   markReportRunning,
@@ -93,7 +92,7 @@ async function withHeader(source: Readable): Promise<{ delimiter: string; body: 
  * nothing. The file streams from storage through csv.ts (plain lines split by it, the rest by csv-parse);
  * each batch of lines is validated, matched (ISRC → track, UPC → release, one lookup per batch),
  * converted to USD and written in bulk (COPY on PostgreSQL): every line into its block of a thousand
- * (db/src/reports/lineBlocks.ts), the unmatched and invalid ones also as rows with their reason and cells.
+ * (db/src/reports/lineBlocks.ts), the unmatched and invalid ones with their reason and cells.
  * Royalties and analytics are summed in memory as the lines are read (projections.ts) and written in
  * bulk too once the file is read. The job ends `completed` with its totals and
  * `report.imported`, or, when the file itself cannot be read (missing, no header), `failed` with
@@ -241,12 +240,9 @@ async function readAndWrite(
     let waiting: { batch: LineBatch; lookup: Promise<void> } | null = null;
     const match = async ({ batch, lookup }: { batch: LineBatch; lookup: Promise<void> }, last: boolean) => {
       await lookup;
-      const kept = matching.take(batch, keptNames);
+      matching.take(batch, keptNames);
       const full = blocks.take(last);
-      write(async () => {
-        await insertReportLines(trx, report.id, kept);
-        await insertReportLineBlocks(trx, report.id, full);
-      });
+      write(() => insertReportLineBlocks(trx, report.id, full));
     };
 
     const flush = async (batch: LineBatch, last = false) => {

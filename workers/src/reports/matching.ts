@@ -13,7 +13,7 @@ import {
   sixPlaces,
   type CatalogueRelease,
   type CatalogueTrack,
-  type ReportLineRow,
+  type KeptLineEntry,
 } from '@riffline/db';
 import { COLUMN, type LineBatch } from './lineBatch.ts';
 import {
@@ -106,9 +106,8 @@ export class Matching {
     Object.entries(ratesAsStored).map(([currency, rate]) => [currency, this.blocks.encode(rate)]),
   ) as Record<Currency, Uint8Array>;
 
-  /** Takes a batch's lines (the catalogue knowing its identifiers), answering the rows of those kept. */
-  take(batch: LineBatch, keptNames: string[]): ReportLineRow[] {
-    const kept: ReportLineRow[] = [];
+  /** Takes a batch's lines (the catalogue knowing its identifiers) into the blocks and the sums. */
+  take(batch: LineBatch, keptNames: string[]): void {
     const { analytics } = this;
     const texts: BatchTexts = {
       found: [
@@ -122,32 +121,25 @@ export class Matching {
       json: ENTRY_TEXTS.map(() => []),
     };
     for (let i = 0; i < batch.count; i++) {
-      const status = this.takeLine(batch, i, texts, keptNames, kept);
+      const status = this.takeLine(batch, i, texts, keptNames);
       this.totals[status] += 1;
     }
-    return kept;
   }
 
-  private takeLine(
-    batch: LineBatch,
-    i: number,
-    texts: BatchTexts,
-    keptNames: string[],
-    kept: ReportLineRow[],
-  ): ReportLineStatus {
-    if (!batch.isValid(i)) return this.keep(batch, i, 'invalid', batch.reason(i), null, keptNames, kept);
+  private takeLine(batch: LineBatch, i: number, texts: BatchTexts, keptNames: string[]): ReportLineStatus {
+    if (!batch.isValid(i)) return this.keep(batch, i, 'invalid', batch.reason(i), null, keptNames);
     const isrc = batch.textNumber(i, COLUMN.isrc);
     const upc = batch.textNumber(i, COLUMN.upc);
     const track = isrc < 0 ? null : texts.found[0][isrc];
     const release = upc < 0 ? null : texts.found[1][upc];
     if (!track && !release) {
       const line = batch.line(i);
-      return this.keep(batch, i, 'unmatched', unmatchedReason(line), line, keptNames, kept);
+      return this.keep(batch, i, 'unmatched', unmatchedReason(line), line, keptNames);
     }
     if (track && release && track.releaseId !== release.releaseId) {
       const line = batch.line(i);
       const reason = `ISRC ${line.isrc} is a track of another release than UPC ${line.upc}`;
-      return this.keep(batch, i, 'unmatched', reason, line, keptNames, kept);
+      return this.keep(batch, i, 'unmatched', reason, line, keptNames);
     }
     const target = track ? this.targetOf(texts, 0, isrc, track) : this.targetOf(texts, 1, upc, release!);
     const lineNumber = batch.lineNumber(i);
@@ -239,10 +231,10 @@ export class Matching {
     reason: string,
     line: ReportLine | null,
     keptNames: string[],
-    kept: ReportLineRow[],
   ): ReportLineStatus {
-    kept.push(keptRow(batch.lineNumber(i), status, reason, line, keptFields(keptNames, batch.cells(i))));
-    this.blocks.addKept(batch.lineNumber(i), status);
+    this.blocks.addKept(
+      keptEntry(batch.lineNumber(i), status, reason, line, keptFields(keptNames, batch.cells(i))),
+    );
     return status;
   }
 }
@@ -272,14 +264,14 @@ function keptFields(keptNames: string[], cells: string[] | null): Record<string,
   return out;
 }
 
-/** A kept line's row in one shape for every line (no spreads: up to one per line of the file). */
-function keptRow(
+/** A kept line's entry in one shape for every line (no spreads: up to one per line of the file). */
+function keptEntry(
   lineNumber: number,
-  status: ReportLineRow['status'],
+  status: KeptLineEntry['status'],
   reason: string,
   line: ReportLine | null,
   fields: Record<string, string> | null,
-): ReportLineRow {
+): KeptLineEntry {
   return {
     lineNumber,
     status,
@@ -294,7 +286,7 @@ function keptRow(
     units: line ? line.units : null,
     netRevenue: line ? fromScaled(line.netRevenue, REVENUE_DECIMALS) : null,
     currency: line ? line.currency : null,
-    ratePerUsd: line ? ratesPerUsd[line.currency] : null,
+    ratePerUsd: line ? ratesAsStored[line.currency] : null,
     listeners: line ? line.listeners : null,
     fields,
   };

@@ -4,10 +4,9 @@ import type { AdminReportLineResponse, AdminReportResponse } from '@riffline/con
 import {
   Event,
   insertReportLineBlocks,
-  insertReportLines,
   LineBlockWriter,
   StoreReport,
-  type ReportLineRow,
+  type KeptLineEntry,
 } from '@riffline/db';
 import type { Actor } from '#test/support/actors.ts';
 import { apiTest, type TestServer } from '#test/support/api.ts';
@@ -219,7 +218,7 @@ describe('GET /api/admin/reports, /:id and /:id/lines', () => {
         filename: 'newer.csv',
       });
 
-      const line = (lineNumber: number, status: ReportLineRow['status'], reason: string): ReportLineRow => ({
+      const line = (lineNumber: number, status: KeptLineEntry['status'], reason: string): KeptLineEntry => ({
         lineNumber,
         status,
         reason,
@@ -233,11 +232,11 @@ describe('GET /api/admin/reports, /:id and /:id/lines', () => {
         units: status === 'invalid' ? null : 120,
         netRevenue: status === 'invalid' ? null : '0.35000000',
         currency: status === 'invalid' ? null : 'USD',
-        ratePerUsd: status === 'invalid' ? null : '1',
+        ratePerUsd: status === 'invalid' ? null : '1.000000',
         listeners: null,
         fields: { units: status === 'invalid' ? 'many' : '120' },
       });
-      // Line 2 matched (whole in its block), lines 3-5 kept (in the block by number, rows with why).
+      // Line 2 matched, lines 3-5 kept with why, all four whole in their block.
       const kept = [
         line(3, 'unmatched', 'No track has ISRC QZABC2600001'),
         line(4, 'invalid', 'units must be a whole number of 0 or more'),
@@ -267,11 +266,8 @@ describe('GET /api/admin/reports, /:id and /:id/lines', () => {
         listeners: null,
         ...match,
       });
-      for (const k of kept) blocks.addKept(k.lineNumber, k.status);
-      await db.transaction(async (trx) => {
-        await insertReportLines(trx, older.id, kept);
-        await insertReportLineBlocks(trx, older.id, blocks.take(true));
-      });
+      for (const k of kept) blocks.addKept(k);
+      await db.transaction((trx) => insertReportLineBlocks(trx, older.id, blocks.take(true)));
       const matched = await admin.get(`/api/admin/reports/${older.id}/lines?status=matched`);
       expect(matched.headers.get('content-range')).toBe('report-lines 0-0/1');
       expect(matched.json()).toEqual([
