@@ -300,6 +300,8 @@ async function measureLog(
 interface ImportResult {
   lines: number;
   importMs: number;
+  /** CPU time during the import: this process's (both its threads), and its PostgreSQL backend's. */
+  cpuMs: { worker: number; postgres: number | null };
   phases: ImportPhases;
   copyMs: number;
   /** PostgreSQL alone writing what the import wrote (its rows, by COPY, into the same tables). */
@@ -336,10 +338,20 @@ async function measureImport(): Promise<ImportResult> {
       .returning('*');
     const logger = pino({ level: 'silent' });
     const importStarted = now();
-    const phases = await db.transaction((trx) =>
-      importReport({ db, storage, logger, commissionPercent: '0' }, job.id, trx),
-    );
+    const cpuBefore = process.cpuUsage();
+    let backendCpuMs: number | null = null;
+    const phases = await db.transaction(async (trx) => {
+      // The CPU of the PostgreSQL process serving the import's connection (where /proc shows it).
+      const { rows } = (await trx.raw('select pg_backend_pid() as pid')) as { rows: Array<{ pid: number }> };
+      const backendBefore = processCpuMs(rows[0]!.pid);
+      const ran = await importReport({ db, storage, logger, commissionPercent: '0' }, job.id, trx);
+      const backendAfter = processCpuMs(rows[0]!.pid);
+      if (backendBefore !== null && backendAfter !== null) backendCpuMs = backendAfter - backendBefore;
+      return ran;
+    });
     const importMs = now() - importStarted;
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuMs = { worker: (cpu.user + cpu.system) / 1000, postgres: backendCpuMs };
     if (!phases) throw new Error('the import did not run');
     const done = await StoreReport.query(db).findById(job.id);
     if (done?.status !== 'completed') throw new Error(`the import ended ${done?.status}: ${done?.error}`);
@@ -360,6 +372,7 @@ async function measureImport(): Promise<ImportResult> {
       return {
         lines: IMPORT_LINES,
         importMs,
+        cpuMs,
         phases,
         copyMs,
         floor,
@@ -373,6 +386,22 @@ async function measureImport(): Promise<ImportResult> {
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
     await fresh.close();
+  }
+}
+
+/**
+ * A local process's CPU time so far (user and system), from /proc; null where that cannot be read (a
+ * server on another machine, no /proc).
+ */
+function processCpuMs(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command's name (which may hold spaces) in parentheses: utime and stime are the
+    // 14th and 15th of the line, in clock ticks (100 a second on Linux).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
   }
 }
 
@@ -494,7 +523,13 @@ async function main() {
     `  import: ${fmt(imported.importMs / 1000, 2)} s, ${fmt(perSecond(imported.importMs), 0)} lines/s` +
       ` (${fmt(imported.matched, 0)} matched, ${fmt(imported.unmatched, 0)} unmatched, ${fmt(imported.invalid, 0)} invalid)`,
   );
-  const { phases } = imported;
+  const { phases, cpuMs } = imported;
+  console.log(
+    `  CPU during the import: this process ${fmt(cpuMs.worker / 1000, 2)} s, its PostgreSQL backend ` +
+      (cpuMs.postgres === null
+        ? 'not readable here'
+        : `${fmt(cpuMs.postgres / 1000, 2)} s (both: ${fmt((cpuMs.worker + cpuMs.postgres) / 1000, 2)} s; ${os.cpus().length} cores)`),
+  );
   console.log(
     `  reading the file (checks, matching, sums; its lines written alongside): ${fmt(phases.readMs / 1000, 2)} s, ` +
       `this process's CPU meanwhile ${fmt(phases.readCpuMs / 1000, 2)} s; ` +

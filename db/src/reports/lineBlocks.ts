@@ -380,8 +380,16 @@ export class LineBlockWriter {
     this.end();
   }
 
-  /** A kept line, whole (in one JSON.stringify: its texts are seldom the same as another line's). */
+  /** A kept line, whole. */
   addKept(e: KeptLineEntry): void {
+    this.addKeptEncoded(e, JSON.stringify(e.fields));
+  }
+
+  /**
+   * A kept line, its cells (`fields`) already as JSON. Written in one JSON.stringify: its texts are seldom
+   * the same as another line's.
+   */
+  addKeptEncoded(e: Omit<KeptLineEntry, 'fields'>, fields: string): void {
     this.here[e.status] += 1;
     const out = this.start(e.lineNumber);
     const rest = JSON.stringify([
@@ -399,11 +407,12 @@ export class LineBlockWriter {
       e.currency,
       e.ratePerUsd,
       e.listeners,
-      e.fields,
     ]);
-    // `[lineNumber` is written: the rest follows without its own opening bracket, closed by `end`.
+    // `[lineNumber` is written: the rest follows without its brackets, then the cells, closed by `end`.
     out.byte(COMMA);
     out.utf8(rest.slice(1, -1));
+    out.byte(COMMA);
+    out.utf8(fields);
     this.end();
   }
 

@@ -91,6 +91,8 @@ export class Matching {
   readonly royalties = new RoyaltyView();
   readonly analytics = new AnalyticsView();
   readonly blocks = new LineBlockWriter();
+  /** How the header's cells are kept with a kept line. */
+  private fields: KeptFields | null = null;
   readonly totals: Totals = {
     matched: 0,
     unmatched: 0,
@@ -232,8 +234,10 @@ export class Matching {
     line: ReportLine | null,
     keptNames: string[],
   ): ReportLineStatus {
-    this.blocks.addKept(
-      keptEntry(batch.lineNumber(i), status, reason, line, keptFields(keptNames, batch.cells(i))),
+    if (this.fields?.names !== keptNames) this.fields = new KeptFields(keptNames);
+    this.blocks.addKeptEncoded(
+      keptEntry(batch.lineNumber(i), status, reason, line),
+      this.fields.json(batch.cells(i)),
     );
     return status;
   }
@@ -246,22 +250,42 @@ function unmatchedReason(line: ReportLine): string {
   return `No release has UPC ${line.upc}`;
 }
 
-/** The cells of a kept line by column, as stored for the admin: bounded, and only what text can hold. */
-function keptFields(keptNames: string[], cells: string[] | null): Record<string, string> | null {
-  if (!cells) return null;
-  // An object without a prototype (a column may be named "__proto__"), its names in the order first met.
-  const out = Object.create(null) as Record<string, string>;
-  let names = 0;
-  const count = Math.min(keptNames.length, cells.length);
-  for (let i = 0; i < count; i++) {
-    const name = keptNames[i]!;
-    if (!(name in out)) {
-      if (names === 40) continue;
-      names += 1;
-    }
-    out[name] = safeText(cells[i]!.trim()).slice(0, MAX_FIELD);
+/**
+ * The cells of a kept line by column, as stored for the admin (JSON): bounded (40 names, MAX_FIELD
+ * characters each), and only what text can hold; a name the header gives twice takes its last cell. Which
+ * cell each name takes is worked out once per header, not per line.
+ */
+class KeptFields {
+  /** Each name (its JSON and colon) with its columns, in the order first met; at most 40. */
+  private readonly keys: Array<{ key: string; columns: number[] }>;
+
+  constructor(readonly names: string[]) {
+    const columns = new Map<string, number[]>();
+    names.forEach((name, c) => {
+      const of = columns.get(name);
+      if (of) of.push(c);
+      else columns.set(name, [c]);
+    });
+    this.keys = [...columns]
+      .slice(0, 40)
+      .map(([name, of]) => ({ key: `${JSON.stringify(name)}:`, columns: of }));
   }
-  return out;
+
+  /** The JSON of a line's cells by name ('null' where the line has none). */
+  json(cells: string[] | null): string {
+    if (!cells) return 'null';
+    const count = Math.min(this.names.length, cells.length);
+    let out = '{';
+    for (const { key, columns } of this.keys) {
+      // Names in the order first met: once one starts past the line's cells, so do the rest.
+      if (columns[0]! >= count) break;
+      let last = columns[0]!;
+      for (const c of columns) if (c < count) last = c;
+      if (out.length > 1) out += ',';
+      out += key + JSON.stringify(safeText(cells[last]!.trim()).slice(0, MAX_FIELD));
+    }
+    return `${out}}`;
+  }
 }
 
 /** A kept line's entry in one shape for every line (no spreads: up to one per line of the file). */
@@ -270,8 +294,7 @@ function keptEntry(
   status: KeptLineEntry['status'],
   reason: string,
   line: ReportLine | null,
-  fields: Record<string, string> | null,
-): KeptLineEntry {
+): Omit<KeptLineEntry, 'fields'> {
   return {
     lineNumber,
     status,
@@ -288,6 +311,5 @@ function keptEntry(
     currency: line ? line.currency : null,
     ratePerUsd: line ? ratesAsStored[line.currency] : null,
     listeners: line ? line.listeners : null,
-    fields,
   };
 }
