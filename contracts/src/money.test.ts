@@ -14,6 +14,7 @@ import {
   normalizeAmount,
   ratesPerUsd,
   rescale,
+  scaledNumber,
   subtractAmounts,
   toMinor,
   toScaled,
@@ -158,6 +159,42 @@ describe('amounts finer than a cent (store report revenue)', () => {
       }),
       { numRuns: 5000 },
     );
+  });
+
+  it('reads a plain amount as a number only where that is exact: otherwise null, left to toScaled', () => {
+    const text = fc
+      .tuple(
+        fc.constantFrom('', '-', ' '),
+        fc.stringMatching(/^\d{0,17}$/),
+        fc.constantFrom('', '.'),
+        fc.stringMatching(/^\d{0,10}$/),
+      )
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(text, fc.integer({ min: 0, max: 12 }), (amount, decimals) => {
+        const quick = scaledNumber(amount, decimals);
+        let exact: bigint | null = null;
+        try {
+          exact = toScaled(amount, decimals);
+        } catch {
+          expect(quick, amount).toBeNull();
+          return;
+        }
+        if (quick === null) return;
+        expect(Number.isSafeInteger(quick), amount).toBe(true);
+        expect(BigInt(quick), amount).toBe(exact);
+      }),
+      { numRuns: 5000 },
+    );
+    expect(scaledNumber('12.34567890', 8)).toBe(1_234_567_890);
+    expect(scaledNumber('-0.00000001', 8)).toBe(-1);
+    // 15 digits, then × 10: just under 2^53 - 1, and just over it.
+    expect(scaledNumber('900719925474099', 1)).toBe(9_007_199_254_740_990);
+    expect(scaledNumber('900719925474100', 1)).toBeNull();
+    expect(scaledNumber('1234567890123456', 0)).toBeNull(); // 16 digits
+    for (const other of ['', ' 1', '1.', '.5', '1e3', '--1', '1.123456789']) {
+      expect(scaledNumber(other, 8), other).toBeNull();
+    }
   });
 
   it('rounds half away from zero when it drops decimals', () => {

@@ -139,6 +139,38 @@ function scaledQuickly(text: string, decimals: number): bigint | null {
   return negative ? -scaled : scaled;
 }
 
+/** 10^n as numbers (exact). */
+const NUMBER_POWERS = Array.from({ length: 19 }, (_, n) => 10 ** n);
+
+/**
+ * An amount × 10^decimals as a number, without a BigInt, where that is exact: a plain decimal (digits, at
+ * most one point) of up to 15 digits whose scaled value is a safe integer (below 2^53). Null for anything
+ * else, which toScaled reads (or refuses). A store report's import reads one on every line.
+ */
+export function scaledNumber(text: string, decimals: number): number | null {
+  const length = text.length;
+  const negative = length > 0 && text.charCodeAt(0) === 45;
+  let at = negative ? 1 : 0;
+  let value = 0;
+  let digits = 0;
+  let places = -1; // digits after the point, -1 while there is none
+  for (; at < length; at++) {
+    const code = text.charCodeAt(at);
+    if (code >= 48 && code <= 57) {
+      value = value * 10 + (code - 48);
+      digits += 1;
+      if (places >= 0) places += 1;
+    } else if (code === 46 && places < 0 && digits > 0) places = 0;
+    else return null;
+  }
+  if (digits === 0 || digits > 15 || places === 0 || places > decimals) return null;
+  const power = decimals - Math.max(places, 0);
+  // Both factors are exact integers: a product up to 2^53 - 1 is exact too, and a larger one is refused.
+  const scaled = value * (NUMBER_POWERS[power] ?? 10 ** power);
+  if (!(scaled <= Number.MAX_SAFE_INTEGER)) return null;
+  return negative ? -scaled : scaled;
+}
+
 /** toScaled's pattern per number of decimals, built once. */
 const scaledPatterns = new Map<number, RegExp>();
 

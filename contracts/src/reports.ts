@@ -3,7 +3,7 @@ import { isSafeText } from './common.ts';
 import { currencies, type Currency } from './enums.ts';
 import { ISRC_PATTERN, isValidUpc } from './identifiers.ts';
 import { DecimalAmount } from './common.ts';
-import { toScaled } from './money.ts';
+import { scaledNumber, toScaled } from './money.ts';
 
 /**
  * Store sales reports (../shared/DOMAIN.md): the CSV an admin imports, one line per store, country, period,
@@ -379,10 +379,11 @@ function addProblems(reading: CellReading<unknown>): void {
 
 /**
  * Why a line is invalid (every problem, in one reason), or null when it is valid: then `net.value` is its
- * net revenue (× 10^REVENUE_DECIMALS) and the readings' values are what it says. A line without problems
+ * net revenue (× 10^REVENUE_DECIMALS: a number where that is a safe integer, else a BigInt) and the
+ * readings' values are what it says. A line without problems
  * builds no text.
  */
-export function lineProblems(r: LineReadings, net: { value: bigint }): string | null {
+export function lineProblems(r: LineReadings, net: { value: bigint | number }): string | null {
   const add = addProblems;
   problems.length = 0;
   add(r.period);
@@ -397,13 +398,17 @@ export function lineProblems(r: LineReadings, net: { value: bigint }): string | 
   add(r.units);
 
   const netText = readCell(r.netRevenue, 'net_revenue', problems);
-  try {
-    net.value = toScaled(netText, REVENUE_DECIMALS);
-    if (net.value >= MAX_REVENUE || net.value <= -MAX_REVENUE) {
-      problems.push('net_revenue is out of range');
+  // Most amounts are read as a number (a safe integer: far within range); the rest as a BigInt.
+  const quick = scaledNumber(netText, REVENUE_DECIMALS);
+  if (quick !== null) net.value = quick;
+  else {
+    try {
+      const value = toScaled(netText, REVENUE_DECIMALS);
+      net.value = value;
+      if (value >= MAX_REVENUE || value <= -MAX_REVENUE) problems.push('net_revenue is out of range');
+    } catch {
+      problems.push(`net_revenue must be a number with at most ${REVENUE_DECIMALS} decimals`);
     }
-  } catch {
-    problems.push(`net_revenue must be a number with at most ${REVENUE_DECIMALS} decimals`);
   }
 
   add(r.currency);
@@ -436,10 +441,10 @@ export function checkReportLine(record: ReportRecord): ReportLineCheck {
     release: releases.of(record.release ?? ''),
     artist: artists.of(record.artist ?? ''),
   };
-  const net = { value: 0n };
+  const net: { value: bigint | number } = { value: 0n };
   const reason = lineProblems(readings, net);
   if (reason !== null) return { reason };
-  return { line: lineOf(readings, net.value) };
+  return { line: lineOf(readings, BigInt(net.value)) };
 }
 
 /** A valid line's readings as the line they say. */

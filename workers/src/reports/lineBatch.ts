@@ -29,8 +29,8 @@ export interface LineBatchData {
   units: Float64Array;
   /** NaN where the line gives none. */
   listeners: Float64Array;
-  /** Net revenue × 10^8 where it fits in 64 bits; the rest are in `largeNet` (index → amount). */
-  net: BigInt64Array;
+  /** Net revenue × 10^8 where it is a safe integer (most); the rest are in `largeNet` (index → amount). */
+  net: Float64Array;
   largeNet: Array<[number, bigint]>;
   /** Why each invalid or unreadable line is, in order. */
   reasons: string[];
@@ -68,8 +68,6 @@ export const COLUMN = Object.fromEntries(TEXT_COLUMNS.map((column, i) => [column
   TextColumn,
   number
 >;
-const INT64_MAX = 2n ** 63n - 1n;
-const INT64_MIN = -(2n ** 63n);
 
 /**
  * What is known of the catalogue so far, as the matching learns it: the release of each ISRC's track and
@@ -159,7 +157,7 @@ export class LineBatchEncoder {
     value: 0,
     problems: [],
   };
-  private readonly net = { value: 0n };
+  private readonly net: { value: bigint | number } = { value: 0n };
   private texts: string[][] = TEXT_COLUMNS.map(() => []);
   private count = 0;
   private lineNumbers: Int32Array;
@@ -167,7 +165,7 @@ export class LineBatchEncoder {
   private textNumbers: Int32Array;
   private units: Float64Array;
   private listeners: Float64Array;
-  private netRevenue: BigInt64Array;
+  private netRevenue: Float64Array;
   private largeNet: Array<[number, bigint]> = [];
   /** What is known of the batch's ISRCs and UPCs, by number. */
   private isrcReleases: Array<string | null | undefined> = [];
@@ -190,7 +188,7 @@ export class LineBatchEncoder {
     this.textNumbers = new Int32Array(capacity * TEXTS);
     this.units = new Float64Array(capacity);
     this.listeners = new Float64Array(capacity);
-    this.netRevenue = new BigInt64Array(capacity);
+    this.netRevenue = new Float64Array(capacity);
     this.cellEnds = new Int32Array(capacity * 16);
     this.lineCells = new Int32Array(capacity);
     this.line = {
@@ -268,7 +266,7 @@ export class LineBatchEncoder {
     this.units[i] = line.units.value!;
     this.listeners[i] = line.listeners.value ?? NaN;
     const net = this.net.value;
-    if (net <= INT64_MAX && net >= INT64_MIN) this.netRevenue[i] = net;
+    if (typeof net === 'number') this.netRevenue[i] = net;
     else this.largeNet.push([i, net]);
     const known = knownToMatch(
       isrcCode ? this.knownRelease(this.isrcReleases, isrc, 'isrc', isrcCode) : null,
@@ -488,7 +486,8 @@ export class LineBatch {
 
   /** Net revenue × 10^8. */
   net(i: number): bigint {
-    return this.large.size ? (this.large.get(i) ?? this.data.net[i]!) : this.data.net[i]!;
+    const large = this.large.size ? this.large.get(i) : undefined;
+    return large ?? BigInt(this.data.net[i]!);
   }
 
   lineNumber(i: number): number {
