@@ -180,14 +180,21 @@ const scaledPatterns = new Map<number, RegExp>();
  * `decimals` places.
  */
 export function toScaled(amount: string, decimals: number): bigint {
+  const value = readScaled(amount, decimals);
+  if (value === null) {
+    throw new RangeError(`Not an amount with at most ${decimals} decimals: ${JSON.stringify(amount)}`);
+  }
+  return value;
+}
+
+/** toScaled without the throw: null for anything that is not such an amount (no error to build). */
+export function readScaled(amount: string, decimals: number): bigint | null {
   const quick = scaledQuickly(amount, decimals);
   if (quick !== null) return quick;
   const text = amount.trim();
   let pattern = scaledPatterns.get(decimals);
   if (!pattern) scaledPatterns.set(decimals, (pattern = new RegExp(`^-?\\d+(\\.\\d{1,${decimals}})?$`)));
-  if (!pattern.test(text)) {
-    throw new RangeError(`Not an amount with at most ${decimals} decimals: ${JSON.stringify(amount)}`);
-  }
+  if (!pattern.test(text)) return null;
   // The digits with the point taken out and the fraction padded to `decimals` places, read as one integer.
   const negative = text.startsWith('-');
   const start = negative ? 1 : 0;

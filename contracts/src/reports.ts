@@ -3,7 +3,7 @@ import { isSafeText } from './common.ts';
 import { currencies, type Currency } from './enums.ts';
 import { ISRC_PATTERN, isValidUpc } from './identifiers.ts';
 import { DecimalAmount } from './common.ts';
-import { scaledNumber, toScaled } from './money.ts';
+import { readScaled, scaledNumber } from './money.ts';
 
 /**
  * Store sales reports (../shared/DOMAIN.md): the CSV an admin imports, one line per store, country, period,
@@ -400,15 +400,11 @@ export function lineProblems(r: LineReadings, net: { value: bigint | number }): 
   const netText = readCell(r.netRevenue, 'net_revenue', problems);
   // Most amounts are read as a number (a safe integer: far within range); the rest as a BigInt.
   const quick = scaledNumber(netText, REVENUE_DECIMALS);
-  if (quick !== null) net.value = quick;
+  const value = quick ?? readScaled(netText, REVENUE_DECIMALS);
+  if (value === null) problems.push(`net_revenue must be a number with at most ${REVENUE_DECIMALS} decimals`);
   else {
-    try {
-      const value = toScaled(netText, REVENUE_DECIMALS);
-      net.value = value;
-      if (value >= MAX_REVENUE || value <= -MAX_REVENUE) problems.push('net_revenue is out of range');
-    } catch {
-      problems.push(`net_revenue must be a number with at most ${REVENUE_DECIMALS} decimals`);
-    }
+    net.value = value;
+    if (value >= MAX_REVENUE || value <= -MAX_REVENUE) problems.push('net_revenue is out of range');
   }
 
   add(r.currency);
