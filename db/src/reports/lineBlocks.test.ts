@@ -3,7 +3,7 @@ import { fromScaled } from '@riffline/contracts';
 import { blockEntries, LineBlockWriter } from './lineBlocks.ts';
 
 describe('LineBlockWriter.addMatchedEncoded', () => {
-  it('writes amounts given as scaled bigints exactly as fromScaled writes them, and texts as encoded', () => {
+  it('writes amounts given as scaled bigints (or numbers) exactly as fromScaled writes them, and texts as encoded', () => {
     const amounts = [
       0n,
       1n,
@@ -15,6 +15,8 @@ describe('LineBlockWriter.addMatchedEncoded', () => {
       -987_654_321_000n,
       10n ** 19n + 7n,
       -(10n ** 20n) + 1n,
+      2n ** 53n - 1n,
+      -(2n ** 53n) + 1n,
     ];
     // Random ones too: every length of digits, either sign.
     let seed = 7;
@@ -29,13 +31,16 @@ describe('LineBlockWriter.addMatchedEncoded', () => {
     const texts = ['2026-09', '2026-09-01', 'Spöti"fy', 'US', null, '123456789012', 'stream'].map((t) =>
       writer.encode(t),
     );
+    // A safe integer may come as a number (the net revenue as the reading thread read it).
+    const safe = (amount: bigint) =>
+      amount <= BigInt(Number.MAX_SAFE_INTEGER) && amount >= -BigInt(Number.MAX_SAFE_INTEGER);
     amounts.forEach((amount, i) =>
       writer.addMatchedEncoded(
         i + 2,
         0,
         texts,
         i,
-        amount,
+        i % 2 && safe(amount) ? Number(amount) : amount,
         writer.encode('EUR'),
         writer.encode('0.920000'),
         -amount,

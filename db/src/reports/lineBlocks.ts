@@ -234,9 +234,11 @@ class JsonBytes {
   }
 
   /** An amount scaled by 10^decimals, as fromScaled writes it (every decimal), as a JSON string. */
-  scaled(value: bigint, decimals: number) {
-    const negative = value < 0n;
-    const digits = (negative ? -value : value).toString();
+  scaled(value: bigint | number, decimals: number) {
+    const negative = value < 0;
+    // A number is a safe integer (below 2^53: no exponent in its text).
+    const digits =
+      typeof value === 'number' ? String(Math.abs(value)) : (negative ? -value : value).toString();
     const whole = Math.max(digits.length - decimals, 0);
     this.room(digits.length + decimals + 5);
     const { buf } = this;
@@ -341,15 +343,15 @@ export class LineBlockWriter {
 
   /**
    * A matched line, its texts already as JSON (encode): `texts` are its period, sale date, store, country,
-   * ISRC, UPC and sale type; its amounts bigints scaled by 10^8 (written as fromScaled writes them) or
-   * their decimal text.
+   * ISRC, UPC and sale type; its amounts scaled by 10^8 (bigints, or a safe integer for the net revenue;
+   * written as fromScaled writes them) or their decimal text.
    */
   addMatchedEncoded(
     lineNumber: number,
     match: number,
     texts: readonly Uint8Array[],
     units: number,
-    netRevenue: bigint | string,
+    netRevenue: bigint | number | string,
     currency: Uint8Array,
     ratePerUsd: Uint8Array,
     revenueUsd: bigint | string,
@@ -366,8 +368,8 @@ export class LineBlockWriter {
     out.byte(COMMA);
     out.int(units);
     out.byte(COMMA);
-    if (typeof netRevenue === 'bigint') out.scaled(netRevenue, AMOUNT_DECIMALS);
-    else out.amount(netRevenue);
+    if (typeof netRevenue === 'string') out.amount(netRevenue);
+    else out.scaled(netRevenue, AMOUNT_DECIMALS);
     out.byte(COMMA);
     out.bytes(currency);
     out.byte(COMMA);

@@ -154,7 +154,8 @@ export class Matching {
       target.months.set(period, (month = { royalty, match }));
     }
     const currency = batch.texts('currency')[batch.textNumber(i, COLUMN.currency)] as Currency;
-    const net = batch.net(i);
+    const netNumber = batch.netNumber(i);
+    const net = netNumber === null ? batch.net(i) : BigInt(netNumber);
     const revenueUsd = revenueInUsd({ netRevenue: net, currency });
     const saleType = batch.texts('saleType')[batch.textNumber(i, COLUMN.saleType)] as SaleType;
     const units = batch.units(i);
@@ -183,7 +184,7 @@ export class Matching {
       month.match,
       entryTexts,
       units,
-      net,
+      netNumber ?? net,
       this.json(batch, texts, ENTRY_TEXTS.length, COLUMN.currency, i),
       this.rates[currency],
       revenueUsd,
