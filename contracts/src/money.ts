@@ -111,41 +111,14 @@ export function convertAmount(amount: string | number, from: Currency, to: Curre
   return fromMinor(divideRounded(toMinor(amount) * scaledRate(to), scaledRate(from)));
 }
 
-/**
- * toScaled for the common case, read character by character without the pattern and the pieces of
- * text: an optional minus, at most 15 digits in all (exact as a number), a point followed by 1 to
- * `decimals` digits. Null for anything else (toScaled then reads it the long way, or refuses it).
- */
-const POWERS = Array.from({ length: 19 }, (_, n) => 10n ** BigInt(n));
-function scaledQuickly(text: string, decimals: number): bigint | null {
-  const length = text.length;
-  const negative = length > 0 && text.charCodeAt(0) === 45;
-  let at = negative ? 1 : 0;
-  let value = 0;
-  let digits = 0;
-  let places = -1; // digits after the point, -1 while there is none
-  for (; at < length; at++) {
-    const code = text.charCodeAt(at);
-    if (code >= 48 && code <= 57) {
-      value = value * 10 + (code - 48);
-      digits += 1;
-      if (places >= 0) places += 1;
-    } else if (code === 46 && places < 0 && digits > 0) places = 0;
-    else return null;
-  }
-  if (digits === 0 || digits > 15 || places === 0 || places > decimals) return null;
-  const scaled =
-    BigInt(value) * (POWERS[decimals - Math.max(places, 0)] ?? 10n ** BigInt(decimals - Math.max(places, 0)));
-  return negative ? -scaled : scaled;
-}
-
 /** 10^n as numbers (exact). */
 const NUMBER_POWERS = Array.from({ length: 19 }, (_, n) => 10 ** n);
 
 /**
- * An amount × 10^decimals as a number, without a BigInt, where that is exact: a plain decimal (digits, at
- * most one point) of up to 15 digits whose scaled value is a safe integer (below 2^53). Null for anything
- * else, which toScaled reads (or refuses). A store report's import reads one on every line.
+ * An amount × 10^decimals as a number, without a BigInt, where that is exact: read character by character
+ * without a pattern or pieces of text, an optional minus, at most 15 digits in all, a point followed by 1
+ * to `decimals` digits, and a scaled value that is a safe integer (below 2^53). Null for anything else,
+ * which toScaled reads the long way (or refuses). A store report's import reads one on every line.
  */
 export function scaledNumber(text: string, decimals: number): number | null {
   const length = text.length;
@@ -189,8 +162,8 @@ export function toScaled(amount: string, decimals: number): bigint {
 
 /** toScaled without the throw: null for anything that is not such an amount (no error to build). */
 export function readScaled(amount: string, decimals: number): bigint | null {
-  const quick = scaledQuickly(amount, decimals);
-  if (quick !== null) return quick;
+  const quick = scaledNumber(amount, decimals);
+  if (quick !== null) return BigInt(quick);
   const text = amount.trim();
   let pattern = scaledPatterns.get(decimals);
   if (!pattern) scaledPatterns.set(decimals, (pattern = new RegExp(`^-?\\d+(\\.\\d{1,${decimals}})?$`)));

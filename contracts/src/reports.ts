@@ -380,8 +380,7 @@ function addProblems(reading: CellReading<unknown>): void {
 /**
  * Why a line is invalid (every problem, in one reason), or null when it is valid: then `net.value` is its
  * net revenue (× 10^REVENUE_DECIMALS: a number where that is a safe integer, else a BigInt) and the
- * readings' values are what it says. A line without problems
- * builds no text.
+ * readings' values are what it says. A line without problems builds no text.
  */
 export function lineProblems(r: LineReadings, net: { value: bigint | number }): string | null {
   const add = addProblems;
