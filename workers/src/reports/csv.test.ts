@@ -63,6 +63,14 @@ const files: Record<string, { text: string; delimiter?: string; encoding?: Buffe
     text: 'a,b\n1,2\n"two\nlines",3\n4,5\n6,"7"\n',
   },
   'a quote inside an unquoted cell': { text: 'a,b\n1,2\n12" vinyl,3\n4,5\n' },
+  'plain cells around quoted ones (split at once before the first quote and after the last)': {
+    text: 'a,b,c,d\n1,"2,x",3,4\n"q",r,s,t\n5,6,,"7"\n8,"9",\n,"a""b",c,"d"\n',
+  },
+  'a quote inside an unquoted cell after a quoted one': { text: 'a,b,c\n1,"2",3"x\n4,5,6\n' },
+  // (From the first line that is not plain csv-parse reads the rest: each case its own file.)
+  'a quote inside an unquoted cell before a quoted one': { text: 'a,b,c\n1,x"y,"3"\n4,5,6\n' },
+  'a quote inside the first cell, then one that closes': { text: 'a,b\n1,2\nx"y",z\n3,4\n' },
+  'a quote inside a later cell, then one that closes': { text: 'a,b,c\n1,2,3\n1,x"y",z\n4,5,6\n' },
   'text after a closing quote': { text: 'a,b\n1,2\n"x"y,3\n4,5\n' },
   'a quote never closed': { text: 'a,b\n1,2\n"open,3\n4,5\n' },
   'a lone carriage return inside a line': { text: 'a,b\n1,2\n3\r,4\n5,6\n' },

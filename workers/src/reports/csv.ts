@@ -83,10 +83,16 @@ function tooLong(line: number): SkippedRecord {
  * on past the line's end, a carriage return. Quoted cells may hold the delimiter and doubled quotes.
  */
 function plainCells(line: string, delimiter: string): string[] | null {
-  if (line.indexOf('"') < 0) return line.indexOf('\r') < 0 ? line.split(delimiter) : null;
+  const firstQuote = line.indexOf('"');
+  if (firstQuote < 0) return line.indexOf('\r') < 0 ? line.split(delimiter) : null;
   if (line.indexOf('\r') >= 0) return null;
-  const cells: string[] = [];
-  let at = 0;
+  // The cells before the first quote have none: split at once. A quote that does not open its cell is
+  // inside an unquoted one.
+  const start = line.lastIndexOf(delimiter, firstQuote - 1);
+  const cellStart = start < 0 ? 0 : start + delimiter.length;
+  if (cellStart !== firstQuote) return null;
+  const cells = cellStart ? line.slice(0, start).split(delimiter) : [];
+  let at = firstQuote;
   for (;;) {
     if (line.charCodeAt(at) === QUOTE) {
       let cell = '';
@@ -107,6 +113,11 @@ function plainCells(line: string, delimiter: string): string[] | null {
       if (at === line.length) return cells;
       if (!line.startsWith(delimiter, at)) return null;
       at += delimiter.length;
+      if (line.indexOf('"', at) < 0) {
+        // No quote after this cell: the rest split at once.
+        for (const rest of line.slice(at).split(delimiter)) cells.push(rest);
+        return cells;
+      }
     } else {
       const end = line.indexOf(delimiter, at);
       const cell = line.slice(at, end < 0 ? line.length : end);
