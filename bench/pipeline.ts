@@ -446,9 +446,7 @@ async function measureRowsFloor(client: pg.Client, reportId: string) {
   await client.query('begin');
   try {
     // This database holds this report's rows only: emptied as they were before the import.
-    await client.query(
-      'truncate store_report_line_blocks, store_report_line_matches, analytics',
-    );
+    await client.query('truncate store_report_line_blocks, store_report_line_matches, analytics');
     const linesMs =
       (await copyIn('store_report_line_blocks', blocks.text)) +
       (await copyIn('store_report_line_matches', matches.text));
