@@ -64,7 +64,7 @@ export async function reportLinesPage(
 
   // Positions among all lines, or among those of the status (its columns: a status's own name).
   const count = status ?? 'records';
-  const before = `${status ?? 'records'}_before`;
+  const before = `${count}_before`;
   const sum = (await blocks().sum({ n: count }).first()) as { n: string | null } | undefined;
   const total = Number(sum?.n ?? 0);
   const start = order === 'asc' ? offset : Math.max(total - offset - limit, 0);
