@@ -6,6 +6,7 @@ import {
   compareAmounts,
   convertAmount,
   convertScaled,
+  convertScaledNumber,
   formatCoins,
   formatMoney,
   fromMinor,
@@ -216,5 +217,30 @@ describe('amounts finer than a cent (store report revenue)', () => {
     expect(fromScaled(convertScaled(toScaled('10.00', 2), 'USD', 'INR'), 2)).toBe(
       convertAmount('10.00', 'USD', 'INR'),
     );
+  });
+
+  it('converts safe integers in numbers as convertScaled does, or answers null', () => {
+    const codes = Object.keys(ratesPerUsd) as Currency[];
+    let seed = 7;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    const values = [0, 1, -1, 5, 50, 2_000_000_000, -2_000_000_000, 2 ** 40, 2 ** 45, -(2 ** 47)];
+    for (let i = 0; i < 20_000; i++) {
+      const value = Math.floor((next() - 0.5) * 10 ** Math.floor(next() * 16));
+      values.push(value === 0 ? 0 : value);
+    }
+    let answered = 0;
+    for (const value of values)
+      for (const from of codes)
+        for (const to of codes) {
+          const quick = convertScaledNumber(value, from, to);
+          if (quick === null) continue;
+          answered += 1;
+          expect(BigInt(quick), `${value} ${from} → ${to}`).toBe(convertScaled(BigInt(value), from, to));
+        }
+    // Amounts of a store report's lines (up to millions of the currency at 10^8) are answered.
+    expect(convertScaledNumber(2_000_000_000_000_000 / 1000, 'INR', 'USD')).not.toBeNull();
+    expect(answered).toBeGreaterThan(values.length * codes.length * codes.length * 0.5);
+    // Past what numbers hold exactly: null, not a rounded answer.
+    expect(convertScaledNumber(2 ** 52, 'INR', 'USD')).toBeNull();
   });
 });

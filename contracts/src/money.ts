@@ -205,6 +205,45 @@ export function convertScaled(value: bigint, from: Currency, to: Currency): bigi
   return divideRounded(value * scaledRate(to), scaledRate(from));
 }
 
+/** The two rates of a conversion as numbers, their common factor taken out (smaller products, same quotient). */
+const numberRates = new Map<Currency, Map<Currency, [to: number, from: number]>>();
+function numberRatesOf(from: Currency, to: Currency): [to: number, from: number] {
+  let fromRates = numberRates.get(from);
+  if (!fromRates) numberRates.set(from, (fromRates = new Map()));
+  let rates = fromRates.get(to);
+  if (!rates) {
+    let [a, b] = [scaledRate(to), scaledRate(from)];
+    for (let [x, y] = [a, b]; ;) {
+      if (y === 0n) {
+        [a, b] = [a / x, b / x];
+        break;
+      }
+      [x, y] = [y, x % y];
+    }
+    fromRates.set(to, (rates = [Number(a), Number(b)]));
+  }
+  return rates;
+}
+
+/**
+ * convertScaled for an amount that is a safe integer, in numbers (no BigInt): the same result where every
+ * step is exact, null where one might not be (then convertScaled answers).
+ */
+export function convertScaledNumber(value: number, from: Currency, to: Currency): number | null {
+  if (from === to) return value;
+  const [toRate, fromRate] = numberRatesOf(from, to);
+  const denominator = 2 * fromRate;
+  // divideRounded's (2n + d) / 2d, its operands exact below 2^52 (the product below is then exact too).
+  const numerator = 2 * Math.abs(value) * toRate + fromRate;
+  if (!(numerator < 2 ** 52)) return null;
+  let quotient = Math.floor(numerator / denominator);
+  // The division is rounded: one off at most, which the remainder shows.
+  const remainder = numerator - quotient * denominator;
+  if (remainder < 0) quotient -= 1;
+  else if (remainder >= denominator) quotient += 1;
+  return value < 0 ? -quotient : quotient;
+}
+
 /** "1234567.5" → "1,234,567.50". */
 function groupThousands(amount: string): string {
   const text = normalizeAmount(amount);

@@ -1,12 +1,18 @@
 import { Readable } from 'node:stream';
 import { Parser } from 'csv-parse';
 import { describe, expect, it } from 'vitest';
-import { reportCsvOptions, reportRecords, type CsvItem } from './csv.ts';
+import {
+  reportCsvOptions,
+  reportRecords,
+  type CsvItem,
+  type NumberedRecord,
+  type SkippedRecord,
+} from './csv.ts';
 
 /** What a reading gives, comparable: each record's cells and line, each skipped line's error and line. */
 type Seen = Array<{ line: number; cells: string[] } | { lines: number | undefined; error: string }>;
 
-const seen = (items: CsvItem[]): Seen =>
+const seen = (items: Array<NumberedRecord | SkippedRecord>): Seen =>
   items.map((item) =>
     'skipped' in item
       ? { lines: item.skipped.lines, error: item.skipped.message }
@@ -38,14 +44,30 @@ async function byCsvParse(file: Buffer, delimiter: string): Promise<Seen> {
   return out;
 }
 
-/** The file in pieces of `size` bytes (a multi-byte character or a \r\n may be cut in two). */
-async function byReportRecords(file: Buffer, delimiter: string, size: number): Promise<CsvItem[]> {
+/**
+ * The file in pieces of `size` bytes (a multi-byte character or a \r\n may be cut in two), each run of
+ * lines split by their bytes read as records at once (it holds them until the next batch is asked for).
+ */
+async function byReportRecords(
+  file: Buffer,
+  delimiter: string,
+  size: number,
+): Promise<Array<NumberedRecord | SkippedRecord>> {
   const pieces: Buffer[] = [];
   for (let at = 0; at < file.length; at += size) pieces.push(file.subarray(at, at + size));
-  const out: CsvItem[] = [];
-  for await (const batch of reportRecords(Readable.from(pieces), delimiter)) out.push(...batch);
+  const out: Array<NumberedRecord | SkippedRecord> = [];
+  for await (const batch of reportRecords(Readable.from(pieces), delimiter))
+    out.push(...batch.flatMap(records));
   return out;
 }
+
+const records = (item: CsvItem): Array<NumberedRecord | SkippedRecord> => {
+  if (!('run' in item)) return [item];
+  const { run, from, to } = item;
+  const out: NumberedRecord[] = [];
+  for (let k = from; k < to; k++) out.push({ cells: run.cells(k), line: run.lines[k]!, bytes: run.bytes });
+  return out;
+};
 
 const files: Record<string, { text: string; delimiter?: string; encoding?: BufferEncoding }> = {
   plain: { text: 'Period,Store,Units\n2026-09,Spotify,12\n2026-09,Deezer,3\n' },
@@ -79,6 +101,14 @@ const files: Record<string, { text: string; delimiter?: string; encoding?: Buffe
   'the first line not plain': { text: '"a\nb",c\n1,2\n' },
   'bytes that are not UTF-8 (Latin-1), then a line that is not plain': {
     text: 'a,b\nCafé,Zoë\n"x"y,é\n1,2\n',
+    encoding: 'latin1',
+  },
+  'quoted cells at the ends of lines, empty ones, and a delimiter after the last': {
+    text: 'a,b,c\n1,"2",\n"x",,""\n"",",",\t\n',
+  },
+  'a carriage return inside a quoted cell': { text: 'a,b\n1,"x\ry"\n4,5\n' },
+  'bytes that are not UTF-8 beside delimiters': {
+    text: 'a,b\n\u00e2,\u00c3\u00a9x\n\u00f0,"\u00e9"\n',
     encoding: 'latin1',
   },
   'a quoted line longer than a record may be': {
@@ -132,6 +162,11 @@ describe('reportRecords: records and line numbers as csv-parse gives them', () =
     const file = Buffer.from(`${rows.join('\n')}\n`);
     const items = await byReportRecords(file, ',', 64 * 1024);
     expect(seen(items)).toEqual(await byCsvParse(file, ','));
+    // Split by their bytes, all of them: no text made per cell.
+    let inRuns = 0;
+    for await (const batch of reportRecords(Readable.from([file]), ','))
+      for (const item of batch) if ('run' in item) inRuns += item.to - item.from;
+    expect(inRuns).toBe(rows.length);
     const last = items.at(-1)!;
     expect('bytes' in last && last.bytes).toBe(file.length);
   });

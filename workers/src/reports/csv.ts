@@ -13,7 +13,120 @@ export interface SkippedRecord {
   skipped: CsvError & { lines?: number };
 }
 
-export type CsvItem = NumberedRecord | SkippedRecord;
+/** A run of lines that PlainLines split by their bytes: its lines `from` to `to` (not included). */
+export interface PlainRun {
+  run: PlainLines;
+  from: number;
+  to: number;
+}
+
+export type CsvItem = NumberedRecord | SkippedRecord | PlainRun;
+
+/**
+ * Plain lines of one piece of the file, split by their bytes without a text per cell: each line's number,
+ * and where each of its cells starts and ends in `chunk`. A line is split here when its delimiter is one
+ * byte, it has no carriage return, and each quote opens a cell and closes it just before a delimiter or
+ * the line's end with no doubled quote between; any other line is decoded and read as text (plainCells),
+ * whose cells are the same for such a line. One object for the whole file, filled again for each piece:
+ * what it holds is valid until the next batch of records is asked for.
+ */
+export class PlainLines {
+  chunk: Buffer = Buffer.alloc(0);
+  /** The file's bytes read by the piece's last line (every line of a piece says the same, as in NumberedRecord). */
+  bytes = 0;
+  count = 0;
+  lines = new Int32Array(1024);
+  /** Line k's cells are cells[firsts[k]] up to cells[firsts[k + 1]] (not included). */
+  firsts = new Int32Array(1025);
+  /** Each cell's first byte and the byte after its last, in pairs. */
+  bounds = new Int32Array(16384);
+  private cellCount = 0;
+
+  constructor(private readonly delimiter: number) {}
+
+  /** A new piece (the lines of the last one are gone). */
+  start(chunk: Buffer, bytes: number): void {
+    this.chunk = chunk;
+    this.bytes = bytes;
+    this.count = 0;
+    this.cellCount = 0;
+  }
+
+  /** The cells of line k as text (decoded as the file's text is: UTF-8, a cell at a time). */
+  cells(k: number): string[] {
+    const out: string[] = [];
+    for (let c = this.firsts[k]!; c < this.firsts[k + 1]!; c++)
+      out.push(this.chunk.toString('utf8', this.bounds[2 * c]!, this.bounds[2 * c + 1]!));
+    return out;
+  }
+
+  /**
+   * Splits the line of the piece's bytes `from` to `to` (without its line end) if it is plain in its bytes
+   * (see the class) and keeps it as line `line`; false leaves it to be read as text. An empty line is
+   * taken without a record (csv-parse skips it).
+   */
+  add(from: number, to: number, line: number): boolean {
+    if (from === to) return true;
+    const { chunk, delimiter } = this;
+    // A line has at most one cell more than it has bytes.
+    if (2 * (this.cellCount + to - from + 1) > this.bounds.length) this.grow(to - from + 1);
+    const bounds = this.bounds;
+    let n = this.cellCount;
+    let at = from;
+    for (;;) {
+      if (at < to && chunk[at] === QUOTE) {
+        let close = at + 1;
+        for (; close < to; close++) {
+          const byte = chunk[close];
+          if (byte === QUOTE) break;
+          if (byte === CR) return false;
+        }
+        // Not closed on this line, a doubled quote, or text after the closing quote: read as text.
+        if (close === to) return false;
+        bounds[2 * n] = at + 1;
+        bounds[2 * n + 1] = close;
+        n += 1;
+        at = close + 1;
+        if (at === to) break;
+        if (chunk[at] !== delimiter) return false;
+        at += 1;
+      } else {
+        let end = at;
+        for (; end < to; end++) {
+          const byte = chunk[end];
+          if (byte === delimiter) break;
+          if (byte === QUOTE || byte === CR) return false;
+        }
+        bounds[2 * n] = at;
+        bounds[2 * n + 1] = end;
+        n += 1;
+        if (end === to) break;
+        at = end + 1;
+      }
+    }
+    const k = this.count++;
+    if (k + 1 >= this.lines.length) {
+      this.lines = larger(this.lines, k + 1);
+      this.firsts = larger(this.firsts, k + 2);
+    }
+    this.lines[k] = line;
+    this.firsts[k] = this.cellCount;
+    this.firsts[k + 1] = n;
+    this.cellCount = n;
+    return true;
+  }
+
+  private grow(cells: number): void {
+    this.bounds = larger(this.bounds, 2 * (this.cellCount + cells));
+  }
+}
+
+/** A copy of an array at least `size` long (twice as long at least), its values kept. */
+export function larger(array: Int32Array, size: number): Int32Array<ArrayBuffer> {
+  const out = new Int32Array(Math.max(size, array.length * 2));
+  out.set(array);
+  return out;
+}
 
 /** How a store report is read as CSV: csv-parse's options, whichever way a line is read. */
 export function reportCsvOptions(delimiter: string): Options {
@@ -130,25 +243,10 @@ function plainCells(line: string, delimiter: string): string[] | null {
 }
 
 /**
- * Where a chunk's line (after `before` others) starts in its bytes, found by the newlines, not measured
- * from the decoded text: bytes that are not UTF-8 decode to characters longer than they were.
- */
-function lineStart(chunk: Buffer, before: number): number {
-  let start = 0;
-  for (let i = 0; i < before; i++) start = chunk.indexOf(10, start) + 1;
-  return start;
-}
-
-/** The bytes of a chunk's line (after `before` others), without its line end. */
-function lineBytes(chunk: Buffer, before: number, crlf: boolean): number {
-  const start = lineStart(chunk, before);
-  return chunk.indexOf(10, start) - (crlf ? 1 : 0) - start;
-}
-
-/**
  * A store report's records, in batches (a chunk's worth of lines each), exactly as csv-parse with
- * `reportCsvOptions` numbers and reads them, and most of them read much faster: each chunk's whole lines
- * are decoded at once and a plain line (plainCells) is split here. From the first line that is not plain,
+ * `reportCsvOptions` numbers and reads them, and most of them read much faster: a plain line is split
+ * here, by its bytes into runs of lines (PlainLines, no text made per cell) or, where its bytes are not
+ * simple enough for that, decoded and split as text (plainCells). From the first line that is not plain,
  * the rest of the file goes through csv-parse itself (its record delimiter the one the first line ended
  * with, as csv-parse would have found it), numbered on from there. One difference: a line longer than
  * csv-parse takes (1 MiB) without a quote is refused with csv-parse's reason and the reading goes on after
@@ -168,6 +266,11 @@ export async function* reportRecords(
   let crlf: boolean | null = null; // how the first line ended: the file's record delimiter
   let first = true;
   let handOver: Buffer | null = null;
+  // Lines split by their bytes where the delimiter is one byte (a comma, a semicolon or a tab).
+  const plain =
+    delimiter.length === 1 && delimiter.charCodeAt(0) < 0x80 && delimiter !== '"' && delimiter !== '\r'
+      ? new PlainLines(delimiter.charCodeAt(0))
+      : null;
 
   read: for (;;) {
     const { value, done } = await iterator.next();
@@ -232,30 +335,38 @@ export async function* reportRecords(
       }
     }
     const last = chunk.lastIndexOf(10);
-    const text = chunk.toString('utf8', 0, last + 1);
     const end = bytes + last + 1;
     const batch: CsvItem[] = [];
+    plain?.start(chunk, end);
+    let runFrom = 0; // the first of the piece's plain lines not in the batch yet
+    const takeRun = () => {
+      if (plain && plain.count > runFrom) batch.push({ run: plain, from: runFrom, to: plain.count });
+      runFrom = plain ? plain.count : 0;
+    };
     let at = 0;
-    let linesHere = 0; // the chunk's lines read
-    while (at < text.length) {
-      const newline = text.indexOf('\n', at);
-      const cr = newline > at && text.charCodeAt(newline - 1) === CR;
+    while (at <= last) {
+      const newline = chunk.indexOf(10, at);
+      const cr = newline > at && chunk[newline - 1] === CR;
       // A line ends as the first one did (\r\n or \n); one that does not is csv-parse's to read.
       const lineEnd = (crlf ?? cr) ? (cr ? newline - 1 : -1) : newline;
+      if (lineEnd >= 0 && plain && lineEnd - at <= MAX_PLAIN && plain.add(at, lineEnd, lines + 1)) {
+        crlf ??= cr;
+        lines += 1;
+        at = newline + 1;
+        continue;
+      }
       let cells: string[] | null = null;
       let refused = false;
       if (lineEnd >= 0) {
-        const line = text.slice(at, lineEnd);
-        if (line.length <= MAX_PLAIN) cells = plainCells(line, delimiter);
-        else if (lineBytes(chunk, linesHere, cr) <= MAX_RECORD) {
-          cells = plainCells(line, delimiter);
-        } else refused = crlf !== null && !line.includes('"');
+        const line = chunk.toString('utf8', at, lineEnd);
+        if (line.length <= MAX_PLAIN || lineEnd - at <= MAX_RECORD) cells = plainCells(line, delimiter);
+        else refused = crlf !== null && !line.includes('"');
       }
+      takeRun();
       if (!cells && !refused) {
         if (batch.length) yield batch;
-        const start = lineStart(chunk, linesHere);
-        handOver = chunk.subarray(start);
-        bytes += start;
+        handOver = chunk.subarray(at);
+        bytes += at;
         break read;
       }
       crlf ??= cr;
@@ -264,8 +375,8 @@ export async function* reportRecords(
       if (refused) batch.push(tooLong(lines));
       else if (lineEnd > at) batch.push({ cells: cells!, line: lines, bytes: end });
       at = newline + 1;
-      linesHere += 1;
     }
+    takeRun();
     bytes = end;
     rest = last + 1 < chunk.length ? [chunk.subarray(last + 1)] : [];
     restLength = chunk.length - last - 1;

@@ -1,6 +1,9 @@
 import {
   cellReadings,
+  convertScaled,
+  convertScaledNumber,
   lineProblems,
+  ratesPerUsd,
   type CellReading,
   type Currency,
   type LineReadings,
@@ -8,6 +11,8 @@ import {
   type ReportLine,
   type SaleType,
 } from '@riffline/contracts';
+import { JsonBytes, matchedEntryTail, sixPlaces } from '@riffline/db/lineEntries';
+import { larger, type PlainLines } from './csv.ts';
 
 /**
  * A batch of a store report's lines as read and checked (reader.ts), in a form that crosses from the
@@ -32,6 +37,15 @@ export interface LineBatchData {
   /** Net revenue × 10^8 where it is a safe integer (most); the rest are in `largeNet` (index → amount). */
   net: Float64Array;
   largeNet: Array<[number, bigint]>;
+  /** Revenue in USD × 10^8 of each valid line where it is a safe integer (most); the rest in `largeUsd`. */
+  usd: Float64Array;
+  largeUsd: Array<[number, bigint]>;
+  /**
+   * Each valid line's entry in its block after its match (matchedEntryTail), written here for the matching
+   * to copy if it matches: line i's are the bytes from `tailEnds[i - 1]` (0 for the first) to `tailEnds[i]`.
+   */
+  tails: Uint8Array;
+  tailEnds: Int32Array;
   /** Why each invalid or unreadable line is, in order. */
   reasons: string[];
   /** Every readable line's cells, one after another; `cellEnds` where each ends; `lineCells` each line's last cell's end in `cellEnds`. */
@@ -99,6 +113,19 @@ export function knownToMatch(track: string | null | undefined, release: string |
   return Boolean(track || release);
 }
 
+/** The texts a matched line's entry in its block holds, in its order (@riffline/db's lineBlocks.ts). */
+const ENTRY_TEXTS = [
+  COLUMN.period,
+  COLUMN.date,
+  COLUMN.store,
+  COLUMN.country,
+  COLUMN.isrc,
+  COLUMN.upc,
+  COLUMN.saleType,
+] as const;
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
 /** The columns a line's cells are read by (contracts' cellReadings), each cell once per text and batch. */
 const READ_COLUMNS = [
   'period',
@@ -131,6 +158,84 @@ const READ = {
 
 type AnyReading = CellReading<unknown>;
 
+/**
+ * Numbers by the bytes of a text (a cell of a run split by its bytes, csv.ts), without a text made to look
+ * one up: open addressing on the bytes' hash, each text's bytes kept in one array of its own.
+ */
+export class ByteTexts {
+  /** Each slot: an entry's index + 1, 0 for none. */
+  private slots = new Int32Array(256);
+  private hashes = new Int32Array(128);
+  private starts = new Int32Array(128);
+  private ends = new Int32Array(128);
+  private numbers = new Int32Array(128);
+  private bytes = new Uint8Array(4096);
+  private used = 0;
+  private size = 0;
+
+  /** The number of the text of `chunk`'s bytes `from` to `to` (hashed to `hash`); -1 if not set. */
+  get(chunk: Uint8Array, from: number, to: number, hash: number): number {
+    const { slots, hashes, starts, ends, bytes } = this;
+    const mask = slots.length - 1;
+    const length = to - from;
+    for (let slot = (hash ^ (hash >>> 16)) & mask; ; slot = (slot + 1) & mask) {
+      const entry = slots[slot]! - 1;
+      if (entry < 0) return -1;
+      if (hashes[entry] !== hash || ends[entry]! - starts[entry]! !== length) continue;
+      const start = starts[entry]!;
+      let i = 0;
+      while (i < length && bytes[start + i] === chunk[from + i]) i++;
+      if (i === length) return this.numbers[entry]!;
+    }
+  }
+
+  /** Numbers the text of `chunk`'s bytes `from` to `to` (not set yet). */
+  set(chunk: Uint8Array, from: number, to: number, hash: number, n: number): void {
+    if (2 * (this.size + 1) > this.slots.length) this.rehash(this.slots.length * 2);
+    if (this.size === this.hashes.length) {
+      this.hashes = larger(this.hashes, 0);
+      this.starts = larger(this.starts, 0);
+      this.ends = larger(this.ends, 0);
+      this.numbers = larger(this.numbers, 0);
+    }
+    const length = to - from;
+    if (this.used + length > this.bytes.length) {
+      const bytes = new Uint8Array(Math.max(this.bytes.length * 2, this.used + length));
+      bytes.set(this.bytes.subarray(0, this.used));
+      this.bytes = bytes;
+    }
+    this.bytes.set(chunk.subarray(from, to), this.used);
+    const entry = this.size++;
+    this.hashes[entry] = hash;
+    this.starts[entry] = this.used;
+    this.ends[entry] = this.used += length;
+    this.numbers[entry] = n;
+    this.place(entry);
+  }
+
+  /** Every text forgotten (a new batch numbers its own). */
+  clear(): void {
+    if (!this.size) return;
+    this.slots.fill(0);
+    this.size = 0;
+    this.used = 0;
+  }
+
+  private place(entry: number): void {
+    const { slots } = this;
+    const mask = slots.length - 1;
+    const hash = this.hashes[entry]!;
+    let slot = (hash ^ (hash >>> 16)) & mask;
+    while (slots[slot]) slot = (slot + 1) & mask;
+    slots[slot] = entry + 1;
+  }
+
+  private rehash(size: number): void {
+    this.slots = new Int32Array(size);
+    for (let entry = 0; entry < this.size; entry++) this.place(entry);
+  }
+}
+
 /** The text column each read column's value goes into (-1: a number, not a text; the period gives two). */
 const TEXT_OF_READ = READ_COLUMNS.map((column) => {
   const text = column === 'sale_type' ? 'saleType' : column;
@@ -150,6 +255,13 @@ export class LineBatchEncoder {
   /** Where each read column (then the net revenue) is among a line's cells; -1 where the file has none. */
   private positions = new Int32Array(READ_COLUMNS.length + 1).fill(-1);
   private readonly line: LineReadings;
+  /** The numbers of the line's cells being read, by read column (-1: units read at once). */
+  private readonly got = new Int32Array(READ_COLUMNS.length);
+  /** By read column: the batch's numbers of the cell texts met in runs split by their bytes, by those bytes. */
+  private readonly byteTexts = READ_COLUMNS.map(() => new ByteTexts());
+  /** The run and line readPlain reads (for its cells, if it may be kept). */
+  private plain: PlainLines | null = null;
+  private plainLine = 0;
   /** By read column, the batch's number of the empty cell of a column the file does not have (-1: none yet). */
   private emptyNumbers = new Int32Array(READ_COLUMNS.length).fill(-1);
   /** The reading of a units cell of digits only (unitsCell), filled again for each such line. */
@@ -167,6 +279,16 @@ export class LineBatchEncoder {
   private listeners: Float64Array;
   private netRevenue: Float64Array;
   private largeNet: Array<[number, bigint]> = [];
+  private usd: Float64Array;
+  private largeUsd: Array<[number, bigint]> = [];
+  private readonly tails = new JsonBytes();
+  private tailEnds: Int32Array;
+  /** By text column: the JSON of each of the batch's texts (by number) an entry holds, at first need. */
+  private textJson: Array<Array<Uint8Array | undefined>> = TEXT_COLUMNS.map(() => []);
+  /** The rate each currency's lines are converted at, as an entry holds it (numeric(12,6)'s text, JSON). */
+  private readonly rateJson = new Map<string, Uint8Array>();
+  /** A line's entry texts (period, sale date, store, country, ISRC, UPC, sale type), filled again per line. */
+  private readonly entryTexts: Uint8Array[] = ENTRY_TEXTS.map(() => new Uint8Array());
   /** What is known of the batch's ISRCs and UPCs, by number. */
   private isrcReleases: Array<string | null | undefined> = [];
   private upcReleases: Array<string | null | undefined> = [];
@@ -189,6 +311,8 @@ export class LineBatchEncoder {
     this.units = new Float64Array(capacity);
     this.listeners = new Float64Array(capacity);
     this.netRevenue = new Float64Array(capacity);
+    this.usd = new Float64Array(capacity);
+    this.tailEnds = new Int32Array(capacity);
     this.cellEnds = new Int32Array(capacity * 16);
     this.lineCells = new Int32Array(capacity);
     this.line = {
@@ -216,19 +340,86 @@ export class LineBatchEncoder {
 
   /** A line read as CSV: checked from its cells, valid with what it says or invalid with why. */
   read(lineNumber: number, cells: string[]): void {
-    const { positions, line } = this;
-    const period = this.cell(READ.period, cells, positions);
-    const store = this.cell(READ.store, cells, positions);
-    const country = this.cell(READ.country, cells, positions);
-    const isrc = this.cell(READ.isrc, cells, positions);
-    const upc = this.cell(READ.upc, cells, positions);
-    const saleType = this.cell(READ.saleType, cells, positions);
-    const units = this.unitsCell(cells, positions);
-    const currency = this.cell(READ.currency, cells, positions);
-    const listeners = this.cell(READ.listeners, cells, positions);
-    const track = this.cell(READ.track, cells, positions);
-    const release = this.cell(READ.release, cells, positions);
-    const artist = this.cell(READ.artist, cells, positions);
+    const { positions, got } = this;
+    for (let c = 0; c < READ_COLUMNS.length; c++)
+      got[c] = c === READ.units ? this.unitsCell(cells, positions) : this.cell(c, cells, positions);
+    const netAt = positions[READ_COLUMNS.length]!;
+    this.check(lineNumber, netAt < 0 ? '' : (cells[netAt] ?? ''), cells);
+  }
+
+  /**
+   * Line k of a run split by its bytes (csv.ts): read as `read` reads its cells, each cell numbered by its
+   * bytes (a text made only for one not met yet in the batch), and its cells made text only if it may be kept.
+   */
+  readPlain(lineNumber: number, plain: PlainLines, k: number): void {
+    const { positions, got, byteTexts } = this;
+    const { chunk, bounds } = plain;
+    const first = plain.firsts[k]!;
+    const count = plain.firsts[k + 1]! - first;
+    for (let c = 0; c < READ_COLUMNS.length; c++) {
+      const position = positions[c]!;
+      if (position < 0 || position >= count) {
+        got[c] = this.textNumber(c, '', position < 0);
+        continue;
+      }
+      const from = bounds[2 * (first + position)]!;
+      const to = bounds[2 * (first + position) + 1]!;
+      if (c === READ.units && this.quickUnitBytes(chunk, from, to)) {
+        got[c] = -1;
+        continue;
+      }
+      // FNV-1a over the cell's bytes.
+      let hash = 0x811c9dc5 | 0;
+      for (let i = from; i < to; i++) hash = Math.imul(hash ^ chunk[i]!, 0x01000193);
+      const texts = byteTexts[c]!;
+      let n = texts.get(chunk, from, to, hash);
+      if (n < 0) {
+        n = this.textNumber(c, chunk.toString('utf8', from, to), false);
+        texts.set(chunk, from, to, hash, n);
+      }
+      got[c] = n;
+    }
+    const netAt = positions[READ_COLUMNS.length]!;
+    const net =
+      netAt < 0 || netAt >= count
+        ? ''
+        : chunk.toString('utf8', bounds[2 * (first + netAt)]!, bounds[2 * (first + netAt) + 1]!);
+    this.plain = plain;
+    this.plainLine = k;
+    this.check(lineNumber, net, null);
+  }
+
+  /** A units cell of up to 12 digits read at once into `quickUnits` (true), by its bytes. */
+  private quickUnitBytes(chunk: Buffer, from: number, to: number): boolean {
+    if (from === to || to - from > 12) return false;
+    let value = 0;
+    for (let i = from; i < to; i++) {
+      const digit = chunk[i]! - 48;
+      if (digit < 0 || digit > 9) return false;
+      value = value * 10 + digit;
+    }
+    this.quickUnits.value = value;
+    return true;
+  }
+
+  /**
+   * A line whose cells are numbered (`got`; -1 for units read at once): checked, and taken as valid or
+   * invalid. `cells` null: the line is the run's (readPlain), made text only where it may be kept.
+   */
+  private check(lineNumber: number, netRevenue: string, cells: string[] | null): void {
+    const { line, got } = this;
+    const period = got[READ.period]!;
+    const store = got[READ.store]!;
+    const country = got[READ.country]!;
+    const isrc = got[READ.isrc]!;
+    const upc = got[READ.upc]!;
+    const saleType = got[READ.saleType]!;
+    const units = got[READ.units]!;
+    const currency = got[READ.currency]!;
+    const listeners = got[READ.listeners]!;
+    const track = got[READ.track]!;
+    const release = got[READ.release]!;
+    const artist = got[READ.artist]!;
     const readings = this.readings;
     line.period = readings[READ.period]![period] as LineReadings['period'];
     line.store = readings[READ.store]![store] as LineReadings['store'];
@@ -242,10 +433,9 @@ export class LineBatchEncoder {
     line.track = readings[READ.track]![track] as LineReadings['track'];
     line.release = readings[READ.release]![release] as LineReadings['release'];
     line.artist = readings[READ.artist]![artist] as LineReadings['artist'];
-    const netAt = positions[READ_COLUMNS.length]!;
-    line.netRevenue = netAt < 0 ? '' : (cells[netAt] ?? '');
+    line.netRevenue = netRevenue;
     const reason = lineProblems(line, this.net);
-    if (reason !== null) return this.invalid(lineNumber, reason, cells);
+    if (reason !== null) return this.invalid(lineNumber, reason, cells ?? this.plainCells());
 
     const i = this.count;
     const at = i * TEXTS;
@@ -268,11 +458,12 @@ export class LineBatchEncoder {
     const net = this.net.value;
     if (typeof net === 'number') this.netRevenue[i] = net;
     else this.largeNet.push([i, net]);
+    this.writeTail(i, at, net, currency);
     const known = knownToMatch(
       isrcCode ? this.knownRelease(this.isrcReleases, isrc, 'isrc', isrcCode) : null,
       upcCode ? this.knownRelease(this.upcReleases, upc, 'upc', upcCode) : null,
     );
-    this.add(lineNumber, VALID, known ? null : cells);
+    this.add(lineNumber, VALID, known ? null : (cells ?? this.plainCells()));
   }
 
   /**
@@ -296,12 +487,18 @@ export class LineBatchEncoder {
   /** The number in the batch of a line's cell of a read column (its reading and texts kept at that number). */
   private cell(c: number, cells: string[], positions: Int32Array): number {
     const position = positions[c]!;
-    if (position < 0) {
-      // A column the file does not have: an empty cell on every line, numbered once per batch.
+    return this.textNumber(c, position < 0 ? '' : (cells[position] ?? ''), position < 0);
+  }
+
+  /**
+   * The number in the batch of a cell's text of a read column (`missing`: the file has no such column,
+   * an empty cell on every line, numbered once per batch).
+   */
+  private textNumber(c: number, raw: string, missing: boolean): number {
+    if (missing) {
       const empty = this.emptyNumbers[c]!;
       if (empty >= 0) return empty;
     }
-    const raw = position < 0 ? '' : (cells[position] ?? '');
     const numbers = this.rawNumbers[c]!;
     let n = numbers.get(raw);
     if (n === undefined) {
@@ -309,9 +506,14 @@ export class LineBatchEncoder {
       n = this.readings[c]!.push(reading) - 1;
       numbers.set(raw, n);
       this.addTexts(c, reading.value);
-      if (position < 0) this.emptyNumbers[c] = n;
+      if (missing) this.emptyNumbers[c] = n;
     }
     return n;
+  }
+
+  /** The cells of the run's line being read, as text. */
+  private plainCells(): string[] {
+    return this.plain!.cells(this.plainLine);
   }
 
   /** A cell's value as the texts of its number (an empty text where it has none: its lines are invalid). */
@@ -357,6 +559,10 @@ export class LineBatchEncoder {
       listeners: this.listeners.slice(0, n),
       net: this.netRevenue.slice(0, n),
       largeNet: this.largeNet,
+      usd: this.usd.slice(0, n),
+      largeUsd: this.largeUsd,
+      tails: new Uint8Array(this.tails.written()),
+      tailEnds: this.tailEnds.slice(0, n),
       reasons: this.reasons,
       cells: this.cells.join(''),
       cellEnds: this.cellEnds.slice(0, this.cellCount),
@@ -366,6 +572,7 @@ export class LineBatchEncoder {
     };
     this.keptNames = null;
     this.rawNumbers = READ_COLUMNS.map(() => new Map());
+    for (const texts of this.byteTexts) texts.clear();
     this.readings = READ_COLUMNS.map(() => []);
     this.emptyNumbers = new Int32Array(READ_COLUMNS.length).fill(-1);
     this.texts = TEXT_COLUMNS.map(() => []);
@@ -373,6 +580,9 @@ export class LineBatchEncoder {
     this.upcReleases = [];
     this.count = 0;
     this.largeNet = [];
+    this.largeUsd = [];
+    this.tails.reset();
+    this.textJson = TEXT_COLUMNS.map(() => []);
     this.reasons = [];
     this.cells = [];
     this.cellCount = 0;
@@ -384,10 +594,50 @@ export class LineBatchEncoder {
       batch.units,
       batch.listeners,
       batch.net,
+      batch.usd,
+      batch.tails,
+      batch.tailEnds,
       batch.cellEnds,
       batch.lineCells,
     ].map((array) => array.buffer as ArrayBuffer);
     return { batch, transfer };
+  }
+
+  /**
+   * A valid line's revenue in USD (as convertScaled converts it, in numbers where that is exact) and its
+   * entry after its match (`at`: where its text numbers start).
+   */
+  private writeTail(i: number, at: number, net: bigint | number, currencyNumber: number): void {
+    const currency = this.texts[COLUMN.currency]![currencyNumber]! as Currency;
+    let usd: bigint | number | null =
+      typeof net === 'number' ? convertScaledNumber(net, currency, 'USD') : null;
+    usd ??= convertScaled(BigInt(net), currency, 'USD');
+    if (typeof usd === 'number') this.usd[i] = usd;
+    else if (usd <= MAX_SAFE && usd >= -MAX_SAFE) this.usd[i] = Number(usd);
+    else this.largeUsd.push([i, usd]);
+    const { entryTexts, textNumbers, tails } = this;
+    for (let c = 0; c < ENTRY_TEXTS.length; c++)
+      entryTexts[c] = this.entryJson(ENTRY_TEXTS[c]!, textNumbers[at + ENTRY_TEXTS[c]!]!);
+    let rate = this.rateJson.get(currency);
+    if (!rate) this.rateJson.set(currency, (rate = tails.encode(sixPlaces(ratesPerUsd[currency]))));
+    const listeners = this.listeners[i]!;
+    matchedEntryTail(
+      tails,
+      entryTexts,
+      this.units[i]!,
+      net,
+      this.entryJson(COLUMN.currency, currencyNumber),
+      rate,
+      usd,
+      Number.isNaN(listeners) ? null : listeners,
+    );
+  }
+
+  /** The JSON of a text of the batch by its column and number (null's for -1). */
+  private entryJson(column: number, n: number): Uint8Array {
+    if (n < 0) return this.tails.encode(null);
+    const byNumber = this.textJson[column]!;
+    return (byNumber[n] ??= this.tails.encode(this.texts[column]![n]!));
   }
 
   /** What is known of a code, by its number in the batch (looked up again while unknown). */
@@ -409,12 +659,10 @@ export class LineBatchEncoder {
     const i = this.count++;
     this.lineNumbers[i] = lineNumber;
     this.kinds[i] = kind;
+    this.tailEnds[i] = this.tails.length;
     if (cells) {
-      if (this.cellCount + cells.length > this.cellEnds.length) {
-        const larger = new Int32Array(Math.max(this.cellEnds.length * 2, this.cellCount + cells.length));
-        larger.set(this.cellEnds);
-        this.cellEnds = larger;
-      }
+      if (this.cellCount + cells.length > this.cellEnds.length)
+        this.cellEnds = larger(this.cellEnds, this.cellCount + cells.length);
       for (const cell of cells) {
         this.cells.push(cell);
         this.cellLength += cell.length;
@@ -432,6 +680,7 @@ export class LineBatchEncoder {
 export class LineBatch {
   private readonly reasonAt: Int32Array;
   private readonly large: Map<number, bigint>;
+  private readonly largeUsd: Map<number, bigint>;
   private readonly current: ReportLine = {
     period: '',
     date: '',
@@ -454,6 +703,7 @@ export class LineBatch {
     let reason = 0;
     for (let i = 0; i < data.count; i++) this.reasonAt[i] = data.kinds[i] === VALID ? -1 : reason++;
     this.large = new Map(data.largeNet);
+    this.largeUsd = new Map(data.largeUsd);
   }
 
   /** A batch of no lines (what the reading ends with). */
@@ -493,6 +743,22 @@ export class LineBatch {
   net(i: number): bigint {
     const large = this.large.size ? this.large.get(i) : undefined;
     return large ?? BigInt(this.data.net[i]!);
+  }
+
+  /** A valid line's revenue in USD × 10^8 as a number where it is a safe integer (most lines), else null (usd(i) has it). */
+  usdNumber(i: number): number | null {
+    return this.largeUsd.size && this.largeUsd.has(i) ? null : this.data.usd[i]!;
+  }
+
+  /** A valid line's revenue in USD × 10^8. */
+  usd(i: number): bigint {
+    const large = this.largeUsd.size ? this.largeUsd.get(i) : undefined;
+    return large ?? BigInt(this.data.usd[i]!);
+  }
+
+  /** Where a valid line's entry after its match starts in `data.tails` (it ends at `data.tailEnds[i]`). */
+  tailFrom(i: number): number {
+    return i === 0 ? 0 : this.data.tailEnds[i - 1]!;
   }
 
   lineNumber(i: number): number {

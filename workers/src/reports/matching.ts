@@ -19,7 +19,6 @@ import { COLUMN, type LineBatch } from './lineBatch.ts';
 import {
   AnalyticsView,
   creditLine,
-  revenueInUsd,
   RoyaltyView,
   usageOf,
   type AnalyticsTarget,
@@ -55,20 +54,7 @@ interface BatchTexts {
   stores: Int32Array;
   countries: Int32Array;
   days: Int32Array;
-  /** The JSON of the texts a matched line's entry writes, by column. */
-  json: Array<Array<Uint8Array | undefined>>;
 }
-
-/** The texts a matched line's entry in its block holds, in its order (lineBlocks.ts). */
-const ENTRY_TEXTS = [
-  COLUMN.period,
-  COLUMN.date,
-  COLUMN.store,
-  COLUMN.country,
-  COLUMN.isrc,
-  COLUMN.upc,
-  COLUMN.saleType,
-] as const;
 
 const MAX_FIELD = 500;
 
@@ -102,11 +88,6 @@ export class Matching {
     revenueUsd: 0n,
   };
   private readonly targets = new Map<string, MatchTarget>();
-  /** A matched line's entry texts, filled again for each line. */
-  private readonly entryTexts: Uint8Array[] = ENTRY_TEXTS.map(() => new Uint8Array());
-  private readonly rates = Object.fromEntries(
-    Object.entries(ratesAsStored).map(([currency, rate]) => [currency, this.blocks.encode(rate)]),
-  ) as Record<Currency, Uint8Array>;
 
   /** Takes a batch's lines (the catalogue knowing its identifiers) into the blocks and the sums. */
   take(batch: LineBatch, keptNames: string[]): void {
@@ -120,7 +101,6 @@ export class Matching {
       stores: analytics.numbers('stores', batch.texts('store')),
       countries: analytics.numbers('countries', batch.texts('country')),
       days: analytics.numbers('days', batch.texts('date')),
-      json: ENTRY_TEXTS.map(() => []),
     };
     for (let i = 0; i < batch.count; i++) {
       const status = this.takeLine(batch, i, texts, keptNames);
@@ -153,10 +133,8 @@ export class Matching {
       const match = this.blocks.matchOf({ trackId, releaseId, userId, royaltyId: royalty.id });
       target.months.set(period, (month = { royalty, match }));
     }
-    const currency = batch.texts('currency')[batch.textNumber(i, COLUMN.currency)] as Currency;
-    const netNumber = batch.netNumber(i);
-    const net = netNumber === null ? batch.net(i) : BigInt(netNumber);
-    const revenueUsd = revenueInUsd({ netRevenue: net, currency });
+    const usdNumber = batch.usdNumber(i);
+    const revenueUsd = usdNumber === null ? batch.usd(i) : BigInt(usdNumber);
     const saleType = batch.texts('saleType')[batch.textNumber(i, COLUMN.saleType)] as SaleType;
     const units = batch.units(i);
     const usage = usageOf(saleType, units);
@@ -176,19 +154,12 @@ export class Matching {
       revenueUsd,
       lineNumber,
     );
-    const entryTexts = this.entryTexts;
-    for (let c = 0; c < ENTRY_TEXTS.length; c++)
-      entryTexts[c] = this.json(batch, texts, c, ENTRY_TEXTS[c]!, i);
-    this.blocks.addMatchedEncoded(
+    this.blocks.addMatchedTail(
       lineNumber,
       month.match,
-      entryTexts,
-      units,
-      netNumber ?? net,
-      this.json(batch, texts, ENTRY_TEXTS.length, COLUMN.currency, i),
-      this.rates[currency],
-      revenueUsd,
-      listeners,
+      batch.data.tails,
+      batch.tailFrom(i),
+      batch.data.tailEnds[i]!,
     );
     return 'matched';
   }
@@ -217,14 +188,6 @@ export class Matching {
     }
     texts.targets[kind]![n] = target;
     return target;
-  }
-
-  /** The JSON of a line's text of a column (the batch's `c`th such column of an entry's). */
-  private json(batch: LineBatch, texts: BatchTexts, c: number, column: number, i: number): Uint8Array {
-    const n = batch.textNumber(i, column);
-    if (n < 0) return this.blocks.encode(null);
-    const byNumber = (texts.json[c] ??= []);
-    return (byNumber[n] ??= this.blocks.encode(batch.data.texts[column]![n]!));
   }
 
   private keep(

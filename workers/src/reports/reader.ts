@@ -39,16 +39,40 @@ export async function* checkedBatches(
 ): AsyncGenerator<{ batch: LineBatchData; transfer: ArrayBuffer[] }> {
   const encoder = new LineBatchEncoder(batchLines, known);
   let columns: ReturnType<typeof reportColumnsOf> | null = null;
+  // The header's cells: where the columns are, and the names a kept line's cells are stored under.
+  const header = (cells: string[]) => {
+    const read = reportColumnsOf(cells);
+    encoder.keptNames = read.keptNames;
+    encoder.columnsAt(read.at);
+    return read;
+  };
   let lastLine = 0;
   let taken = false;
   for await (const items of reportRecords(body, delimiter)) {
     for (const item of items) {
+      if ('run' in item) {
+        // Lines split by their bytes (csv.ts): read without a text per cell.
+        const { run } = item;
+        let k = item.from;
+        if (!columns) {
+          columns = header(run.cells(k));
+          lastLine = run.lines[k++]!;
+        }
+        encoder.bytesRead = run.bytes;
+        for (; k < item.to; k++) {
+          const lineNumber = (lastLine = Math.max(run.lines[k]!, lastLine + 1));
+          encoder.readPlain(lineNumber, run, k);
+          if (encoder.full) {
+            taken = true;
+            yield encoder.take();
+          }
+        }
+        continue;
+      }
       if (!columns) {
         // The header (already checked by withHeader): the cells' names.
         if ('skipped' in item) throw new ReportFileProblem("The report's header row is not readable as CSV");
-        columns = reportColumnsOf(item.cells);
-        encoder.keptNames = columns.keptNames;
-        encoder.columnsAt(columns.at);
+        columns = header(item.cells);
         lastLine = item.line;
         continue;
       }
