@@ -36,7 +36,7 @@ export class PlainLines {
   bytes = 0;
   count = 0;
   lines = new Int32Array(1024);
-  /** Line k's cells are cells[firsts[k]] up to cells[firsts[k + 1]] (not included). */
+  /** Line k's cells are the cells numbered firsts[k] up to firsts[k + 1] (not included) in `bounds`. */
   firsts = new Int32Array(1025);
   /** Each cell's first byte and the byte after its last, in pairs. */
   bounds = new Int32Array(16384);
@@ -81,7 +81,7 @@ export class PlainLines {
           if (byte === QUOTE) break;
           if (byte === CR) return false;
         }
-        // Not closed on this line, a doubled quote, or text after the closing quote: read as text.
+        // Not closed on this line: read as text (so are a doubled quote and text after the closing one, below).
         if (close === to) return false;
         bounds[2 * n] = at + 1;
         bounds[2 * n + 1] = close;

@@ -734,11 +734,6 @@ export class LineBatch {
     return Number.isNaN(listeners) ? null : listeners;
   }
 
-  /** Net revenue × 10^8 as a number where it is a safe integer (most lines), else null (net(i) has it). */
-  netNumber(i: number): number | null {
-    return this.large.size && this.large.has(i) ? null : this.data.net[i]!;
-  }
-
   /** Net revenue × 10^8. */
   net(i: number): bigint {
     const large = this.large.size ? this.large.get(i) : undefined;

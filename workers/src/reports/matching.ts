@@ -66,10 +66,10 @@ const ratesAsStored = Object.fromEntries(
 /**
  * A report's lines taken batch by batch as the catalogue answers: matched (ISRC → track, else UPC →
  * release), added to the totals, the analytics and the royalty ledger (projections.ts) and written whole
- * into their block; or kept (unmatched or invalid: their number and status into their block, their row
- * with why into the rows `take` answers). Built for a million lines on one core: what a line's texts stand
- * for (its track, its cell's store, country and day, its JSON) is worked out once per text of a batch,
- * each line then read as numbers (lineBatch.ts).
+ * into their block (the entry the reading thread wrote for it, after what it matched); or kept (unmatched
+ * or invalid, whole in their block with why). Built for a million lines on one core: what a line's texts
+ * stand for (its track, its cell's store, country and day) is worked out once per text of a batch, each
+ * line then read as numbers (lineBatch.ts).
  */
 export class Matching {
   readonly tracks = new Map<string, CatalogueTrack | null>();
