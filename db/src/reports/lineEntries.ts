@@ -126,9 +126,10 @@ export class JsonBytes {
 
   /** An amount scaled by 10^decimals, as fromScaled writes it (every decimal), as a JSON string. */
   scaled(value: bigint | number, decimals: number) {
-    if (typeof value === 'number') return this.scaledNumber(value, decimals);
     const negative = value < 0;
-    const digits = (negative ? -value : value).toString();
+    // A number is a safe integer (below 2^53: no exponent in its text).
+    const digits =
+      typeof value === 'number' ? String(Math.abs(value)) : (negative ? -value : value).toString();
     const whole = Math.max(digits.length - decimals, 0);
     this.room(digits.length + decimals + 5);
     const { buf } = this;
@@ -144,30 +145,6 @@ export class JsonBytes {
     }
     buf[at++] = QUOTE;
     this.at = at;
-  }
-
-  /** `scaled` for a safe integer, its digits written from the last (no text made). */
-  private scaledNumber(value: number, decimals: number) {
-    const negative = value < 0;
-    let rest = Math.abs(value);
-    let digits = 1;
-    for (let left = rest; left >= 10; left = Math.floor(left / 10)) digits += 1;
-    // At least one digit before the point, and every decimal.
-    const places = Math.max(digits, decimals + 1);
-    this.room(places + 4);
-    const { buf } = this;
-    const start = this.at;
-    buf[start] = QUOTE;
-    if (negative) buf[start + 1] = MINUS;
-    const last = start + (negative ? 1 : 0) + places + (decimals ? 1 : 0);
-    let at = last;
-    for (let i = 0; i < places; i++) {
-      if (decimals && i === decimals) buf[at--] = POINT;
-      buf[at--] = ZERO + (rest % 10);
-      rest = Math.floor(rest / 10);
-    }
-    buf[last + 1] = QUOTE;
-    this.at = last + 2;
   }
 
   /** A decimal text of digits, a point and a sign (an amount: one of its own on almost every line). */
