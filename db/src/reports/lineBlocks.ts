@@ -1,5 +1,5 @@
 import type { ReportLineStatus } from '@riffline/contracts';
-import { CLOSE, COMMA, JsonBytes, matchedEntryTail, OPEN } from './lineEntries.ts';
+import { CLOSE, COMMA, JsonBytes, matchedEntryTail, OPEN, type MatchedTail } from './lineEntries.ts';
 
 export { JsonBytes, sixPlaces } from './lineEntries.ts';
 
@@ -189,27 +189,9 @@ export class LineBlockWriter {
     return this.entries.encode(value);
   }
 
-  /**
-   * A matched line, its texts already as JSON (encode): `texts` are its period, sale date, store, country,
-   * ISRC, UPC and sale type; its amounts scaled by 10^8 (bigints, or a safe integer for the net revenue;
-   * written as fromScaled writes them) or their decimal text.
-   */
-  addMatchedEncoded(
-    lineNumber: number,
-    match: number,
-    texts: readonly Uint8Array[],
-    units: number,
-    netRevenue: bigint | number | string,
-    currency: Uint8Array,
-    ratePerUsd: Uint8Array,
-    revenueUsd: bigint | number | string,
-    listeners: number | null,
-  ): void {
-    this.here.matched += 1;
-    const out = this.start(lineNumber);
-    out.byte(COMMA);
-    out.int(match);
-    matchedEntryTail(out, texts, units, netRevenue, currency, ratePerUsd, revenueUsd, listeners);
+  /** A matched line, its entry after its match as matchedEntryTail writes it (texts already as JSON: encode). */
+  addMatchedEncoded(lineNumber: number, match: number, ...tail: MatchedTail): void {
+    matchedEntryTail(this.startMatched(lineNumber, match), ...tail);
     this.end();
   }
 
@@ -218,11 +200,7 @@ export class LineBlockWriter {
    * writes it for every line it checks): `tail`'s bytes `from` to `to`.
    */
   addMatchedTail(lineNumber: number, match: number, tail: Uint8Array, from: number, to: number): void {
-    this.here.matched += 1;
-    const out = this.start(lineNumber);
-    out.byte(COMMA);
-    out.int(match);
-    out.bytes(tail.subarray(from, to));
+    this.startMatched(lineNumber, match).bytes(tail.subarray(from, to));
     this.end();
   }
 
@@ -271,6 +249,15 @@ export class LineBlockWriter {
     const out = { blocks: this.full, matches: this.newMatches };
     this.full = [];
     this.newMatches = [];
+    return out;
+  }
+
+  /** Opens a matched line's entry, its number and its match written. */
+  private startMatched(lineNumber: number, match: number): JsonBytes {
+    this.here.matched += 1;
+    const out = this.start(lineNumber);
+    out.byte(COMMA);
+    out.int(match);
     return out;
   }
 

@@ -169,6 +169,9 @@ export class JsonBytes {
  * period, sale date, store, country, ISRC, UPC, sale type), its amounts scaled by 10^8 (a bigint or a safe
  * integer, written as fromScaled writes them) or their decimal text.
  */
+export type MatchedTail =
+  Parameters<typeof matchedEntryTail> extends [JsonBytes, ...infer Rest] ? Rest : never;
+
 export function matchedEntryTail(
   out: JsonBytes,
   texts: readonly Uint8Array[],
@@ -186,15 +189,19 @@ export function matchedEntryTail(
   out.byte(COMMA);
   out.int(units);
   out.byte(COMMA);
-  if (typeof netRevenue === 'string') out.amount(netRevenue);
-  else out.scaled(netRevenue, AMOUNT_DECIMALS);
+  writeAmount(out, netRevenue);
   out.byte(COMMA);
   out.bytes(currency);
   out.byte(COMMA);
   out.bytes(ratePerUsd);
   out.byte(COMMA);
-  if (typeof revenueUsd === 'string') out.amount(revenueUsd);
-  else out.scaled(revenueUsd, AMOUNT_DECIMALS);
+  writeAmount(out, revenueUsd);
   out.byte(COMMA);
   out.number(listeners);
+}
+
+/** An amount scaled by 10^8 (a bigint or a safe integer) or its decimal text. */
+function writeAmount(out: JsonBytes, amount: bigint | number | string): void {
+  if (typeof amount === 'string') out.amount(amount);
+  else out.scaled(amount, AMOUNT_DECIMALS);
 }

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { CsvError, Parser, type Options } from 'csv-parse';
+import { grown } from './projections.ts';
 
 /** A record with the file's line it ends on and the bytes read by then. */
 export interface NumberedRecord {
@@ -106,8 +107,8 @@ export class PlainLines {
     }
     const k = this.count++;
     if (k + 1 >= this.lines.length) {
-      this.lines = larger(this.lines, k + 1);
-      this.firsts = larger(this.firsts, k + 2);
+      this.lines = grown(this.lines, k + 1);
+      this.firsts = grown(this.firsts, k + 2);
     }
     this.lines[k] = line;
     this.firsts[k] = this.cellCount;
@@ -117,15 +118,8 @@ export class PlainLines {
   }
 
   private grow(cells: number): void {
-    this.bounds = larger(this.bounds, 2 * (this.cellCount + cells));
+    this.bounds = grown(this.bounds, 2 * (this.cellCount + cells));
   }
-}
-
-/** A copy of an array at least `size` long (twice as long at least), its values kept. */
-export function larger(array: Int32Array, size: number): Int32Array<ArrayBuffer> {
-  const out = new Int32Array(Math.max(size, array.length * 2));
-  out.set(array);
-  return out;
 }
 
 /** How a store report is read as CSV: csv-parse's options, whichever way a line is read. */

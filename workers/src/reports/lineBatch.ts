@@ -12,7 +12,8 @@ import {
   type SaleType,
 } from '@riffline/contracts';
 import { JsonBytes, matchedEntryTail, sixPlaces } from '@riffline/db/lineEntries';
-import { larger, type PlainLines } from './csv.ts';
+import type { PlainLines } from './csv.ts';
+import { grown } from './projections.ts';
 
 /**
  * A batch of a store report's lines as read and checked (reader.ts), in a form that crosses from the
@@ -193,10 +194,10 @@ export class ByteTexts {
   set(chunk: Uint8Array, from: number, to: number, hash: number, n: number): void {
     if (2 * (this.size + 1) > this.slots.length) this.rehash(this.slots.length * 2);
     if (this.size === this.hashes.length) {
-      this.hashes = larger(this.hashes, 0);
-      this.starts = larger(this.starts, 0);
-      this.ends = larger(this.ends, 0);
-      this.numbers = larger(this.numbers, 0);
+      this.hashes = grown(this.hashes);
+      this.starts = grown(this.starts);
+      this.ends = grown(this.ends);
+      this.numbers = grown(this.numbers);
     }
     const length = to - from;
     if (this.used + length > this.bytes.length) {
@@ -662,7 +663,7 @@ export class LineBatchEncoder {
     this.tailEnds[i] = this.tails.length;
     if (cells) {
       if (this.cellCount + cells.length > this.cellEnds.length)
-        this.cellEnds = larger(this.cellEnds, this.cellCount + cells.length);
+        this.cellEnds = grown(this.cellEnds, this.cellCount + cells.length);
       for (const cell of cells) {
         this.cells.push(cell);
         this.cellLength += cell.length;

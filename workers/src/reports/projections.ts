@@ -156,9 +156,9 @@ class Names {
   }
 }
 
-/** A typed array twice as long, its values kept. */
-function grown<T extends Float64Array | Int32Array>(array: T): T {
-  const larger = new (array.constructor as new (length: number) => T)(array.length * 2);
+/** A typed array twice as long (or `size` long, if more), its values kept. */
+export function grown<T extends Float64Array | Int32Array>(array: T, size = 0): T {
+  const larger = new (array.constructor as new (length: number) => T)(Math.max(array.length * 2, size));
   larger.set(array);
   return larger;
 }
