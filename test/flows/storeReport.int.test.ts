@@ -21,13 +21,16 @@ const flowTest = apiWithWorkers('store-report');
 const cents = (value: bigint) => `${value / 100n}.${String(value % 100n).padStart(2, '0')}`;
 const usdCents = (usd8: bigint) => cents((usd8 + 500_000n) / 1_000_000n);
 
+/** The size issue 12 asks the whole path to hold at: the artists' reads and the admin's list included. */
+const LINES = 100_000;
+
 describe('an admin imports a store report', () => {
   flowTest(
     "each artist's royalties and analytics show what the file says; unmatched lines are listed with reasons",
     async ({ app, db, admin, newActor }) => {
       const [maya, ravi] = [await newActor('approved'), await newActor('approved')];
       const catalogue = await buildCatalogue(db, [maya.user.id, ravi.user.id]);
-      const file = storeReport(catalogue, { lines: 3_000, seed: 3 });
+      const file = storeReport(catalogue, { lines: LINES, seed: 3 });
 
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(file.csv)], { type: 'text/csv' }), 'distributor-q3.csv');
@@ -45,7 +48,7 @@ describe('an admin imports a store report', () => {
       expect(report).toMatchObject({
         status: 'completed',
         progress: 100,
-        linesTotal: 3_000,
+        linesTotal: LINES,
         linesMatched: file.expected.matched,
         linesUnmatched: file.expected.unmatched,
         linesInvalid: file.expected.invalid,
