@@ -13,15 +13,15 @@ import { i18nProvider } from './i18n/index.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { AppNotification } from './layout/AppNotification.tsx';
 import { darkTheme, lightTheme } from './layout/theme.ts';
-import newsletter from './newsletter/index.ts';
-import payouts from './payouts/index.ts';
+import newsletterSubscriptions from './newsletterSubscriptions/index.ts';
 import releases from './releases/index.ts';
-import reports from './reports/index.ts';
 import royalties from './royalties/index.ts';
 import settings from './settings/index.ts';
+import storeReports from './storeReports/index.ts';
+import supportTickets from './supportTickets/index.ts';
 import { TeamPage } from './team/TeamPage.tsx';
-import tickets from './tickets/index.ts';
 import users from './users/index.ts';
+import withdrawalRequests from './withdrawalRequests/index.ts';
 
 /** The admin console at /admin: its table of contents (SPEC §2's sections, then System and the inboxes). */
 export function App() {
@@ -47,15 +47,15 @@ export function App() {
           <Resource name="users" {...users} />
           <Resource name="releases" {...releases} />
           <Resource name="royalties" {...royalties} />
-          <Resource name="reports" {...reports} />
-          <Resource name="withdrawal-requests" {...payouts} />
-          <Resource name="tickets" {...tickets} />
+          <Resource name="reports" {...storeReports} />
+          <Resource name="withdrawal-requests" {...withdrawalRequests} />
+          <Resource name="tickets" {...supportTickets} />
           <Resource name="analytics" {...analytics} />
           <Resource name="settings" {...settings} />
           <Resource name="events" {...events} />
           <Resource name="failed-events" {...failedEvents} />
           <Resource name="contact-messages" {...contactMessages} />
-          <Resource name="newsletter-subscriptions" {...newsletter} />
+          <Resource name="newsletter-subscriptions" {...newsletterSubscriptions} />
           <CustomRoutes>
             <Route path="/team" element={<TeamPage />} />
           </CustomRoutes>

@@ -34,7 +34,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { EnumField } from '../common/EnumField.tsx';
 import { enumLabelKey } from '../common/enums.ts';
 import { NoResults } from '../common/NoResults.tsx';
-import { amount, payTo } from '../payouts/format.ts';
+import { amount, payTo } from '../withdrawalRequests/format.ts';
 import { ApprovalChip } from './ApprovalChip.tsx';
 import { UserActions, userName } from './UserActions.tsx';
 

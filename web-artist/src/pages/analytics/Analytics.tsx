@@ -17,7 +17,7 @@ import {
 } from '@riffline/contracts';
 import { analyticsQuery } from '../../api/account.ts';
 import { useVisitor } from '../../api/auth.ts';
-import { PlatformBars, UsageChart } from '../../analytics/AnalyticsCharts.tsx';
+import { PlatformBars, UsageChart } from './AnalyticsCharts.tsx';
 import {
   formatCount,
   formatDay,
@@ -28,13 +28,13 @@ import {
   STREAMS_BADGE,
   timeframeLabels,
   windowLabel,
-} from '../../analytics/analyticsView.ts';
+} from '../../components/Analytics/analyticsView.ts';
 import { ArtistArea } from '../../components/Auth/ArtistArea.tsx';
 import { Page } from '../../components/Page/Page.tsx';
 import { QueryList } from '../../components/Page/QueryList.tsx';
 import { Spinner } from '../../components/Page/Spinner.tsx';
-import { StatCard } from '../../dashboard/StatCard.tsx';
-import { TimeframeSelect } from '../../analytics/TimeframeSelect.tsx';
+import { StatCard } from '../../components/Stats/StatCard.tsx';
+import { TimeframeSelect } from '../../components/Analytics/TimeframeSelect.tsx';
 import { GridList } from '../../components/Page/GridList.tsx';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {

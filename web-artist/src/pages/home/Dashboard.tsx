@@ -12,18 +12,18 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { Link as RouterLink } from 'react-router';
 import { convertAmount, formatCoins, formatMoney, type Currency } from '@riffline/contracts';
 import { analyticsQuery, dashboardGrowthQuery, royaltiesQuery } from '../../api/account.ts';
-import { groupDigits } from '../../dashboard/growth.ts';
+import { groupDigits } from '../../components/Stats/growth.ts';
 import { useVisitor } from '../../api/auth.ts';
 import { releasesQuery } from '../../api/releases.ts';
 import { coinsQuery } from '../../api/wallet.ts';
 import { Spinner } from '../../components/Page/Spinner.tsx';
-import { StatCard } from '../../dashboard/StatCard.tsx';
+import { StatCard } from '../../components/Stats/StatCard.tsx';
 import { night } from '../../theme.ts';
 
 // The releases list (release cards, tracks, uploads) and the platform card (its period select) come in
 // chunks of their own, after the banner and the figures: the dashboard's first paint does not wait for them.
-const RecentReleaseList = lazy(() => import('../../dashboard/RecentReleaseList.tsx'));
-const PlatformPerformance = lazy(() => import('../../dashboard/PlatformPerformance.tsx'));
+const RecentReleaseList = lazy(() => import('./RecentReleaseList.tsx'));
+const PlatformPerformance = lazy(() => import('./PlatformPerformance.tsx'));
 
 /**
  * A below-the-fold section in a chunk of its own, mounted when it comes near the viewport (its fallback

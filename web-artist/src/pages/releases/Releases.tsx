@@ -8,10 +8,10 @@ import { releasesQuery, type Release } from '../../api/releases.ts';
 import { ArtistArea } from '../../components/Auth/ArtistArea.tsx';
 import { Page } from '../../components/Page/Page.tsx';
 import { Spinner } from '../../components/Page/Spinner.tsx';
-import { DeleteReleaseDialog } from '../../releases/DeleteReleaseDialog.tsx';
-import { EditReleaseDialog } from '../../releases/EditReleaseDialog.tsx';
-import { ReleaseCard } from '../../releases/ReleaseCard.tsx';
-import { ReleaseWizard } from '../../releases/ReleaseWizard.tsx';
+import { DeleteReleaseDialog } from '../../components/Releases/DeleteReleaseDialog.tsx';
+import { EditReleaseDialog } from '../../components/Releases/EditReleaseDialog.tsx';
+import { ReleaseCard } from '../../components/Releases/ReleaseCard.tsx';
+import { ReleaseWizard } from './ReleaseWizard.tsx';
 import { LoadFailed } from '../../components/Page/LoadFailed.tsx';
 
 function ReleaseBuilder() {

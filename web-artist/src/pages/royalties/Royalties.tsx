@@ -11,10 +11,10 @@ import { royaltiesQuery } from '../../api/account.ts';
 import { useVisitor } from '../../api/auth.ts';
 import { ArtistArea } from '../../components/Auth/ArtistArea.tsx';
 import { Page } from '../../components/Page/Page.tsx';
-import { StatCard } from '../../dashboard/StatCard.tsx';
-import { RoyaltyHistory, WithdrawalHistory } from '../../royalties/RoyaltyLists.tsx';
-import { WithdrawalDialog } from '../../royalties/WithdrawalDialog.tsx';
-import { minimumWithdrawal } from '../../royalties/withdrawalRules.ts';
+import { StatCard } from '../../components/Stats/StatCard.tsx';
+import { RoyaltyHistory, WithdrawalHistory } from './RoyaltyLists.tsx';
+import { WithdrawalDialog } from './WithdrawalDialog.tsx';
+import { minimumWithdrawal } from './withdrawalRequestRules.ts';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (

@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { providerQuery, useVisitor } from '../../api/auth.ts';
 import { ArtistArea } from '../../components/Auth/ArtistArea.tsx';
 import { Page } from '../../components/Page/Page.tsx';
-import { CurrencySettings } from '../../settings/CurrencySettings.tsx';
-import { NotificationSettings } from '../../settings/NotificationSettings.tsx';
-import { PasswordSettings } from '../../settings/PasswordSettings.tsx';
-import { PaymentMethods } from '../../settings/PaymentMethods.tsx';
-import { ProfileSettings } from '../../settings/ProfileSettings.tsx';
+import { CurrencySettings } from './CurrencySettings.tsx';
+import { NotificationSettings } from './NotificationSettings.tsx';
+import { PasswordSettings } from './PasswordSettings.tsx';
+import { PaymentMethods } from './PaymentMethods.tsx';
+import { ProfileSettings } from './ProfileSettings.tsx';
 
 function AccountSettings() {
   const { user } = useVisitor();

@@ -11,8 +11,8 @@ import { coinsQuery, transactionsQuery } from '../../api/wallet.ts';
 import { ContinueWithButton } from '../../components/Auth/ContinueWithButton.tsx';
 import { Page } from '../../components/Page/Page.tsx';
 import { PageSpinner } from '../../components/Page/Spinner.tsx';
-import { RechargeDialog } from '../../wallet/RechargeDialog.tsx';
-import { TransactionList } from '../../wallet/TransactionList.tsx';
+import { RechargeDialog } from './RechargeDialog.tsx';
+import { TransactionList } from './TransactionList.tsx';
 import { LoadFailed } from '../../components/Page/LoadFailed.tsx';
 
 /** SPEC §2 Wallet: the text signed-out and not-yet-approved visitors see. */

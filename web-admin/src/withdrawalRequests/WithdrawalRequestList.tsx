@@ -1,0 +1,45 @@
+import { useMediaQuery, type Theme } from '@mui/material';
+import type { WithdrawalStatus } from '@riffline/contracts';
+import { Datagrid, DateField, FunctionField, List, ReferenceField, TextField } from 'react-admin';
+import { EnumField } from '../common/EnumField.tsx';
+import { NoResults } from '../common/NoResults.tsx';
+import { StatusTabs } from '../common/StatusTabs.tsx';
+import { WithdrawalRequestActions } from './WithdrawalRequestActions.tsx';
+import { WithdrawalRequestCards } from './WithdrawalRequestCards.tsx';
+import { amount, payTo } from './format.ts';
+
+/** The queue first (pending), then each later step. */
+const tabs: readonly WithdrawalStatus[] = ['pending', 'approved', 'processing', 'completed', 'declined'];
+
+/** Payout requests with where the money goes (SPEC §2 Payouts), by status. */
+export function WithdrawalRequestList() {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  return (
+    <List
+      filterDefaultValues={{ status: 'pending' }}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      empty={false}
+      exporter={false}
+      actions={false}
+    >
+      <StatusTabs name="withdrawalStatus" statuses={tabs} label="Payout status" />
+      {phone ? (
+        <WithdrawalRequestCards />
+      ) : (
+        <Datagrid rowClick={false} bulkActionButtons={false} empty={<NoResults />}>
+          <DateField source="createdAt" showTime />
+          <ReferenceField source="userId" reference="users" link={false} sortable={false}>
+            <TextField source="email" />
+          </ReferenceField>
+          <FunctionField source="amount" render={amount} />
+          <FunctionField source="paymentMethod" render={payTo} sortable={false} />
+          <EnumField source="status" name="withdrawalStatus" />
+          <TextField source="adminNotes" emptyText="—" sortable={false} />
+          <DateField source="processedAt" showTime emptyText="—" sortable={false} />
+          <WithdrawalRequestActions />
+        </Datagrid>
+      )}
+    </List>
+  );
+}

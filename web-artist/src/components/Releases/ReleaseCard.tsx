@@ -1,0 +1,206 @@
+import AlbumIcon from '@mui/icons-material/Album';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import EditIcon from '@mui/icons-material/Edit';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import SendIcon from '@mui/icons-material/Send';
+import {
+  Alert,
+  AlertTitle,
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardActions,
+  Collapse,
+  Typography,
+} from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { errorIssues, RELEASES_KEY, submitRelease, type Release } from '../../api/releases.ts';
+import { coinsQuery } from '../../api/wallet.ts';
+import { useLoggedOutFlow } from '../Auth/useLoggedOutFlow.ts';
+import { useToast } from '../Toast/Toast.tsx';
+import { formatDate, releaseTypeNames } from './labels.ts';
+import { StatusChip } from './StatusChip.tsx';
+import { TrackList } from './TrackList.tsx';
+import { isEditable } from './wizardRules.ts';
+
+type Problem = { kind: 'missing'; items: string[] } | { kind: 'fee'; message: string };
+
+/**
+ * One release of the Release Builder: cover, title, status chip, its tracks (rename, upload audio with
+ * progress), the rejection reason when rejected, and Edit, Delete and Submit for distribution while it
+ * is a draft or was rejected.
+ */
+export function ReleaseCard({
+  release,
+  expanded,
+  onToggle,
+  onEdit,
+  onDelete,
+}: {
+  release: Release;
+  expanded: boolean;
+  onToggle: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const toast = useToast();
+  const loggedOut = useLoggedOutFlow();
+  const queryClient = useQueryClient();
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const editable = isEditable(release.status);
+  const headingId = `release-${release.id}-title`;
+
+  const submit = useMutation({
+    mutationFn: () => submitRelease(release.id),
+    onSuccess: () => {
+      setProblem(null);
+      void queryClient.invalidateQueries({ queryKey: RELEASES_KEY });
+      void queryClient.invalidateQueries({ queryKey: coinsQuery.queryKey });
+      toast({
+        title: 'Release Submitted!',
+        description: 'Your release is in review. Once approved it goes live in 3-5 days.',
+      });
+    },
+    onError: (error) => {
+      if (loggedOut(error)) return;
+      const message = error instanceof ApiError ? (error.serverMessage ?? error.message) : String(error);
+      if (error instanceof ApiError && error.status === 409) {
+        const items = errorIssues(error);
+        setProblem({ kind: 'missing', items: items.length ? items : [message] });
+        toast({
+          title: 'Not Ready to Submit',
+          description: 'Complete what the release lists, then submit it again.',
+          variant: 'destructive',
+        });
+        return;
+      }
+      if (error instanceof ApiError && error.status === 402) {
+        setProblem({ kind: 'fee', message });
+        toast({ title: 'Not Enough Coins', description: message, variant: 'destructive' });
+        return;
+      }
+      setProblem(null);
+      toast({ title: 'Submission Failed', description: message, variant: 'destructive' });
+    },
+  });
+
+  const facts = [
+    release.artist,
+    releaseTypeNames[release.releaseType],
+    `${release.trackCount} ${release.trackCount === 1 ? 'track' : 'tracks'}`,
+    release.releaseDate ? `Release date ${formatDate(release.releaseDate)}` : '',
+  ].filter(Boolean);
+
+  return (
+    <Card component="article" aria-labelledby={headingId} data-testid="release-card">
+      <Box sx={{ display: 'flex', gap: 2, p: 2, alignItems: 'flex-start' }}>
+        <Avatar
+          variant="rounded"
+          src={release.coverUrl ?? undefined}
+          alt={release.coverUrl ? `Cover of ${release.title}` : undefined}
+          sx={{ width: { xs: 64, sm: 88 }, height: { xs: 64, sm: 88 }, bgcolor: 'primary.light' }}
+        >
+          <AlbumIcon sx={{ fontSize: 40 }} aria-hidden />
+        </Avatar>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography
+              variant="h6"
+              component="h3"
+              id={headingId}
+              sx={{ fontWeight: 700, overflowWrap: 'anywhere', mr: 'auto' }}
+            >
+              {release.title}
+            </Typography>
+            <StatusChip status={release.status} />
+          </Box>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            {facts.join(' · ')}
+          </Typography>
+        </Box>
+      </Box>
+
+      <Box sx={{ px: 2, display: 'grid', gap: 1.5 }}>
+        {release.status === 'rejected' && (
+          <Alert severity="error">
+            <AlertTitle>Rejected</AlertTitle>
+            {release.rejectionReason || 'The review team rejected this release.'} Fix it, then submit it
+            again.
+          </Alert>
+        )}
+        {release.status === 'processing' && (
+          <Alert severity="info">In review: once approved, it goes live in 3-5 days.</Alert>
+        )}
+        {problem?.kind === 'missing' && (
+          <Alert severity="warning" onClose={() => setProblem(null)}>
+            <AlertTitle>Not ready to submit</AlertTitle>
+            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+              {problem.items.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </Box>
+          </Alert>
+        )}
+        {problem?.kind === 'fee' && (
+          <Alert
+            severity="error"
+            onClose={() => setProblem(null)}
+            action={
+              <Button component={RouterLink} to="/wallet" color="inherit" size="small">
+                Top Up Coins
+              </Button>
+            }
+          >
+            {problem.message}
+          </Alert>
+        )}
+      </Box>
+
+      <CardActions
+        sx={{ px: 2, py: 1.5, gap: 1, flexWrap: 'wrap', '& > :not(style) ~ :not(style)': { ml: 0 } }}
+      >
+        <Button
+          onClick={onToggle}
+          aria-expanded={expanded}
+          endIcon={expanded ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+        >
+          {expanded ? 'Hide Tracks' : 'Show Tracks'}
+        </Button>
+        {editable && (
+          <>
+            <Button startIcon={<EditIcon />} onClick={onEdit} aria-label={`Edit ${release.title}`}>
+              Edit
+            </Button>
+            <Button
+              color="error"
+              startIcon={<DeleteOutlineIcon />}
+              onClick={onDelete}
+              aria-label={`Delete ${release.title}`}
+            >
+              Delete
+            </Button>
+            <Button
+              variant="contained"
+              startIcon={<SendIcon />}
+              onClick={() => submit.mutate()}
+              disabled={submit.isPending}
+              sx={{ ml: { sm: 'auto !important' } }}
+            >
+              {submit.isPending ? 'Submitting…' : 'Submit for Distribution'}
+            </Button>
+          </>
+        )}
+      </CardActions>
+      <Collapse in={expanded} unmountOnExit>
+        <Box sx={{ px: 2, pb: 2 }}>
+          <TrackList releaseId={release.id} editable={editable} />
+        </Box>
+      </Collapse>
+    </Card>
+  );
+}
