@@ -53,19 +53,21 @@ format: install
 
 # Benchmarks the API beside a bare Koa + pg server on the machine's PostgreSQL (DATABASE_URL), then the web
 # apps (built first): initial JavaScript per page and Lighthouse in Debian's Chromium (installed by
-# infra/chromium.sh when missing and allowed; without it the Lighthouse report is skipped). Reports only.
+# infra/chromium.sh when missing and allowed; without it the Lighthouse report is skipped). It never fails:
+# it prints its report and rewrites its section of docs/benchmarks.md (date, commit, machine, results).
 bench: build
 	@infra/chromium.sh || echo "WARNING: no Chromium: the Lighthouse report is skipped" >&2
 	tsx bench/run.ts
 
 # The event pipeline (commit -> projection latency at 200 events/s, backlog drained per second) on the
 # Postgres log and on Kafka (infra/kafka), and a 1,000,000-line store-report import beside a raw COPY of
-# the same file (bench/pipeline.ts). Reports only.
+# the same file (bench/pipeline.ts). It never fails: it prints its report and rewrites its section of
+# docs/benchmarks.md. BENCH_IMPORT_LINES, BENCH_PIPELINE_LOGS and the like make a smaller, partial run.
 bench-pipeline: install
 	tsx bench/pipeline.ts
 
 # Rebuilds the store-report projections (analytics, royalties, report lines) and the admin stats from the event log on the
-# configured database (DATABASE_URL, else the embedded one: stop `make start` first). See README.
+# configured database (DATABASE_URL, else the embedded one: stop `make start` first). See docs/operations.md (Replay).
 replay: install
 	@tsx workers/src/replay.main.ts
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../infra/lib/ports.ts';
 import { uniqueName } from '#test/support/database.ts';
-import { demoAccounts } from '../api/src/identity/demoAccounts.ts';
+import { demoAccounts } from '../api/src/identityProvider/demoAccounts.ts';
 import { Browser } from '#test/support/browser.ts';
 import { runEntry, waitForHttp } from '#test/support/processes.ts';
 import { signIn } from '#test/support/signIn.ts';

@@ -5,7 +5,7 @@
  */
 import { loadConfigOrExit, migrateLatest, stopOnSignals } from '../db/src/index.ts';
 import { seedDemoCatalogue } from '../api/src/demo/demoCatalogue.ts';
-import { seedDemoAccounts, type DemoAccount } from '../api/src/identity/demoAccounts.ts';
+import { seedDemoAccounts, type DemoAccount } from '../api/src/identityProvider/demoAccounts.ts';
 import { createDeps, startServer } from '../api/src/server.ts';
 import { startWorkers } from '../workers/src/index.ts';
 

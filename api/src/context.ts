@@ -1,7 +1,7 @@
 import type { Config, Db, Storage } from '@riffline/db';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
-import type { AuthServices } from './auth/index.ts';
+import type { AuthServices } from './session/index.ts';
 
 /** What time it is for the API's own timekeeping (rate-limit windows, session expiry, sweeps). */
 export type Clock = () => Date;

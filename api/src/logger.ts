@@ -36,12 +36,10 @@ const STDOUT_BATCH_BYTES = 8 * 1024;
 /**
  * Standard output for JSON lines, shared by every logger of the process. Written asynchronously and in
  * batches: a line never waits for the terminal or the log collector, and lines leave together once 8 KB
- * of them are waiting, else at most 100 ms after they were logged. A write per request is a hand-over
- * to libuv's threads and a system call: in a CPU profile of `GET /api/releases` under load, 6% of the
- * API's time before, under 1% after; `GET /api/auth/user` took 2.20-2.54× the bare server's CPU per
- * request before and 2.01-2.30× after (four alternating runs each of `make bench`'s, on a machine whose
- * speed varies more than that between runs). pino writes what is left when the process exits (not after
- * SIGKILL: the last 100 ms of lines are lost then).
+ * of them are waiting, else at most 100 ms after they were logged. A write per line would cost every
+ * request a hand-over to libuv's threads and a system call; batched, many lines share one
+ * (docs/benchmarks.md). pino writes what is left when the process exits (not after SIGKILL: the last
+ * 100 ms of lines are lost then).
  */
 function stdout(): DestinationStream {
   if (stdoutDestination) return stdoutDestination;

@@ -2,8 +2,8 @@ import type { Server } from 'node:http';
 import { connect, createStorage, type Config } from '@riffline/db';
 import { createApp, type CreatedApp } from './app.ts';
 import { systemClock, type ApiDeps, type AppDeps } from './context.ts';
-import { sessionKeys } from './auth/secrets.ts';
-import { sweepExpired } from './auth/sweep.ts';
+import { sessionKeys } from './session/secrets.ts';
+import { sweepExpired } from './session/sweep.ts';
 import { createLogger } from './logger.ts';
 
 export interface RunningServer {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
 import { repoRoot } from '@riffline/db';
-import { SESSION_COOKIE } from './auth/sessionStore.ts';
+import { SESSION_COOKIE } from './session/sessionStore.ts';
 
 export interface WebApp {
   prefix: string;

@@ -16,7 +16,7 @@ export * from './wallet.ts';
 export * from './identifiers.ts';
 export * from './releases.ts';
 export * from './exports.ts';
-export * from './reports.ts';
+export * from './storeReports.ts';
 export * from './analytics.ts';
 export * from './dashboard.ts';
 export * from './notifications.ts';

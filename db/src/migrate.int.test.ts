@@ -3,7 +3,7 @@ import { createDatabase, dropDatabase, uniqueName } from '#test/support/database
 import { loadConfig } from './config.ts';
 import { connect, type Db } from './connection.ts';
 import { migrateDownAll, migrateDownOne, migrateLatest, migrationStatus } from './migrate.ts';
-import { reportLinesPage } from './reports/queries.ts';
+import { storeReportLinesPage } from './storeReports/queries.ts';
 import { buildArtist, buildRelease } from '#test/support/factories.ts';
 
 /**
@@ -469,7 +469,7 @@ async function movesLinesIntoBlocks(db: Db) {
       return [block, ...counts.flatMap((c) => [count(earlier, c), count(inBlock, c)])];
     }),
   );
-  const { total, rows: lines } = await reportLinesPage(db, reportId, {
+  const { total, rows: lines } = await storeReportLinesPage(db, reportId, {
     order: 'asc',
     offset: 0,
     limit: 5_000,
@@ -485,7 +485,7 @@ async function movesLinesIntoBlocks(db: Db) {
     })),
   );
 
-  const unmatched = await reportLinesPage(db, reportId, {
+  const unmatched = await storeReportLinesPage(db, reportId, {
     status: 'unmatched',
     order: 'desc',
     offset: 3,

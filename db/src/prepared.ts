@@ -5,9 +5,8 @@ import { isEmbedded, type Db, type DbTransaction } from './connection.ts';
 /**
  * A read the API runs on nearly every request (the session with its user, an artist's releases), as a
  * named prepared statement on PostgreSQL: each pooled connection parses and plans it once and then only
- * executes it. Sent as an unnamed statement, as knex does, PostgreSQL parsed and planned it every time:
- * measured with pgbench on the session query, 144-155 µs per query against 79-83 µs prepared, most of it
- * the server's CPU, which shares the machine with the API.
+ * executes it. Sent as an unnamed statement, as knex does, it would be parsed and planned on every request,
+ * on the database's CPU, which shares the machine with the API (docs/benchmarks.md).
  *
  * The SQL is written with knex's `?` placeholders (no `?` operators in it), so the same text runs through
  * `db.raw` where a statement cannot be kept: inside a transaction (its own connection, which the caller

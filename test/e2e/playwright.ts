@@ -10,7 +10,7 @@ import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/te
  * Every test runs at 1280 px; at 360 px run the tests tagged `@phone` (the pages whose layout changes on a
  * phone: the slide-in menu, the public pages, the dashboard, the builder, money and numbers, the admin's
  * cards) and, with `E2E_PHONE=all`, every test. No trace is recorded unless asked for (`--trace on`):
- * recording one for every test cost a third of the suites' CPU on a 2-core machine.
+ * recording one for every test takes CPU the suites need on a 2-core machine.
  */
 export function browserSuite(options: {
   port: number;
@@ -42,8 +42,8 @@ export function browserSuite(options: {
     fullyParallel: false,
     workers: 2,
     retries: 0,
-    // A limit for a stuck test, not a measure: whole journeys took 45-58 s of the former 60 s on a busy
-    // 2-core CI machine, and one ran out.
+    // A limit for a stuck test, not a measure: a whole journey on a busy 2-core CI machine can take nearly
+    // a minute, which was the limit before.
     timeout: 120_000,
     expect: { timeout: 10_000 },
     reporter: [

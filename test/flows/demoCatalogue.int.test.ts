@@ -7,7 +7,7 @@ import { describe, expect } from 'vitest';
 import type { AdminReportResponse, AnalyticsResponse, RoyaltiesResponse } from '@riffline/contracts';
 import { Event, Release, StoreReport, Track } from '@riffline/db';
 import { DEMO_RELEASE_TITLE, seedDemoCatalogue } from '../../api/src/demo/demoCatalogue.ts';
-import { demoAccounts, seedDemoAccounts } from '../../api/src/identity/demoAccounts.ts';
+import { demoAccounts, seedDemoAccounts } from '../../api/src/identityProvider/demoAccounts.ts';
 import { Browser } from '#test/support/browser.ts';
 import { waitUntilGroupPassed } from '#test/support/eventLog.ts';
 import { apiWithWorkers } from '#test/support/flow.ts';

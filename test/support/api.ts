@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, localStorage } from '../../db/src/index.ts';
-import { sessionKeys } from '../../api/src/auth/secrets.ts';
+import { sessionKeys } from '../../api/src/session/secrets.ts';
 import type { AppDeps } from '../../api/src/context.ts';
 import { createDeps, startServer, type RunningServer } from '../../api/src/server.ts';
 import { freePort } from '../../infra/lib/ports.ts';

@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { ratesPerUsd, type Currency } from '../../contracts/src/index.ts';
 import { buildRelease, buildTrack } from './factories.ts';
 import type { Db } from '../../db/src/index.ts';
-import { seededRandom } from '../../api/src/demo/demoReport.ts';
+import { seededRandom } from '../../api/src/demo/demoStoreReport.ts';
 
 export interface CatalogueRelease {
   userId: string;
@@ -36,7 +36,7 @@ export interface ExpectedImport {
   kept: Map<number, { status: 'unmatched' | 'invalid'; reason: string }>;
 }
 
-export interface GeneratedReport {
+export interface GeneratedStoreReport {
   csv: Buffer;
   expected: ExpectedImport;
   stream(): Readable;
@@ -161,7 +161,7 @@ export function storeReport(
     commissionPercent = '0',
     periods = recentPeriods(),
   }: { lines: number; seed?: number; commissionPercent?: string; periods?: string[] },
-): GeneratedReport {
+): GeneratedStoreReport {
   const next = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const expected: ExpectedImport = {

@@ -84,7 +84,7 @@ test.describe('the look of the console', () => {
 
   test('no section shows a translation key instead of words', { tag: '@phone' }, async ({ page }) => {
     // Every section in one test: on a busy machine each takes several seconds to settle, so the test has
-    // ten for each beside the sign-in, not the default minute for them all (a CI run ran out at 60 s).
+    // ten for each beside the sign-in, not the default minute for them all, which is too little in CI.
     test.setTimeout(30_000 + sections.length * 10_000);
     await signInToConsole(page);
     for (const path of sections) {

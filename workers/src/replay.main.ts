@@ -1,12 +1,12 @@
 /**
  * `make replay`: rebuilds the store-report projections (analytics, royalties, report lines) and the admin
- * stats from the event log on the configured database (workers/src/reports/replay.ts,
+ * stats from the event log on the configured database (workers/src/storeReports/replay.ts,
  * workers/src/stats/replay.ts). Run it with the product stopped on
  * the embedded database (PGlite has one process); on PostgreSQL it can run beside the workers.
  */
 import pino from 'pino';
 import { connect, createStorage, loadConfigOrExit, migrateLatest } from '@riffline/db';
-import { replayReports } from './reports/replay.ts';
+import { replayStoreReports } from './storeReports/replay.ts';
 import { replayStats } from './stats/replay.ts';
 
 const config = loadConfigOrExit();
@@ -15,7 +15,7 @@ const db = connect(config);
 try {
   await migrateLatest(db); // a database the product has not started on yet has nothing to rebuild
   const started = Date.now();
-  const { reports, lines } = await replayReports({
+  const { reports, lines } = await replayStoreReports({
     db,
     storage: createStorage(config),
     logger,

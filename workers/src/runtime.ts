@@ -24,7 +24,7 @@ import { eventLogCheck } from './health.ts';
 import { notifications } from './notifications/index.ts';
 import { startMailDelivery, type MailDeliveryOptions } from './notifications/mailDelivery.ts';
 import { workersMetrics } from './metrics.ts';
-import { reports } from './reports/index.ts';
+import { storeReports } from './storeReports/index.ts';
 import { stats } from './stats/index.ts';
 
 export interface WorkerDeps {
@@ -95,7 +95,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
   const storage = deps.storage ?? createStorage(config);
   const groups: ConsumerGroup[] = [
     notifications(config, () => mail.wake()),
-    reports({ db, storage, logger, config }),
+    storeReports({ db, storage, logger, config }),
     exportsGroup({ db, storage, logger, config }),
     stats(),
   ].map(metrics.counted);

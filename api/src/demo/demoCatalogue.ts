@@ -7,15 +7,15 @@ import { createRelease } from '../commands/releases/releaseCreator.ts';
 import { uploadTrackAudio } from '../commands/releases/audioUploader.ts';
 import { reviewRelease } from '../commands/releases/releaseReviewer.ts';
 import { submitRelease } from '../commands/releases/releaseSubmitter.ts';
-import { registerReport } from '../commands/reports/reportUploader.ts';
-import { demoIds } from '../identity/demoAccounts.ts';
-import { demoReportCsv } from './demoReport.ts';
+import { registerStoreReport } from '../commands/storeReports/storeReportUploader.ts';
+import { demoIds } from '../identityProvider/demoAccounts.ts';
+import { demoStoreReportCsv } from './demoStoreReport.ts';
 import { toneWav } from './toneWav.ts';
 
 /** The demo artist's live EP: what the first start makes, and how a later start knows it is there. */
 export const DEMO_RELEASE_TITLE = 'Night Transit';
 const DEMO_TRACKS = ['Night Transit', 'Platform Lights', 'Last Train Home'];
-export const DEMO_REPORT_FILENAME = 'demo-store-report.csv';
+export const DEMO_STORE_REPORT_FILENAME = 'demo-store-report.csv';
 
 interface Deps {
   db: Db;
@@ -75,12 +75,12 @@ export async function seedDemoCatalogue(
   const isrcs = (await Track.query(db).where({ releaseId: release.id }).orderBy('trackNumber')).map(
     (t) => t.isrc!,
   );
-  const csv = Buffer.from(demoReportCsv(isrcs, now));
+  const csv = Buffer.from(demoStoreReportCsv(isrcs, now));
   const key = `reports/${randomUUID()}.csv`;
   await storage.put(key, csv, 'text/csv');
-  await registerReport(db, admin, {
+  await registerStoreReport(db, admin, {
     key,
-    filename: DEMO_REPORT_FILENAME,
+    filename: DEMO_STORE_REPORT_FILENAME,
     sha256: createHash('sha256').update(csv).digest('hex'),
     size: csv.length,
     force: true,

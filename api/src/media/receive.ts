@@ -42,10 +42,9 @@ export const INTERRUPTED = 'The upload was interrupted before the whole file arr
 
 /**
  * Buffers the streams hold between the request and their readers: small, whatever the file's size. A
- * quarter MiB: the request's chunks (64 KB each) that wait here live long enough to be promoted out of
- * V8's young generation, where only a full collection frees them. With 1 MiB here (and local storage's
- * file stream taking half a MiB behind it), `make bench`'s 200 MiB upload grew the API's RSS by 57-63 MiB;
- * with this, 30-42 MiB, as fast.
+ * quarter MiB: the longer the request's chunks (64 KB each) wait here, the more of them are promoted out
+ * of V8's young generation, where only a full collection frees them, and the more memory an upload holds;
+ * a larger buffer made the upload no faster (docs/benchmarks.md).
  */
 const BUFFER_BYTES = 256 * 1024;
 

@@ -1,6 +1,6 @@
 import { User, type Db } from '@riffline/db';
 import type { Middleware } from 'koa';
-import { userReadWithSession } from '../auth/sessionStore.ts';
+import { userReadWithSession } from '../session/sessionStore.ts';
 import { AuthenticationError, AuthorizationError } from '../errors.ts';
 import { hasArtistArea, isAdmin } from '../policies/users.ts';
 

@@ -1,6 +1,6 @@
 import type { Db } from '@riffline/db';
 import type { Context, Middleware } from 'koa';
-import { check, hit, record } from '../auth/rateLimiter.ts';
+import { check, hit, record } from '../session/rateLimiter.ts';
 import type { Clock } from '../context.ts';
 import { RateLimitError } from '../errors.ts';
 

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
 import { ErrorResponse } from '@riffline/contracts';
 import type { RouteDef } from '../routes/route.ts';
-import { SESSION_COOKIE } from '../auth/sessionStore.ts';
+import { SESSION_COOKIE } from '../session/sessionStore.ts';
 
 type JsonSchema = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import { defineRoute, type RouteDef } from '../routes/route.ts';
-import { escapeHtml } from '../identity/views.ts';
+import { escapeHtml } from '../identityProvider/views.ts';
 import { openApiDocument } from './document.ts';
 
 /** GET /api/openapi.json and a plain docs page at /api/docs, both built from the route list. */

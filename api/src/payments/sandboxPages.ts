@@ -3,7 +3,7 @@ import Router from '@koa/router';
 import { formatMoney } from '@riffline/contracts';
 import { findSandboxPayment, settleSandboxPayment, type Db } from '@riffline/db';
 import type { Context } from 'koa';
-import { escapeHtml } from '../identity/views.ts';
+import { escapeHtml } from '../identityProvider/views.ts';
 
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

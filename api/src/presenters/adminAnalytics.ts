@@ -1,6 +1,6 @@
 import type { AdminAnalyticsResponse, AdminAnalyticsSummary } from '@riffline/contracts';
 import type { AdminUsageSummary, Analytics, Release, UsageSums, User } from '@riffline/db';
-import { usdCents } from './report.ts';
+import { usdCents } from './storeReport.ts';
 import { adminArtist } from './royalty.ts';
 
 /** A `date` column as `YYYY-MM-DD` (text on PostgreSQL, a Date at UTC midnight on PGlite). */

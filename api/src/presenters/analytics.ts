@@ -1,6 +1,6 @@
 import type { AnalyticsResponse, AnalyticsTimeframe } from '@riffline/contracts';
 import type { AnalyticsWindow, UsageSums } from '@riffline/db';
-import { usdCents } from './report.ts';
+import { usdCents } from './storeReport.ts';
 
 const DAY_MS = 86_400_000;
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);

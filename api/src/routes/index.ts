@@ -3,16 +3,17 @@ import type { ApiDeps } from '../context.ts';
 import { openApiRoutes } from '../openapi/routes.ts';
 import { adminAnalyticsRoutes } from './admin/analytics/index.ts';
 import { adminApplicationRoutes } from './admin/applications/index.ts';
+import { adminContactMessageRoutes } from './admin/contactMessages/index.ts';
 import { adminExportRoutes } from './admin/exports/index.ts';
 import { adminEventRoutes } from './admin/events/index.ts';
 import { adminFailedEventRoutes } from './admin/failedEvents/index.ts';
-import { adminMessageRoutes } from './admin/messages/index.ts';
+import { adminNewsletterSubscriptionRoutes } from './admin/newsletterSubscriptions/index.ts';
 import { adminSettingRoutes } from './admin/settings/index.ts';
 import { adminReleaseRoutes } from './admin/releases/index.ts';
-import { adminReportRoutes } from './admin/reports/index.ts';
+import { adminStoreReportRoutes } from './admin/storeReports/index.ts';
 import { adminRoyaltyRoutes } from './admin/royalties/index.ts';
 import { adminStatsRoutes } from './admin/stats/index.ts';
-import { adminTicketRoutes } from './admin/tickets/index.ts';
+import { adminSupportTicketRoutes } from './admin/supportTickets/index.ts';
 import { adminUserRoutes } from './admin/users/index.ts';
 import { analyticsRoutes } from './artist/analytics/index.ts';
 import { applicationRoutes } from './artist/applications/index.ts';
@@ -24,18 +25,18 @@ import { paymentRoutes } from './artist/payment/index.ts';
 import { paymentMethodRoutes } from './artist/paymentMethods/index.ts';
 import { releaseRoutes } from './artist/releases/index.ts';
 import { royaltyRoutes } from './artist/royalties/index.ts';
-import { withdrawalRoutes } from './artist/withdrawalRequests/index.ts';
-import { adminWithdrawalRoutes } from './admin/withdrawalRequests/index.ts';
+import { withdrawalRequestRoutes } from './artist/withdrawalRequests/index.ts';
+import { adminWithdrawalRequestRoutes } from './admin/withdrawalRequests/index.ts';
 import { supportTicketRoutes } from './artist/supportTickets/index.ts';
 import { trackRoutes } from './artist/tracks/index.ts';
 import { userRoutes } from './artist/user/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { devMailRoutes } from './dev/mail/index.ts';
-import { contactRoutes } from './public/contact/index.ts';
+import { contactMessageRoutes } from './public/contactMessages/index.ts';
 import { fileRoutes } from './public/files/index.ts';
 import { healthRoutes } from './public/health/index.ts';
 import { helpRoutes } from './public/help/index.ts';
-import { newsletterRoutes } from './public/newsletter/index.ts';
+import { newsletterSubscriptionRoutes } from './public/newsletterSubscriptions/index.ts';
 import { paymentWebhookRoutes } from './public/payment/index.ts';
 import { indexRouteMatching } from './indexedMatch.ts';
 import { mountRoutes, type RouteDef } from './route.ts';
@@ -46,8 +47,8 @@ export function allRoutes(): RouteDef[] {
     ...healthRoutes,
     ...authRoutes,
     ...helpRoutes,
-    ...contactRoutes,
-    ...newsletterRoutes,
+    ...contactMessageRoutes,
+    ...newsletterSubscriptionRoutes,
     ...applicationRoutes,
     ...supportTicketRoutes,
     ...userRoutes,
@@ -58,25 +59,26 @@ export function allRoutes(): RouteDef[] {
     ...royaltyRoutes,
     ...analyticsRoutes,
     ...dashboardRoutes,
-    ...withdrawalRoutes,
+    ...withdrawalRequestRoutes,
     ...releaseRoutes,
     ...exportRoutes,
     ...trackRoutes,
     ...mediaRoutes,
     ...fileRoutes,
     ...adminApplicationRoutes,
-    ...adminTicketRoutes,
+    ...adminSupportTicketRoutes,
     ...adminUserRoutes,
     ...adminStatsRoutes,
     ...adminReleaseRoutes,
     ...adminExportRoutes,
-    ...adminWithdrawalRoutes,
+    ...adminWithdrawalRequestRoutes,
     ...adminFailedEventRoutes,
-    ...adminReportRoutes,
+    ...adminStoreReportRoutes,
     ...adminRoyaltyRoutes,
     ...adminAnalyticsRoutes,
     ...adminSettingRoutes,
-    ...adminMessageRoutes,
+    ...adminContactMessageRoutes,
+    ...adminNewsletterSubscriptionRoutes,
     ...adminEventRoutes,
     ...devMailRoutes,
   ];

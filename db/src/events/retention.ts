@@ -1,7 +1,7 @@
 import { affectedRows, type Db } from '../connection.ts';
 
 /**
- * How long the pipeline's own rows are kept (README "Retention"):
+ * How long the pipeline's own rows are kept (docs/operations.md, "Retention"):
  * - `processed_events` (a consumer group's "already handled" marks) only matter while an event can still
  *   be delivered again: on Kafka while the broker keeps it (24 hours in infra/kafka), on the Postgres log
  *   never after the group's position has passed it. They go after `processedDays` (default 7).

@@ -4,8 +4,8 @@ import type { Knex } from 'knex';
  * How many applications have each status, kept by the database as applications are written.
  *
  * The admin's review queue pages 100 applications at a time and answers with their total (react-admin's
- * Content-Range): `count(*)` of the pending ones read every one of them, 3 ms of PostgreSQL's CPU per page
- * for 20,000 (a sequential scan, `explain analyze`), on every page view. This table holds the count per
+ * Content-Range): `count(*)` of the pending ones read every one of them (a sequential scan), on every
+ * page view, at a cost that grows with the queue (docs/benchmarks.md). This table holds the count per
  * status, exact in every transaction: a trigger per statement on `applications` adds what the statement
  * inserted, takes away what it deleted, and moves what it updated (all of the statement's rows in one
  * write, the statuses in one order so that two transactions never wait on each other in a circle), and a

@@ -1,15 +1,15 @@
 import type { Knex } from 'knex';
 
 /**
- * A store report's lines in blocks of a thousand (db/src/reports/lineBlocks.ts holds the format).
+ * A store report's lines in blocks of a thousand (db/src/storeReports/lineBlocks.ts holds the format).
  *
- * An import wrote a row per line of the file into `store_report_lines`: for a million-line report,
- * PostgreSQL alone took 10-12 s to write those rows by COPY (`make bench-pipeline`'s floor), most of it for
- * the 85% of lines that matched. Now every line is in a block (`store_report_line_blocks`: a thousand
- * lines per row, in file order; matched lines whole, naming what they matched by a number in
- * `store_report_line_matches`: a few rows per track and sale month), and `store_report_lines`
- * keeps only the lines that were not matched (unmatched or invalid), with their reason and cells, for the
- * admin's list of them. Existing matched rows move into blocks here; nothing is lost either way.
+ * An import wrote a row per line of the file into `store_report_lines`: PostgreSQL's own work for a row
+ * (its tuple, its key, its WAL) set the import's floor (`make bench-pipeline`), most of it for the lines
+ * that matched. Now every line is in a block (`store_report_line_blocks`: a thousand lines per row, in
+ * file order; matched lines whole, naming what they matched by a number in `store_report_line_matches`: a
+ * few rows per track and sale month), and `store_report_lines` keeps only the lines that were not matched
+ * (unmatched or invalid), with their reason and cells, for the admin's list of them. Existing matched rows
+ * move into blocks here; nothing is lost either way.
  */
 const BLOCK = 1000;
 
@@ -27,8 +27,8 @@ export async function up(knex: Knex): Promise<void> {
       entries text not null,
       primary key (report_id, block)
     )`);
-  // A block's text as it comes (114 MB for a million lines): pglz compressing it took 2.6 s of the 3 s
-  // PostgreSQL spent writing it; lz4 (where the server has it) or none takes 0.7 s.
+  // A block's text as it comes: pglz, the default, is slow on texts this large; lz4 (where the server has
+  // it) or none is much cheaper to write (docs/benchmarks.md).
   const { rows } = (await knex.raw(
     "select 'lz4' = any(enumvals) as lz4 from pg_settings where name = 'default_toast_compression'",
   )) as { rows: Array<{ lz4: boolean }> };

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 /**
  * A report's analytics cells found by their ids, not by an index on `report_id`.
  *
- * An import writes its cells in one statement with ids made in order (reports/ids.ts: the same first 24
+ * An import writes its cells in one statement with ids made in order (storeReports/ids.ts: the same first 24
  * characters, then the row's number), so a report's cells are one range of the primary key. Kept on the
  * report (`analytics_ids`: those 24 characters; '' while it has no cells), that range finds them to delete
  * them (a new import of the report, the report deleted), and `analytics_report_index`, which every cell

@@ -4,12 +4,12 @@ import type { Knex } from 'knex';
  * A report's unmatched and invalid lines whole in their blocks, and `store_report_lines` gone.
  *
  * Since 20261128000100 a kept line was in its block as its number and status only, its reason and cells a
- * row of `store_report_lines`. Writing those rows was the larger part of what PostgreSQL did for an
- * import's lines (`make bench-pipeline`'s floor, a million-line report: 1.4-2.4 s for its 150,270 kept
- * lines, their key and their partial index, against 1.2-1.5 s for all thousand blocks). A kept line's entry
- * is now the line whole (lineBlocks.ts), and each block counts its unmatched and invalid lines, with those
- * of the report's earlier blocks (`unmatched_before`, `invalid_before`), as it counts its matched ones: the
- * admin's `?status=unmatched` page is found by position, as every other page is.
+ * row of `store_report_lines`. Writing those rows, their key and their partial index was the larger part
+ * of what PostgreSQL did for an import's lines (`make bench-pipeline`'s floor), more than all the blocks
+ * together (docs/benchmarks.md). A kept line's entry is now the line whole (lineBlocks.ts), and each block
+ * counts its unmatched and invalid lines, with those of the report's earlier blocks (`unmatched_before`,
+ * `invalid_before`), as it counts its matched ones: the admin's `?status=unmatched` page is found by
+ * position, as every other page is.
  *
  * Existing rows move into their blocks' entries here, and back on the way down; nothing is lost either way.
  */

@@ -1,7 +1,7 @@
 import type { ReportStatus } from '@riffline/contracts';
 import { BaseModel } from './BaseModel.ts';
 
-/** An uploaded store report and its import job (db/src/reports/ writes its progress and outcome). */
+/** An uploaded store report and its import job (db/src/storeReports/ writes its progress and outcome). */
 export class StoreReport extends BaseModel {
   static override tableName = 'store_reports';
 
@@ -26,7 +26,7 @@ export class StoreReport extends BaseModel {
   royaltiesUsd!: string;
   error!: string | null;
   /**
-   * The first 24 characters of its analytics cells' ids (their range: reports/imports.ts); '' while it
+   * The first 24 characters of its analytics cells' ids (their range: storeReports/imports.ts); '' while it
    * has none, null when they have no one range.
    */
   analyticsIds!: string | null;

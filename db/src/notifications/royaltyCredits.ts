@@ -14,7 +14,7 @@ export interface RoyaltyCredit {
 }
 
 /** Per artist, the royalties a report added: one query, however many artists the report paid. */
-export async function royaltyCreditsOfReport(db: Db, reportId: string): Promise<RoyaltyCredit[]> {
+export async function royaltyCreditsOfStoreReport(db: Db, reportId: string): Promise<RoyaltyCredit[]> {
   const rows: Array<{
     userId: string;
     email: string | null;

@@ -52,11 +52,8 @@ function sign(secret: string, key: string, query: Omit<SignedFileQuery, 'signatu
 /**
  * How much a file's write stream takes before it asks its writer to wait: its writes then go to the disk
  * many chunks at a time (one system call on libuv's threads for up to 1 MiB) instead of one call per 64 KB
- * chunk of a request, and a slow call does not stop the request at once. Measured on `make bench`'s 200 MiB
- * audio upload after the route loads, in alternating runs: 1.00-1.07 s with the default 16 KB, 0.82-0.87 s
- * with 512 KB, 0.64-0.79 s with this, beside the bare server's 0.42-0.52 s, with peak RSS growth 37-52 MiB
- * (the bare server's 54-59). Larger buffers were not faster for long: 2 MiB took 0.62-0.73 s, but the
- * chunks waiting in it live long enough to reach V8's old generation, and the peak grew to 77 MiB once.
+ * chunk of a request, and a slow call does not stop the request at once. Not larger: chunks that wait
+ * longer reach V8's old generation and the upload's memory grows, for no more speed (docs/benchmarks.md).
  */
 const WRITE_BUFFER_BYTES = 1024 * 1024;
 

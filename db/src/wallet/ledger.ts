@@ -2,7 +2,7 @@ import type { Currency } from '@riffline/contracts';
 import type { Db, DbTransaction } from '../connection.ts';
 
 /** Withdrawals that hold money: asked for, approved, being paid or paid (not declined). */
-export const HELD_WITHDRAWAL_STATUSES = ['pending', 'approved', 'processing', 'completed'] as const;
+export const HELD_WITHDRAWAL_REQUEST_STATUSES = ['pending', 'approved', 'processing', 'completed'] as const;
 
 /** An artist's royalty ledger summed per currency (optionally one period, e.g. "2026-11"). */
 export async function royaltySums(
@@ -21,11 +21,11 @@ export async function royaltySums(
 }
 
 /** USD held by an artist's withdrawals that were not declined. */
-export async function heldByWithdrawals(db: Db | DbTransaction, userId: string): Promise<string> {
+export async function heldByWithdrawalRequests(db: Db | DbTransaction, userId: string): Promise<string> {
   const row = (await db('withdrawal_requests')
     .sum({ total: 'amount' })
     .where({ user_id: userId })
-    .whereIn('status', HELD_WITHDRAWAL_STATUSES)
+    .whereIn('status', HELD_WITHDRAWAL_REQUEST_STATUSES)
     .first()) as { total: string | number | null } | undefined;
   return row?.total === null || row?.total === undefined ? '0' : String(row.total);
 }

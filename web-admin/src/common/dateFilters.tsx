@@ -3,7 +3,7 @@ import { DateInput } from 'react-admin';
 const day = (value: unknown) => (value ? String(value).slice(0, 10) : '');
 
 /**
- * A date span on a list's own date field (`<field>_gte` / `<field>_lte`, README: Admin lists). 'Until'
+ * A date span on a list's own date field (`<field>_gte` / `<field>_lte`, docs/api.md: Lists). 'Until'
  * takes the whole day it names: the API compares instants, so it is sent as that day's last millisecond.
  */
 export const dateFilters = (field: string) => [

@@ -120,8 +120,8 @@ describe.skipIf(!runnable)(
       return { applications: applications.map((a) => a.id), messages: messages.map((m) => m.id) };
     }
 
-    // What the API's commands do in their transactions (api/src/commands: reviewApplication, replyToContact),
-    // which workers may not import: the state change and its event commit together.
+    // What the API's commands do in their transactions (api/src/commands: reviewApplication,
+    // replyToContactMessage), which workers may not import: the state change and its event commit together.
     const approve = (id: string) =>
       db.transaction(async (trx) => {
         const [application] = await trx('applications')

@@ -5,9 +5,8 @@ import { pollLoop, type PollLoop } from './pollLoop.ts';
 
 /**
  * Events a relay step takes at most. A step costs a transaction, a few statements and (Kafka) one
- * acknowledged send whatever its size, so a backlog drains faster in large steps: on Kafka 200 a step
- * relayed about 6,700 events/s and 1,000 about 11,500 (make bench-pipeline). At a steady trickle a step
- * takes what has committed since the last, a few events.
+ * acknowledged send whatever its size, so a backlog drains faster in large steps (docs/benchmarks.md). At
+ * a steady trickle a step takes what has committed since the last, a few events.
  */
 export const RELAY_BATCH = 1_000;
 

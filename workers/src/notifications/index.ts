@@ -5,7 +5,7 @@ import {
   enqueueMails,
   notificationSettingsOf,
   Release,
-  royaltyCreditsOfReport,
+  royaltyCreditsOfStoreReport,
   SupportTicket,
   Track,
   User,
@@ -196,7 +196,7 @@ export function notifications(
       },
       // One email per artist the report credited, all recorded at once.
       'report.imported': async (event, trx) => {
-        const credits = await royaltyCreditsOfReport(trx, event.aggregateId);
+        const credits = await royaltyCreditsOfStoreReport(trx, event.aggregateId);
         const mails = credits
           .filter((c) => c.email && c.royaltyUpdates && compareAmounts(c.amount, '0') > 0)
           .map((credit) => {

@@ -3,15 +3,16 @@ import type { Mail } from '@riffline/db';
 import { compose } from './compose.ts';
 import { greet, type Recipient } from './recipient.ts';
 
-export interface Withdrawal {
+/** A decided withdrawal request, as its decision event (`withdrawal.approved` or `.declined`) carries it. */
+export interface WithdrawalDecision {
   /** USD, as requested (decimal string). */
   amount: string;
   adminNotes: string;
 }
 
 /** `withdrawal.approved`: the payout is on its way. */
-export function withdrawalApprovedMail(to: Recipient, withdrawal: Withdrawal, publicUrl: string): Mail {
-  const amount = formatMoney(withdrawal.amount, 'USD');
+export function withdrawalApprovedMail(to: Recipient, decision: WithdrawalDecision, publicUrl: string): Mail {
+  const amount = formatMoney(decision.amount, 'USD');
   return compose({
     to: to.email,
     subject: `Your withdrawal of ${amount} is approved`,
@@ -21,7 +22,7 @@ export function withdrawalApprovedMail(to: Recipient, withdrawal: Withdrawal, pu
       {
         list: [
           ['Amount', `${amount} (USD)`],
-          ['Note', withdrawal.adminNotes],
+          ['Note', decision.adminNotes],
         ],
       },
       { links: [['Your royalties and withdrawals', `${publicUrl}/royalties`]] },
@@ -30,15 +31,15 @@ export function withdrawalApprovedMail(to: Recipient, withdrawal: Withdrawal, pu
 }
 
 /** `withdrawal.declined`: why, and that the money stays available. */
-export function withdrawalDeclinedMail(to: Recipient, withdrawal: Withdrawal, publicUrl: string): Mail {
-  const amount = formatMoney(withdrawal.amount, 'USD');
+export function withdrawalDeclinedMail(to: Recipient, decision: WithdrawalDecision, publicUrl: string): Mail {
+  const amount = formatMoney(decision.amount, 'USD');
   return compose({
     to: to.email,
     subject: `Your withdrawal request of ${amount} was declined`,
     greeting: greet(to),
     blocks: [
       `We could not approve your withdrawal request of ${amount}. Nothing was paid out, and the amount is available to withdraw again.`,
-      { list: [['Reason', withdrawal.adminNotes || 'Declined by admin']] },
+      { list: [['Reason', decision.adminNotes || 'Declined by admin']] },
       {
         links: [
           ['Your royalties and withdrawals', `${publicUrl}/royalties`],

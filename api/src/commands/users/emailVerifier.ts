@@ -6,7 +6,7 @@ import {
   type Db,
   type DbTransaction,
 } from '@riffline/db';
-import { useToken } from '../../identity/tokens.ts';
+import { useToken } from '../../identityProvider/tokens.ts';
 
 /**
  * Records that the owner of an embedded account proved `email` (they opened a link sent there): the

@@ -1,7 +1,7 @@
 import type { PasswordChangeBody } from '@riffline/contracts';
 import { appendEvent, type Config, type Db, type User } from '@riffline/db';
 import { ValidationError } from '../../errors.ts';
-import { AccountError, changePassword as changeAccountPassword } from '../../identity/accounts.ts';
+import { AccountError, changePassword as changeAccountPassword } from '../../identityProvider/accounts.ts';
 import { endSessions } from './sessionEnder.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { appendEvent, type Db } from '@riffline/db';
-import { setPassword } from '../../identity/accounts.ts';
-import { useToken } from '../../identity/tokens.ts';
+import { setPassword } from '../../identityProvider/accounts.ts';
+import { useToken } from '../../identityProvider/tokens.ts';
 import { proveAddress } from './emailVerifier.ts';
 import { endSessions } from './sessionEnder.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import { Event } from '@riffline/db';
 import { dbTest, unique } from '#test/support/db.ts';
-import type { SignInClaims } from '../../auth/relyingParty.ts';
+import type { SignInClaims } from '../../session/relyingParty.ts';
 import { userSignIn } from './userSignIn.ts';
 
 const claims = (fields: Partial<SignInClaims> = {}): SignInClaims => ({

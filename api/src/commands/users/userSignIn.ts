@@ -1,5 +1,5 @@
 import { appendEvent, User, type Db, type DbTransaction } from '@riffline/db';
-import type { SignInClaims } from '../../auth/relyingParty.ts';
+import type { SignInClaims } from '../../session/relyingParty.ts';
 import { ConflictError } from '../../errors.ts';
 import { becomesAdminAtSignIn } from '../../policies/users.ts';
 

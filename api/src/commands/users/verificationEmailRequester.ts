@@ -1,6 +1,6 @@
 import { findIdentityAccount, type Config, type Db, type User } from '@riffline/db';
 import { ValidationError } from '../../errors.ts';
-import { sendVerificationLink } from '../../identity/links.ts';
+import { sendVerificationLink } from '../../identityProvider/links.ts';
 
 /**
  * A signed-in user asks for a new verification link (the banner's 'Resend link'): only accounts of the

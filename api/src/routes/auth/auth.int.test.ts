@@ -178,7 +178,7 @@ describe('sign-in through the embedded identity provider (authorization code + P
   });
 
   // Admin only once the address is verified: the whole path (sign up, open the emailed link, sign in again)
-  // is in api/src/identity/recovery.int.test.ts.
+  // is in api/src/identityProvider/recovery.int.test.ts.
   apiTest('does not make an ADMIN_EMAILS user an admin before the address is verified', async ({ db }) => {
     const boss = newPerson({ email: `boss-${Date.now()}@riffline.test` });
     const adminApp = await startTestServer({

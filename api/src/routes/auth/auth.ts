@@ -4,7 +4,7 @@ import { ValidationError } from '../../errors.ts';
 import { changeCurrency } from '../../commands/users/currencyChanger.ts';
 import { changePassword } from '../../commands/users/passwordChanger.ts';
 import { userSignIn } from '../../commands/users/userSignIn.ts';
-import type { PendingSignIn } from '../../auth/relyingParty.ts';
+import type { PendingSignIn } from '../../session/relyingParty.ts';
 import { presentUser } from '../../presenters/user.ts';
 import type { ChangePasswordInput, LoginInput, UpdateCurrencyInput } from './schema.ts';
 

@@ -1,9 +1,9 @@
 import { uuidParam, WithdrawalResponse, WithdrawalReviewBody, withdrawalStatuses } from '@riffline/contracts';
 import { WithdrawalRequest } from '@riffline/db';
 import { z } from 'zod';
-import { reviewWithdrawal } from '../../../commands/wallet/withdrawals.ts';
+import { reviewWithdrawalRequest } from '../../../commands/withdrawalRequests/withdrawalRequestReviewer.ts';
 import { NotFoundError } from '../../../errors.ts';
-import { presentWithdrawal } from '../../../presenters/withdrawal.ts';
+import { presentWithdrawalRequest } from '../../../presenters/withdrawalRequest.ts';
 import { defineRoute } from '../../route.ts';
 import { listQuery, pageOf } from '../listQuery.ts';
 
@@ -17,7 +17,7 @@ const ListSchema = z.object({
 const ReviewSchema = z.object({ params: uuidParam, body: WithdrawalReviewBody });
 const IdSchema = z.object({ params: uuidParam });
 
-export const adminWithdrawalRoutes = [
+export const adminWithdrawalRequestRoutes = [
   defineRoute({
     method: 'get',
     path: '/admin/withdrawal-requests',
@@ -40,7 +40,7 @@ export const adminWithdrawalRoutes = [
         { sort, range, filter, dates },
         { field: 'createdAt', order: 'desc' },
       );
-      return rows.map(presentWithdrawal);
+      return rows.map(presentWithdrawalRequest);
     },
   }),
   defineRoute({
@@ -55,7 +55,7 @@ export const adminWithdrawalRoutes = [
       const { params } = ctx.state.input as z.infer<typeof IdSchema>;
       const request = await WithdrawalRequest.query(db).findById(params.id).withGraphFetched('paymentMethod');
       if (!request) throw NotFoundError('Withdrawal request not found');
-      return presentWithdrawal(request);
+      return presentWithdrawalRequest(request);
     },
   }),
   defineRoute({
@@ -70,8 +70,8 @@ export const adminWithdrawalRoutes = [
     errors: [409],
     handler: async (ctx, { db, clock }) => {
       const { params, body } = ctx.state.input as z.infer<typeof ReviewSchema>;
-      const request = await reviewWithdrawal(db, ctx.state.user!, params.id, body, clock());
-      return presentWithdrawal(await request.$query(db).withGraphFetched('paymentMethod'));
+      const request = await reviewWithdrawalRequest(db, ctx.state.user!, params.id, body, clock());
+      return presentWithdrawalRequest(await request.$query(db).withGraphFetched('paymentMethod'));
     },
   }),
 ];

@@ -1,5 +1,5 @@
 import type { ExportManifestEntry } from '@riffline/db';
-import { escapeHtml } from '../../../identity/views.ts';
+import { escapeHtml } from '../../../identityProvider/views.ts';
 import type { ExportResponse } from '@riffline/contracts';
 
 /**

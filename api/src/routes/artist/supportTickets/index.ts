@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { TicketMessageBody, TicketMessageResponse, TicketResponse, uuidParam } from '@riffline/contracts';
-import { postTicketMessage, ticketConversation } from '../../../commands/support/ticketConversation.ts';
+import {
+  postTicketMessage,
+  supportTicketConversation,
+} from '../../../commands/supportTickets/supportTicketConversation.ts';
 import { defineRoute } from '../../route.ts';
-import { OpenTicketSchema } from './schema.ts';
+import { OpenSupportTicketSchema } from './schema.ts';
 import * as handlers from './supportTickets.ts';
 
-const TicketIdSchema = z.object({ params: uuidParam });
+const SupportTicketIdSchema = z.object({ params: uuidParam });
 const ReplySchema = z.object({ params: uuidParam, body: TicketMessageBody });
 
 export const supportTicketRoutes = [
@@ -24,7 +27,7 @@ export const supportTicketRoutes = [
     summary: 'Open a support ticket',
     tag: 'Support',
     audience: 'user',
-    request: OpenTicketSchema,
+    request: OpenSupportTicketSchema,
     response: TicketResponse,
     status: 201,
     rateLimit: {
@@ -41,11 +44,11 @@ export const supportTicketRoutes = [
     summary: "A ticket's conversation, oldest first: the opening message, then each reply (own tickets only)",
     tag: 'Support',
     audience: 'user',
-    request: TicketIdSchema,
+    request: SupportTicketIdSchema,
     response: z.array(TicketMessageResponse),
     handler: async (ctx, { db }) => {
-      const { params } = ctx.state.input as z.infer<typeof TicketIdSchema>;
-      return ticketConversation(db, ctx.state.user!, params.id, false);
+      const { params } = ctx.state.input as z.infer<typeof SupportTicketIdSchema>;
+      return supportTicketConversation(db, ctx.state.user!, params.id, false);
     },
   }),
   defineRoute({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
 import { TicketBody } from '@riffline/contracts';
 
-export const OpenTicketSchema = z.object({ body: TicketBody });
-export type OpenTicketInput = z.infer<typeof OpenTicketSchema>;
+export const OpenSupportTicketSchema = z.object({ body: TicketBody });
+export type OpenSupportTicketInput = z.infer<typeof OpenSupportTicketSchema>;

@@ -1,16 +1,16 @@
 import { SupportTicket } from '@riffline/db';
-import { openTicket } from '../../../commands/support/ticketOpener.ts';
-import { presentTicket } from '../../../presenters/ticket.ts';
+import { openSupportTicket } from '../../../commands/supportTickets/supportTicketOpener.ts';
+import { presentSupportTicket } from '../../../presenters/supportTicket.ts';
 import type { Handler } from '../../route.ts';
-import type { OpenTicketInput } from './schema.ts';
+import type { OpenSupportTicketInput } from './schema.ts';
 
 export const list: Handler<unknown> = async (ctx, { db }) => {
   const tickets = await SupportTicket.query(db)
     .where({ userId: ctx.state.user!.id })
     .orderBy('createdAt', 'desc')
     .orderBy('id');
-  return tickets.map(presentTicket);
+  return tickets.map(presentSupportTicket);
 };
 
-export const open: Handler<OpenTicketInput> = async (ctx, { db }) =>
-  presentTicket(await openTicket(db, ctx.state.user!, ctx.state.input.body));
+export const open: Handler<OpenSupportTicketInput> = async (ctx, { db }) =>
+  presentSupportTicket(await openSupportTicket(db, ctx.state.user!, ctx.state.input.body));

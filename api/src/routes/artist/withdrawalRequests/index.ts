@@ -1,13 +1,13 @@
 import { WithdrawalBody, WithdrawalResponse } from '@riffline/contracts';
 import { WithdrawalRequest } from '@riffline/db';
 import { z } from 'zod';
-import { requestWithdrawal } from '../../../commands/wallet/withdrawals.ts';
-import { presentWithdrawal } from '../../../presenters/withdrawal.ts';
+import { submitWithdrawalRequest } from '../../../commands/withdrawalRequests/withdrawalRequestSubmitter.ts';
+import { presentWithdrawalRequest } from '../../../presenters/withdrawalRequest.ts';
 import { defineRoute } from '../../route.ts';
 
 const RequestSchema = z.object({ body: WithdrawalBody });
 
-export const withdrawalRoutes = [
+export const withdrawalRequestRoutes = [
   defineRoute({
     method: 'get',
     path: '/withdrawal-requests',
@@ -24,7 +24,7 @@ export const withdrawalRoutes = [
           { column: 'id', order: 'desc' },
         ])
         .limit(200);
-      return rows.map(presentWithdrawal);
+      return rows.map(presentWithdrawalRequest);
     },
   }),
   defineRoute({
@@ -40,8 +40,8 @@ export const withdrawalRoutes = [
     rateLimit: { name: 'withdrawals', limit: 60, windowMs: 60 * 60_000 },
     handler: async (ctx, { db }) => {
       const { body } = ctx.state.input as z.infer<typeof RequestSchema>;
-      const request = await requestWithdrawal(db, ctx.state.user!, body);
-      return presentWithdrawal(await request.$query(db).withGraphFetched('paymentMethod'));
+      const request = await submitWithdrawalRequest(db, ctx.state.user!, body);
+      return presentWithdrawalRequest(await request.$query(db).withGraphFetched('paymentMethod'));
     },
   }),
 ];

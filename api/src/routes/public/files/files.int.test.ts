@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect } from 'vitest';
 import { isLocalStorage, localStorage, type LocalStorage } from '@riffline/db';
-import { sessionKeys } from '../../../auth/secrets.ts';
+import { sessionKeys } from '../../../session/secrets.ts';
 import { apiTest, type TestServer } from '#test/support/api.ts';
 import { unique } from '#test/support/db.ts';
 

@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
+import { isSafeText, MAX_REPORT_BYTES, readReportHeader, reportHeaderProblem } from '@riffline/contracts';
+import {
+  appendEvent,
+  lockStoreReportContent,
+  storeReportWithContent,
+  StoreReport,
+  type Db,
+  type Storage,
+  type User,
+} from '@riffline/db';
+import type { Logger } from 'pino';
+import { ConflictError, HttpError, ValidationError } from '../../errors.ts';
+import { receiveMultipartFile } from '../../media/multipart.ts';
+import { EMPTY_FILE } from '../../media/receive.ts';
+
+export const STORE_REPORT_FIELD = 'file';
+export const STORE_REPORT_NOT_MULTIPART =
+  'Send the report as multipart/form-data, the CSV file in the "file" field';
+export const STORE_REPORT_MISSING = 'Attach the report: a CSV file in the "file" field';
+export const STORE_REPORT_EMPTY = 'The report file is empty';
+export const STORE_REPORT_NOT_CSV = 'The report must be a CSV text file (save a spreadsheet as CSV first)';
+export const STORE_REPORT_TOO_LARGE = `The report must be at most 512 MB (${MAX_REPORT_BYTES.toLocaleString('en-US')} bytes)`;
+export const STORE_REPORT_NO_HEADER = 'The report must start with a header row naming its columns';
+
+/** The 409 for a file already imported (or being imported): when, which report, and how to go on. */
+export const duplicateStoreReportMessage = (existing: StoreReport) =>
+  `This file was already uploaded on ${existing.createdAt.toISOString().slice(0, 10)} as report ${existing.id} ` +
+  `(${existing.filename}, ${existing.status}); importing it again would count its sales twice. ` +
+  'Upload it with force=true to import it again anyway.';
+
+/** The bytes of a report are text: no NUL, and not a spreadsheet or archive (ZIP: .xlsx; OLE2: .xls). */
+export function sniffStoreReport(head: Uint8Array): 'csv' | null {
+  if (head.includes(0)) return null;
+  const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
+  if (starts(0x50, 0x4b, 0x03, 0x04) || starts(0xd0, 0xcf, 0x11, 0xe0)) return null;
+  return 'csv';
+}
+
+/** The first line of the file (at most 64 KiB of it), read while the file streams to storage. */
+async function firstLine(bytes: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of bytes) {
+    chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks);
+    const end = text.indexOf(0x0a);
+    if (end >= 0) return text.subarray(0, end).toString('utf8').replace(/\r$/, '');
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The name the file was sent with, as a label: trimmed, safe, at most 200 characters. */
+function cleanFilename(name: string): string {
+  // eslint-disable-next-line no-control-regex -- what a label may not hold
+  const text = name.replace(/[\u0000-\u001F\u007F]/g, '').trim();
+  const safe = isSafeText(text) ? text : text.toWellFormed();
+  return (safe || 'report.csv').slice(0, 200);
+}
+
+interface Deps {
+  db: Db;
+  storage: Storage;
+  logger: Logger;
+}
+
+/**
+ * `POST /api/admin/reports`: an admin's store report.
+ * 1. The multipart body's `file` streams into storage (never whole in memory): text only (415), at most
+ *    MAX_REPORT_BYTES (413), hashed (SHA-256); its header row must name the columns an import needs (400).
+ * 2. One transaction, under a lock on the file's hash: the same content already uploaded and not failed
+ *    is refused (409) unless `force`; otherwise the job row (`pending`) and `report.uploaded` are written.
+ * The workers' `reports` group then imports it. Whatever is refused leaves nothing in storage.
+ */
+export async function uploadStoreReport(
+  { db, storage, logger }: Deps,
+  admin: User,
+  req: IncomingMessage,
+  force: boolean,
+): Promise<StoreReport> {
+  const key = `reports/${randomUUID()}.csv`;
+  try {
+    const received = await receiveMultipartFile(req, {
+      field: STORE_REPORT_FIELD,
+      notMultipart: STORE_REPORT_NOT_MULTIPART,
+      missing: STORE_REPORT_MISSING,
+      storage,
+      key,
+      maxBytes: MAX_REPORT_BYTES,
+      sniff: sniffStoreReport,
+      contentType: () => 'text/csv',
+      notAccepted: STORE_REPORT_NOT_CSV,
+      tooLarge: STORE_REPORT_TOO_LARGE,
+      inspect: (_format, bytes) => firstLine(bytes),
+      inspectBytes: () => 64 * 1024,
+    }).catch((error: unknown) => {
+      throw error instanceof HttpError && error.message === EMPTY_FILE
+        ? ValidationError(STORE_REPORT_EMPTY)
+        : error;
+    });
+    const header = received.facts;
+    if (!header?.trim()) throw ValidationError(STORE_REPORT_NO_HEADER);
+    const problem = reportHeaderProblem(readReportHeader(header).columns);
+    if (problem) throw ValidationError(problem);
+
+    return await registerStoreReport(db, admin, {
+      key,
+      filename: received.filename,
+      sha256: received.sha256,
+      size: received.size,
+      force,
+    });
+  } catch (error) {
+    await storage.delete(key).catch((err: unknown) => logger.warn({ err, key }, 'could not delete a file'));
+    throw error;
+  }
+}
+
+/**
+ * A report file already in storage becomes an import job: under a lock on its content hash, the same
+ * content already uploaded and not failed is refused (409) unless `force`; otherwise the job row
+ * (`pending`) and `report.uploaded` are written in one transaction.
+ */
+export async function registerStoreReport(
+  db: Db,
+  admin: User,
+  file: { key: string; filename: string; sha256: string; size: number; force: boolean },
+): Promise<StoreReport> {
+  return db.transaction(async (trx) => {
+    await lockStoreReportContent(trx, file.sha256);
+    const existing = await storeReportWithContent(trx, file.sha256);
+    if (existing && !file.force) throw ConflictError(duplicateStoreReportMessage(existing));
+    const report = await StoreReport.query(trx)
+      .insert({
+        filename: cleanFilename(file.filename),
+        fileKey: file.key,
+        contentHash: file.sha256,
+        size: file.size,
+        forced: Boolean(existing) && file.force,
+        status: 'pending',
+        uploadedBy: admin.id,
+      })
+      .returning('*');
+    await appendEvent(trx, {
+      type: 'report.uploaded',
+      aggregateId: report.id,
+      actorId: admin.id,
+      payload: {
+        filename: report.filename,
+        size: file.size,
+        contentHash: file.sha256,
+        forced: report.forced,
+      },
+    });
+    return report;
+  });
+}

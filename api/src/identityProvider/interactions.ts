@@ -1,0 +1,197 @@
+import Router from '@koa/router';
+import type { Config, Db } from '@riffline/db';
+import type { Context } from 'koa';
+import type Provider from 'oidc-provider';
+import type { Logger } from 'pino';
+import { hit, refund, reset } from '../session/rateLimiter.ts';
+import type { Clock } from '../context.ts';
+import {
+  AccountError,
+  authenticate,
+  createAccount,
+  MAX_EMAIL_LENGTH,
+  newAccountProblems,
+  passwordProblem,
+  textProblem,
+} from './accounts.ts';
+import { sendVerificationLink } from './links.ts';
+import { echo, formValue, html, sameOriginForm } from './pages.ts';
+import { recoveryRoutes, signInFailuresKey } from './recovery.ts';
+import { errorPage, forgotPasswordHref, logoutScript, signInPage, signUpPage, stylesheet } from './views.ts';
+
+/** Failed sign-ins allowed per email (and, more loosely, per address) before the form refuses for a while. */
+export const SIGN_IN_FAILURE_LIMIT = 5;
+const SIGN_IN_IP_FAILURE_LIMIT = 50;
+const FAILURE_WINDOW_MS = 15 * 60_000;
+const SIGN_UP_LIMIT_PER_HOUR = 30;
+
+export interface InteractionOptions {
+  clock: Clock;
+  logger: Logger;
+  rateLimitNamespace?: string;
+}
+
+/**
+ * The sign-in and create-account pages of the embedded provider, at /oidc/interaction/:uid, and its
+ * password-reset and email-verification pages (recovery.ts).
+ */
+export function interactionRouter(
+  config: Config,
+  db: Db,
+  provider: Provider,
+  { clock, logger, rateLimitNamespace }: InteractionOptions,
+): Router {
+  const limitKey = (key: string) => (rateLimitNamespace ? `${rateLimitNamespace}:${key}` : key);
+  if (config.identity.mode !== 'embedded') throw new Error('the embedded identity provider is off');
+  const providerName = config.identity.providerName;
+  const router = new Router({ prefix: '/oidc' });
+  const sameOrigin = sameOriginForm(config.publicUrl, providerName);
+
+  /** The interaction this browser is in, or an error page when it expired or belongs to someone else. */
+  async function details(ctx: Context) {
+    try {
+      const interaction = await provider.interactionDetails(ctx.req, ctx.res);
+      if (interaction.uid !== ctx.params.uid) throw new Error('interaction mismatch');
+      return interaction;
+    } catch {
+      html(ctx, 400, errorPage(providerName, 'This sign-in page has expired. Start again from Riffline.'));
+      return undefined;
+    }
+  }
+
+  async function finish(ctx: Context, result: Parameters<Provider['interactionFinished']>[2]) {
+    ctx.respond = false; // interactionFinished answers the request itself (303 to the provider)
+    await provider.interactionFinished(ctx.req, ctx.res, result, { mergeWithLastSubmission: false });
+  }
+
+  router.get('/assets/identity.css', (ctx) => {
+    ctx.type = 'text/css';
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    ctx.body = stylesheet;
+  });
+  router.get('/assets/logout.js', (ctx) => {
+    ctx.type = 'application/javascript';
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    ctx.body = logoutScript;
+  });
+
+  router.get('/interaction/:uid', async (ctx) => {
+    const interaction = await details(ctx);
+    if (!interaction) return;
+    if (interaction.prompt.name !== 'login') {
+      // Consent is implied for our own client (loadExistingGrant); anything else goes back to the provider.
+      return finish(ctx, {});
+    }
+    html(ctx, 200, signInPage(ctx.params.uid!, providerName));
+  });
+
+  router.get('/interaction/:uid/signup', async (ctx) => {
+    if (!(await details(ctx))) return;
+    html(ctx, 200, signUpPage(ctx.params.uid!, providerName));
+  });
+
+  router.post('/interaction/:uid/login', sameOrigin, async (ctx) => {
+    if (!(await details(ctx))) return;
+    const uid = ctx.params.uid!;
+    const rawEmail = formValue(ctx, 'email');
+    const password = formValue(ctx, 'password');
+    const email = rawEmail.trim().toLowerCase();
+    const values = { email: echo(rawEmail).trim() };
+    // What cannot be a sign-in is refused before it spends the email's allowance.
+    const errors: Record<string, string> = {};
+    const emailProblem = textProblem('Email', rawEmail, MAX_EMAIL_LENGTH);
+    const problemWithPassword = passwordProblem(password);
+    if (emailProblem) errors.email = emailProblem;
+    if (problemWithPassword) errors.password = problemWithPassword;
+    if (Object.keys(errors).length > 0) {
+      return html(ctx, 400, signInPage(uid, providerName, { values, errors }));
+    }
+
+    const lockedOut = (retryAfterSeconds: number) => {
+      ctx.set('Retry-After', String(retryAfterSeconds));
+      html(
+        ctx,
+        429,
+        signInPage(uid, providerName, {
+          values,
+          message: 'Too many failed sign-in attempts. Wait 15 minutes and try again, or reset your password.',
+          messageLink: { text: 'reset your password', href: forgotPasswordHref(uid) },
+        }),
+      );
+    };
+    // Each attempt is counted in one statement before its password is checked, so parallel requests
+    // cannot all pass a count read before any of them failed: at most the limit's worth are ever checked.
+    const emailKey = limitKey(signInFailuresKey(email));
+    const perEmail = await hit(db, emailKey, SIGN_IN_FAILURE_LIMIT, FAILURE_WINDOW_MS, clock());
+    if (!perEmail.allowed) return lockedOut(perEmail.retryAfterSeconds);
+    const ipKey = limitKey(`signin-failures:ip:${ctx.ip}`);
+    const perAddress = await hit(db, ipKey, SIGN_IN_IP_FAILURE_LIMIT, FAILURE_WINDOW_MS, clock());
+    if (!perAddress.allowed) {
+      await refund(db, ipKey); // the address counts checked passwords; this one was not checked
+      return lockedOut(perAddress.retryAfterSeconds);
+    }
+
+    const account = await authenticate(db, email, password);
+    if (!account) {
+      return html(ctx, 401, signInPage(uid, providerName, { values, message: 'Invalid email or password' }));
+    }
+    // Only an attempt within the limit gets here, so only such a success clears the email's count.
+    await reset(db, emailKey);
+    await refund(db, ipKey);
+    await finish(ctx, { login: { accountId: account.id } });
+  });
+
+  router.post('/interaction/:uid/signup', sameOrigin, async (ctx) => {
+    if (!(await details(ctx))) return;
+    const uid = ctx.params.uid!;
+    const input = {
+      firstName: formValue(ctx, 'firstName'),
+      lastName: formValue(ctx, 'lastName'),
+      email: formValue(ctx, 'email'),
+      password: formValue(ctx, 'password'),
+    };
+    const values = {
+      firstName: echo(input.firstName),
+      lastName: echo(input.lastName),
+      email: echo(input.email),
+    };
+    const errors = newAccountProblems(input);
+    if (Object.keys(errors).length > 0) {
+      return html(ctx, 400, signUpPage(uid, providerName, { values, errors }));
+    }
+    const limit = await hit(db, limitKey(`signups:ip:${ctx.ip}`), SIGN_UP_LIMIT_PER_HOUR, 3_600_000, clock());
+    if (!limit.allowed) {
+      ctx.set('Retry-After', String(limit.retryAfterSeconds));
+      return html(
+        ctx,
+        429,
+        signUpPage(uid, providerName, {
+          values,
+          message: 'Too many new accounts from here. Try again later.',
+        }),
+      );
+    }
+    let account;
+    try {
+      account = await createAccount(db, input);
+    } catch (error) {
+      if (!(error instanceof AccountError)) throw error;
+      const field = error.field === 'currentPassword' ? 'password' : error.field;
+      return html(ctx, 400, signUpPage(uid, providerName, { values, errors: { [field]: error.message } }));
+    }
+    // Sent alongside: a slow mail server never holds up the sign-up, and if it fails the account stands
+    // (the app's banner offers to send the link again).
+    void sendVerificationLink(db, config, account, clock()).catch((error: unknown) =>
+      logger.error({ err: error }, 'verification email not sent'),
+    );
+    await finish(ctx, { login: { accountId: account.id } });
+  });
+
+  router.get('/interaction/:uid/abort', async (ctx) => {
+    if (!(await details(ctx))) return;
+    await finish(ctx, { error: 'access_denied', error_description: 'The sign-in was cancelled' });
+  });
+
+  recoveryRoutes(router, { config, db, clock, logger, limitKey, sameOrigin });
+  return router;
+}

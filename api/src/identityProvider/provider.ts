@@ -1,0 +1,113 @@
+import { findIdentityAccount, type Config, type Db } from '@riffline/db';
+import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { embeddedClientSecret, signingKeys } from '../session/secrets.ts';
+import { postgresAdapter } from './adapter.ts';
+import { errorPage, logoutPage, signedOutPage } from './views.ts';
+
+const HOUR = 3600;
+
+/**
+ * The embedded OpenID Connect provider at /oidc (used when OIDC_ISSUER_URL is not set): email and password
+ * accounts in Postgres, its grants and sessions in Postgres, one first-party client: our own API.
+ */
+export async function createIdentityProvider(
+  config: Config,
+  db: Db,
+  cookieKeys: string[],
+): Promise<Provider> {
+  if (config.identity.mode !== 'embedded') throw new Error('the embedded identity provider is off');
+  const { providerName, issuer, clientId } = config.identity;
+  const secure = config.env === 'production';
+  const clientSecret = await embeddedClientSecret(db);
+
+  const configuration: Configuration = {
+    adapter: postgresAdapter(db),
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        client_name: 'Riffline',
+        redirect_uris: [`${config.publicUrl}/api/callback`],
+        post_logout_redirect_uris: [`${config.publicUrl}/`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
+    jwks: { keys: (await signingKeys(db)) as never },
+    cookies: {
+      keys: cookieKeys,
+      long: { httpOnly: true, sameSite: 'lax', secure },
+      short: { httpOnly: true, sameSite: 'lax', secure },
+    },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'given_name', 'family_name', 'preferred_username'],
+    },
+    scopes: ['openid', 'email', 'profile'],
+    pkce: { required: () => true },
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => {
+          ctx.type = 'html';
+          ctx.body = logoutPage(providerName, form);
+        },
+        postLogoutSuccessSource: async (ctx) => {
+          ctx.type = 'html';
+          ctx.body = signedOutPage(providerName);
+        },
+      },
+    },
+    interactions: { url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}` },
+    async findAccount(_ctx, sub) {
+      const account = await findIdentityAccount(db, sub);
+      if (!account) return undefined;
+      return {
+        accountId: account.id,
+        async claims() {
+          return {
+            sub: account.id,
+            email: account.email,
+            email_verified: account.emailVerified,
+            given_name: account.firstName,
+            family_name: account.lastName,
+            name: `${account.firstName} ${account.lastName}`,
+            preferred_username: account.email,
+          };
+        },
+      };
+    },
+    // Riffline is the provider's only client and a first party: the user is not asked to consent.
+    async loadExistingGrant(ctx: KoaContextWithOIDC) {
+      const { oidc } = ctx;
+      const grantId = oidc.result?.consent?.grantId || oidc.session!.grantIdFor(oidc.client!.clientId);
+      if (grantId) return oidc.provider.Grant.find(grantId);
+      const grant = new oidc.provider.Grant({
+        clientId: oidc.client!.clientId,
+        accountId: oidc.session!.accountId,
+      });
+      grant.addOIDCScope('openid email profile');
+      await grant.save();
+      return grant;
+    },
+    async renderError(ctx, out) {
+      ctx.type = 'html';
+      ctx.body = errorPage(providerName, String(out.error_description ?? out.error ?? 'Sign-in failed'));
+    },
+    ttl: {
+      Session: Math.round(config.session.maxAgeMs / 1000),
+      Interaction: HOUR,
+      Grant: Math.round(config.session.maxAgeMs / 1000),
+      AccessToken: HOUR,
+      IdToken: HOUR,
+      AuthorizationCode: 60,
+    },
+  };
+
+  const provider = new Provider(issuer, configuration);
+  provider.proxy = config.trustProxyHops > 0;
+  return provider;
+}

@@ -1,0 +1,77 @@
+import {
+  fromMinor,
+  normalizeAmount,
+  REVENUE_DECIMALS,
+  rescale,
+  toScaled,
+  type AdminReportLineResponse,
+  type AdminReportResponse,
+} from '@riffline/contracts';
+import type { StoreReportLineRecord, StoreReport } from '@riffline/db';
+
+const iso = (date: Date | string | null) => (date === null ? null : new Date(date).toISOString());
+
+/** A revenue sum (decimal text with up to 8 places, as the database gives it) in USD cents: "12.35". */
+export const usdCents = (amount: string | number): string =>
+  fromMinor(rescale(toScaled(String(amount), REVENUE_DECIMALS), REVENUE_DECIMALS, 2));
+
+/** How far a job has read its file, 0-100 (100 once completed). */
+function progressOf(report: StoreReport): number {
+  if (report.status === 'completed') return 100;
+  const size = Number(report.size);
+  if (report.status === 'pending' || size <= 0) return 0;
+  return Math.min(99, Math.floor((Number(report.bytesRead) * 100) / size));
+}
+
+export function presentStoreReport(report: StoreReport): AdminReportResponse {
+  return {
+    id: report.id,
+    filename: report.filename,
+    size: Number(report.size),
+    contentHash: report.contentHash,
+    forced: report.forced,
+    status: report.status,
+    progress: progressOf(report),
+    linesRead: Number(report.linesRead),
+    linesTotal: Number(report.linesTotal),
+    linesMatched: Number(report.linesMatched),
+    linesUnmatched: Number(report.linesUnmatched),
+    linesInvalid: Number(report.linesInvalid),
+    streams: Number(report.streams),
+    downloads: Number(report.downloads),
+    revenueUsd: usdCents(report.revenueUsd),
+    royaltiesUsd: normalizeAmount(String(report.royaltiesUsd)),
+    error: report.error,
+    uploadedBy: report.uploadedBy,
+    createdAt: iso(report.createdAt)!,
+    startedAt: iso(report.startedAt),
+    completedAt: iso(report.completedAt),
+  };
+}
+
+const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+
+export function presentStoreReportLine(line: StoreReportLineRecord): AdminReportLineResponse {
+  return {
+    id: `${line.reportId}:${line.lineNumber}`,
+    reportId: line.reportId,
+    lineNumber: Number(line.lineNumber),
+    status: line.status,
+    reason: line.reason,
+    period: line.period,
+    store: line.store,
+    country: line.country,
+    isrc: line.isrc,
+    upc: line.upc,
+    saleType: line.saleType,
+    units: line.units === null ? null : Number(line.units),
+    netRevenue: text(line.netRevenue),
+    currency: line.currency,
+    ratePerUsd: text(line.ratePerUsd),
+    revenueUsd: text(line.revenueUsd),
+    trackId: line.trackId,
+    releaseId: line.releaseId,
+    royaltyId: line.royaltyId,
+    fields: line.fields,
+  };
+}

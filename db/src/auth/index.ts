@@ -1,3 +1,0 @@
-export * from './appSecrets.ts';
-export * from './rateLimits.ts';
-export * from './sessions.ts';

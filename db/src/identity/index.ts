@@ -1,3 +1,0 @@
-export * from './accounts.ts';
-export * from './oidcPayloads.ts';
-export * from './tokens.ts';
