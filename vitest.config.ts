@@ -6,16 +6,20 @@ export default defineConfig({
   // `#test/support/api.ts` from any test (tsconfig.json "paths" says the same to tsc).
   resolve: { alias: [{ find: /^#test\//, replacement: fileURLToPath(new URL('./test/', import.meta.url)) }] },
   test: {
-    include: ['{contracts,db,api,workers,infra,bin,test}/**/*.test.ts', 'web-artist/src/**/*.test.{ts,tsx}'],
+    include: [
+      '{contracts,db,api,workers,infra,bin,bench,test}/**/*.test.ts',
+      'web-artist/src/**/*.test.{ts,tsx}',
+    ],
     exclude: ['**/node_modules/**', '**/e2e/**'],
     globalSetup: ['./test/globalSetup.ts'],
     reporters: ['default', './test/summaryReporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Vitest's default (one fewer than the cores) ran the files one at a time on a 2-core machine, while
-    // most of them wait on PostgreSQL, Kafka or a child process: two at a time took 6.2 minutes there
-    // against 8.1. The files share one test database and are written to (unique names, own rows).
+    // Vitest's default (one fewer than the cores) runs the files one at a time on a 2-core machine, while
+    // most of them wait on PostgreSQL, Kafka or a child process: at least two at a time keeps a core busy
+    // while the other file waits. The files share one test database and are written to (unique names, own
+    // rows).
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     env: { NODE_ENV: 'test', KAFKAJS_NO_PARTITIONER_WARNING: '1' },
   },

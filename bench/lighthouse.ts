@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse, { generateReport, type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { demoAccounts } from '../api/src/identity/demoAccounts.ts';
+import { demoAccounts } from '../api/src/identityProvider/demoAccounts.ts';
 import { freePort } from '../infra/lib/ports.ts';
 
 const root = path.resolve(import.meta.dirname, '..');

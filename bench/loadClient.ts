@@ -1,8 +1,8 @@
 /**
  * The load generator in a process of its own. The benchmark's own process holds the database client,
- * the seed and the servers' bookkeeping (a heap of about 75 MB): under load its old-space collections ran
- * every 0.3-0.6 s and paused it for up to 30 ms, and the open loop counted those pauses as the server's
- * latency (p99 34 ms for a route whose server answered in 3). Here only the requests are in the heap.
+ * the seed and the servers' bookkeeping: under load its old-space collections pause it, and the open loop
+ * would count those pauses as the server's latency (docs/benchmarks.md). Here only the requests are in the
+ * heap.
  *
  * As a child (forked by `startLoadClient`): each message names a load to run; the answer is its result.
  */

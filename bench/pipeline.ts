@@ -1,7 +1,7 @@
 /**
- * `make bench-pipeline`: the event pipeline and the store-report import, measured on the machine's
- * PostgreSQL (a fresh database per part) and, when a broker can start here, on Kafka (infra/kafka).
- * It reports; it never fails the build.
+ * `make bench-pipeline`: the event pipeline and the store-report import, on the machine's PostgreSQL
+ * (a fresh database per part) and, when a broker can start here, on Kafka (infra/kafka).
+ * It prints its report and writes it into docs/benchmarks.md (bench/book.ts); it never fails the build.
  *
  * - Commit → projection latency: this process commits one event per transaction at a steady 200 events/s
  *   (as the API would); a workers process of its own (bench/pipelineWorker.ts: the relay, woken across
@@ -43,13 +43,16 @@ import { createDatabase, dropDatabase, testServerUrl, uniqueName } from '../test
 import { buildAdmin, buildArtist } from '../test/support/factories.ts';
 import { runEntry, type Proc } from '../test/support/processes.ts';
 import { buildCatalogue, storeReport } from '../test/support/storeReport.ts';
-import { importReport, type ImportPhases } from '../workers/src/reports/importer.ts';
+import { heading, postgresVersion, table, writeSection } from './book.ts';
+import { importStoreReport, type ImportPhases } from '../workers/src/storeReports/importer.ts';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+/** The full run's settings: another value makes a partial run, and the book says so. */
+const DEFAULTS = { seconds: 10, events: 20_000, lines: 1_000_000, logs: 'postgres,kafka' };
+const seconds = Number(process.env.BENCH_SECONDS ?? DEFAULTS.seconds);
 const RATE = 200;
-const BACKLOG = Number(process.env.BENCH_PIPELINE_EVENTS ?? 20_000);
-const IMPORT_LINES = Number(process.env.BENCH_IMPORT_LINES ?? 1_000_000);
-const LOGS = (process.env.BENCH_PIPELINE_LOGS ?? 'postgres,kafka').split(',').map((s) => s.trim());
+const BACKLOG = Number(process.env.BENCH_PIPELINE_EVENTS ?? DEFAULTS.events);
+const IMPORT_LINES = Number(process.env.BENCH_IMPORT_LINES ?? DEFAULTS.lines);
+const LOGS = (process.env.BENCH_PIPELINE_LOGS ?? DEFAULTS.logs).split(',').map((s) => s.trim());
 const TYPE = 'newsletter.subscribed' as const;
 
 const now = () => performance.timeOrigin + performance.now();
@@ -344,7 +347,7 @@ async function measureImport(): Promise<ImportResult> {
       // The CPU of the PostgreSQL process serving the import's connection (where /proc shows it).
       const { rows } = (await trx.raw('select pg_backend_pid() as pid')) as { rows: Array<{ pid: number }> };
       const backendBefore = processCpuMs(rows[0]!.pid);
-      const ran = await importReport({ db, storage, logger, commissionPercent: '0' }, job.id, trx);
+      const ran = await importStoreReport({ db, storage, logger, commissionPercent: '0' }, job.id, trx);
       const backendAfter = processCpuMs(rows[0]!.pid);
       if (backendBefore !== null && backendAfter !== null) backendCpuMs = backendAfter - backendBefore;
       return ran;
@@ -513,8 +516,21 @@ async function main() {
     );
   }
 
-  if (IMPORT_LINES <= 0) return;
-  const imported = await measureImport();
+  const imported = IMPORT_LINES > 0 ? await measureImport() : null;
+  if (imported) printImport(imported);
+  try {
+    const partial = partialReasons(skipped);
+    await writeSection(
+      'make bench-pipeline',
+      bookSection(results, imported, partial, await postgresVersion(testServerUrl())),
+    );
+    console.log('\nWritten into docs/benchmarks.md (its `make bench-pipeline` section).');
+  } catch (error) {
+    console.log(`\nThe book could not be written: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function printImport(imported: ImportResult) {
   const perSecond = (ms: number) => imported.lines / (ms / 1000);
   console.log(`\nStore-report import of ${fmt(imported.lines, 0)} lines (target ≥ 150,000 lines/s)`);
   console.log(
@@ -547,6 +563,123 @@ async function main() {
       `${fmt(floor.analyticsRows, 0)} analytics cells ${fmt(floor.analyticsMs / 1000, 2)} s): ` +
       `the most this data model allows on one connection`,
   );
+}
+
+/** Why this run is not the full one: settings other than the defaults, a log skipped, a profiler on. */
+function partialReasons(skipped: string[]): string[] {
+  const reasons: string[] = [];
+  const differs = (name: string, value: number, standard: number) => {
+    if (value !== standard) reasons.push(`${name}=${fmt(value, 0)} (default ${fmt(standard, 0)})`);
+  };
+  differs('BENCH_SECONDS', seconds, DEFAULTS.seconds);
+  differs('BENCH_PIPELINE_EVENTS', BACKLOG, DEFAULTS.events);
+  differs('BENCH_IMPORT_LINES', IMPORT_LINES, DEFAULTS.lines);
+  if (IMPORT_LINES <= 0) reasons.push('no import');
+  const logs = DEFAULTS.logs.split(',').filter((log) => !LOGS.includes(log));
+  if (logs.length) reasons.push(`BENCH_PIPELINE_LOGS=${LOGS.join(',')}: not run on ${logs.join(', ')}`);
+  for (const s of skipped) reasons.push(`skipped: ${s}`);
+  if (process.env.BENCH_PIPELINE_ONE_BY_ONE === '1')
+    reasons.push('BENCH_PIPELINE_ONE_BY_ONE=1 (a row per event)');
+  if (process.env.BENCH_PROFILE) reasons.push('BENCH_PROFILE set: the workers ran under the CPU profiler');
+  if (process.env.REPORTS_READER_PROFILE)
+    reasons.push('REPORTS_READER_PROFILE set: the reading thread ran under the CPU profiler');
+  return reasons;
+}
+
+const ms = (n: number) => `${fmt(n)} ms`;
+const s2 = (msValue: number) => `${fmt(msValue / 1000, 2)} s`;
+
+/** The section `make bench-pipeline` writes into docs/benchmarks.md: the run, its tables, and what they compare against. */
+function bookSection(
+  results: LogResult[],
+  imported: ImportResult | null,
+  partial: string[],
+  postgres: string,
+) {
+  const parts = [heading('`make bench-pipeline`', postgres, partial)];
+  parts.push(`#### Event pipeline: commit → projection at ${RATE} events/s for ${seconds} s`);
+  if (results.length) {
+    parts.push(
+      table(
+        [
+          'log',
+          'p50',
+          'p99',
+          'max',
+          'backlog drained',
+          'relayed',
+          'commit → relay step (p50 / p99)',
+          'relay step → projected (p50 / p99)',
+        ],
+        results.map((r) => [
+          r.log,
+          ms(r.p50),
+          ms(r.p99),
+          ms(r.max),
+          `${fmt(r.perSecond, 0)} events/s (${fmt(r.events, 0)} events)`,
+          `${fmt(r.relayedPerSecond, 0)} events/s`,
+          r.stages.relay.map((n) => fmt(n)).join(' / ') + ' ms',
+          r.stages.consume.map((n) => fmt(n)).join(' / ') + ' ms',
+        ]),
+      ),
+    );
+  } else {
+    parts.push('Not measured in this run.');
+  }
+  for (const { log, outage } of results) {
+    if (!outage) continue;
+    parts.push(
+      'failed' in outage
+        ? `${log}, the broker killed under ${RATE} events/s and started again: ${outage.failed}.`
+        : `${log}, the broker killed under ${RATE} events/s and back ${fmt(outage.downMs / 1000)} s later: ` +
+            `the relay published again ${fmt(outage.publishedMs / 1000)} s after the broker answered, ` +
+            `handling resumed ${fmt(outage.resumedMs / 1000)} s after it, ` +
+            `everything committed meanwhile was handled ${fmt(outage.caughtUpMs / 1000)} s after it.`,
+    );
+  }
+  if (imported) {
+    const perSecond = (n: number) => `${fmt(imported.lines / (n / 1000), 0)}`;
+    const { floor, phases, cpuMs } = imported;
+    const floorMs = floor.linesMs + floor.analyticsMs;
+    parts.push(
+      `#### Store-report import of ${fmt(imported.lines, 0)} lines: ${fmt(imported.copyMs / imported.importMs, 2)}× of a raw \`COPY\``,
+      table(
+        ['what', 'time', 'lines/s'],
+        [
+          [
+            'the import (read, check, match, convert, write)',
+            s2(imported.importMs),
+            perSecond(imported.importMs),
+          ],
+          [
+            'raw `COPY` of the same file into an unlogged table',
+            s2(imported.copyMs),
+            perSecond(imported.copyMs),
+          ],
+          ["PostgreSQL alone writing the import's rows (the floor)", s2(floorMs), perSecond(floorMs)],
+        ],
+      ),
+      `Lines: ${fmt(imported.matched, 0)} matched, ${fmt(imported.unmatched, 0)} unmatched, ${fmt(imported.invalid, 0)} invalid. ` +
+        `Phases: reading the file (checks, matching, sums, the lines written alongside) ${s2(phases.readMs)}, ` +
+        `then the analytics cells and the ledger ${s2(phases.cellsAndLedgerMs)}. ` +
+        `CPU during the import: the importing process ${s2(cpuMs.worker)}, its PostgreSQL backend ` +
+        `${cpuMs.postgres === null ? 'not readable here' : s2(cpuMs.postgres)} (${os.cpus().length} cores). ` +
+        `The floor: ${fmt(floor.blockRows, 0)} blocks of lines ${s2(floor.linesMs)}, ${fmt(floor.analyticsRows, 0)} analytics cells ${s2(floor.analyticsMs)}.`,
+    );
+  } else {
+    parts.push('#### Store-report import', 'Not measured in this run (BENCH_IMPORT_LINES=0).');
+  }
+  parts.push(
+    '#### What each figure compares against',
+    [
+      "- **p50 / p99 / max**: from the moment an event's commit returned to the moment the workers' projection wrote it (the database's clock); target p99 ≤ 100 ms.",
+      "- **backlog drained**: events per second from the first to the last projected of a backlog committed while the workers were down; target ≥ 10,000 events/s. **relayed** is the relay's side of that drain alone.",
+      '- **commit → relay step → projected**: where the latency goes, the relay (putting the event on the log) then the consumer.',
+      '- **The import**: target ≥ 150,000 lines/s for 1,000,000 lines on a machine where the raw `COPY` loads about 900,000 lines/s; the ratio to the raw `COPY` of the same file, measured in the same run, is the figure to compare across machines.',
+      '- **The floor**: PostgreSQL alone writing the rows the import wrote, by `COPY` into the same tables: the most this data model allows on one connection.',
+    ].join('\n'),
+  );
+  return parts.join('\n\n');
 }
 
 await main();

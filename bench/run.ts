@@ -8,7 +8,7 @@
  * Each server runs in a process of its own, and so does the load generator (bench/loadClient.ts). Then
  * the web apps: the initial JavaScript of each page (bench/webWeight.ts) and, once the API's servers are
  * gone, Lighthouse on the landing, /apply and the dashboard (bench/lighthouse.ts; not with BENCH_ONLY).
- * It reports; it never fails.
+ * It prints its report and writes it into docs/benchmarks.md (bench/book.ts); it never fails.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,12 +20,20 @@ import { connect, loadConfig, migrateLatest, type Db } from '../db/src/index.ts'
 import { freePort } from '../infra/lib/ports.ts';
 import { Browser, formOf } from '../test/support/browser.ts';
 import { createDatabase, dropDatabase, testServerUrl, uniqueName } from '../test/support/database.ts';
+import { heading, postgresVersion, table, writeSection } from './book.ts';
 import type { Target } from './load.ts';
 import { startLoadClient, type LoadClient } from './loadClient.ts';
-import { lighthouseReport, printLighthouse } from './lighthouse.ts';
+import {
+  chromiumPath,
+  lighthouseReport,
+  printLighthouse,
+  TARGET_SCORE,
+  type LighthouseRow,
+} from './lighthouse.ts';
 import { webWeights } from './webWeight.ts';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const DEFAULT_SECONDS = 5;
+const seconds = Number(process.env.BENCH_SECONDS ?? DEFAULT_SECONDS);
 const here = path.dirname(new URL(import.meta.url).pathname);
 
 async function startChild(script: string, env: Record<string, string>): Promise<ChildProcess> {
@@ -95,8 +103,8 @@ async function seed(db: Db, artistEmail: string, adminEmail: string) {
      from generate_series(1, 20000) n`,
   );
   // Vacuumed too, not only analyzed: the 20,000 rows just inserted would otherwise start autovacuum on
-  // applications and users during the first measurement (the releases route's p99 at 150/s read 14-27 ms
-  // in some runs and 5-10 ms in others; the bare server, measured later, never met it).
+  // applications and users during the first measurement, a stall the API would pay and the bare server,
+  // measured later, would not.
   await db.raw('vacuum analyze');
   const release = await db('releases').where({ user_id: artist.id }).first();
   const track = await db('tracks').where({ release_id: release.id }).first();
@@ -197,7 +205,19 @@ async function upload(child: ChildProcess, url: string, headers: Record<string, 
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
-async function main() {
+type Upload = Awaited<ReturnType<typeof upload>>;
+
+/** What the API part measured, for the printed report and the book. */
+interface Results {
+  rows: Row[];
+  upload: { app: Upload; bare: Upload } | null;
+  weights: ReturnType<typeof webWeights>;
+  /** Why the run is not a full one (BENCH_ONLY, BENCH_SECONDS, an app not built, ...); empty when it is. */
+  partial: string[];
+  postgres: string;
+}
+
+async function main(): Promise<Results> {
   // First, before anything a failed start would leave behind (it exits when this process does).
   const client = await startLoadClient();
   const server = testServerUrl();
@@ -235,6 +255,15 @@ async function main() {
     const only = process.env.BENCH_ONLY;
     if (only) cases.splice(0, cases.length, ...cases.filter(([label]) => label.includes(only)));
     const withUpload = !only || 'PUT /api/tracks/:id/audio'.includes(only);
+    const partial: string[] = [];
+    if (only) {
+      partial.push(
+        `BENCH_ONLY=${only}: only ${cases.map(([label]) => `\`${label}\``).join(', ') || 'no route'}` +
+          `${withUpload ? '' : ', no upload'}, no Lighthouse`,
+      );
+    }
+    if (seconds !== DEFAULT_SECONDS) partial.push(`BENCH_SECONDS=${seconds} (default ${DEFAULT_SECONDS})`);
+    if (process.env.BENCH_PROFILE) partial.push('BENCH_PROFILE set: the servers ran under the CPU profiler');
     const results = new Map<string, Awaited<ReturnType<typeof measure>>>();
     for (const [label, route, cookie] of cases) {
       results.set(label, await measure(client, { url: `${base}${route}`, headers: { cookie } }, app));
@@ -275,7 +304,7 @@ async function main() {
         `${r.name.padEnd(44)} ${r.rps.toFixed(0).padStart(6)} ${r.bareRps.toFixed(0).padStart(11)} ${(r.rps / r.bareRps).toFixed(2).padStart(6)}x ${r.p50.toFixed(1).padStart(9)}ms ${r.p99.toFixed(1).padStart(8)}ms ${r.bareP99.toFixed(1).padStart(8)}ms ${(r.cpu * 1e6).toFixed(0).padStart(6)}µs ${(r.bareCpu * 1e6).toFixed(0).padStart(11)}µs`,
       );
     }
-    const uploadLine = (label: string, u: Awaited<ReturnType<typeof upload>>) =>
+    const uploadLine = (label: string, u: Upload) =>
       `${label.padEnd(44)} status ${u.status}  ${(u.ms / 1000).toFixed(2)} s  ${(AUDIO_BYTES / 1024 / 1024 / (u.ms / 1000)).toFixed(0)} MiB/s  peak RSS growth ${mb(u.growth)}`;
     if (appUpload && bareUpload) {
       console.log('\n' + uploadLine('PUT /api/tracks/:id/audio (200 MiB)', appUpload));
@@ -286,11 +315,21 @@ async function main() {
       '\nTargets: ≥ 0.7x bare req/s at 10 connections; p99 ≤ 15 ms at 150 req/s; upload ≥ 0.5x bare with peak RSS growth ≤ 64 MiB.',
     );
     console.log('\nInitial JavaScript per page (gzip, from the built apps; target: the landing ≤ 180 KB):');
-    for (const w of webWeights(path.resolve(here, '..'))) {
+    const weights = webWeights(path.resolve(here, '..'));
+    for (const w of weights) {
       console.log(
         `  ${w.label.padEnd(28)} ${w.gzipKb === null ? 'not built' : `${w.gzipKb} KB`} (${w.chunks} chunks)`,
       );
     }
+    const unbuilt = weights.filter((w) => w.gzipKb === null).map((w) => w.label);
+    if (unbuilt.length) partial.push(`not built, so not weighed: ${unbuilt.join(', ')}`);
+    return {
+      rows,
+      upload: appUpload && bareUpload ? { app: appUpload, bare: bareUpload } : null,
+      weights,
+      partial,
+      postgres: await postgresVersion(url),
+    };
   } finally {
     client.stop();
     if (app) await stop(app);
@@ -301,12 +340,126 @@ async function main() {
   }
 }
 
-await main();
+const fixed = (n: number, digits: number) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const ms = (n: number) => (Number.isFinite(n) ? `${fixed(n, 0)} ms` : '-');
+
+/** The section `make bench` writes into docs/benchmarks.md: the run, its tables, and what they compare against. */
+function bookSection(results: Results, lighthouse: LighthouseRow[] | null): string {
+  const { rows, upload, weights } = results;
+  const parts = [heading('`make bench`', results.postgres, results.partial)];
+  parts.push(
+    `#### The API beside the bare server (${seconds} s per measurement)`,
+    table(
+      [
+        'route',
+        'req/s',
+        'bare req/s',
+        'ratio',
+        'p50 at 150/s',
+        'p99 at 150/s',
+        'bare p99',
+        'CPU/request',
+        'bare CPU/request',
+      ],
+      rows.map((r) => [
+        r.name.replace(/^(\S+ \S+)/, '`$1`'),
+        fixed(r.rps, 0),
+        fixed(r.bareRps, 0),
+        `${fixed(r.rps / r.bareRps, 2)}×`,
+        `${fixed(r.p50, 1)} ms`,
+        `${fixed(r.p99, 1)} ms`,
+        `${fixed(r.bareP99, 1)} ms`,
+        `${fixed(r.cpu * 1e6, 0)} µs`,
+        `${fixed(r.bareCpu * 1e6, 0)} µs`,
+      ]),
+    ),
+  );
+  if (upload) {
+    const line = (label: string, u: Upload) => [
+      label,
+      String(u.status),
+      `${fixed(u.ms / 1000, 2)} s`,
+      `${fixed(AUDIO_BYTES / 1024 / 1024 / (u.ms / 1000), 0)} MiB/s`,
+      mb(u.growth),
+    ];
+    parts.push(
+      `#### Upload of ${AUDIO_BYTES / 1024 / 1024} MiB: ${fixed(upload.bare.ms / upload.app.ms || 0, 2)}× of the bare server's speed`,
+      table(
+        ['server', 'status', 'time', 'speed', 'peak RSS growth'],
+        [
+          line('the API, `PUT /api/tracks/:id/audio`', upload.app),
+          line('bare Node stream to disk', upload.bare),
+        ],
+      ),
+    );
+  } else {
+    parts.push('#### Upload', 'Not measured in this run (BENCH_ONLY).');
+  }
+  parts.push(
+    '#### Initial JavaScript per page (gzip, from the built apps)',
+    table(
+      ['page', 'gzip', 'chunks'],
+      weights.map((w) => [w.label, w.gzipKb === null ? 'not built' : `${w.gzipKb} KB`, String(w.chunks)]),
+    ),
+  );
+  parts.push('#### Lighthouse (mobile profile: simulated slow 4G, 4× CPU slowdown)');
+  if (lighthouse?.length) {
+    const indexes = lighthouse.map((r) => r.benchmarkIndex).filter(Number.isFinite);
+    const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
+    parts.push(
+      table(
+        ['page', 'performance', 'accessibility', 'FCP', 'LCP', 'CLS', 'TBT', 'Speed Index'],
+        lighthouse.map((r) => [
+          r.page,
+          r.performance === null ? '-' : String(r.performance),
+          r.accessibility === null ? '-' : String(r.accessibility),
+          ms(r.fcp),
+          ms(r.lcp),
+          Number.isFinite(r.cls) ? r.cls.toFixed(3) : '-',
+          ms(r.tbt),
+          ms(r.speedIndex),
+        ]),
+      ),
+      `${runs === 1 ? 'One run per page' : `The median of ${runs} runs per page`}; Lighthouse's CPU benchmark of the machine during the runs: ` +
+        `${indexes.length ? `${fixed(Math.min(...indexes), 0)}-${fixed(Math.max(...indexes), 0)}` : '-'} (higher is faster).`,
+    );
+  } else {
+    parts.push('Not measured in this run (see above).');
+  }
+  parts.push(
+    '#### What each figure compares against',
+    [
+      "- **ratio**: the API's requests per second at 10 connections over the bare Koa + pg server's (the same SQL and JSON, the same database, measured in the same run); target ≥ 0.7×.",
+      "- **p50 / p99 at 150/s**: latency under an evenly paced open-loop load, counted from each request's scheduled start; target p99 ≤ 15 ms; **bare p99** is the bare server's under the same load.",
+      "- **CPU/request**: the server process's own CPU time (user + system, from `/proc`) during the throughput run over the requests it answered; the figure to compare across runs and machines, beside the bare server's.",
+      "- **Upload**: the API streaming a WAV to local storage beside a bare Node stream to disk; target ≥ 0.5× of the bare server's speed with a peak RSS growth ≤ 64 MiB.",
+      '- **Initial JavaScript**: what a page makes a browser download before it shows; target: the landing ≤ 180 KB gzip.',
+      `- **Lighthouse**: target ≥ ${TARGET_SCORE} for performance and accessibility; the scores move with the machine's CPU benchmark.`,
+    ].join('\n'),
+  );
+  return parts.join('\n\n');
+}
+
+const results = await main();
 // Lighthouse last, on a quiet machine: the API benchmark's servers and database are gone by now.
+let lighthouse: LighthouseRow[] | null = null;
 if (!process.env.BENCH_ONLY) {
   try {
-    printLighthouse(await lighthouseReport());
+    lighthouse = await lighthouseReport();
+    printLighthouse(lighthouse);
+    if (!lighthouse) results.partial.push(`Lighthouse skipped: no Chromium at ${chromiumPath()}`);
+    else if (process.env.LIGHTHOUSE_ONLY)
+      results.partial.push(`LIGHTHOUSE_ONLY=${process.env.LIGHTHOUSE_ONLY}`);
   } catch (error) {
-    console.log(`\nLighthouse could not run: ${error instanceof Error ? error.message : String(error)}`);
+    const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
+    console.log(`\nLighthouse could not run: ${reason}`);
+    results.partial.push(`Lighthouse could not run: ${reason}`);
   }
+}
+try {
+  await writeSection('make bench', bookSection(results, lighthouse));
+  console.log('\nWritten into docs/benchmarks.md (its `make bench` section).');
+} catch (error) {
+  console.log(`\nThe book could not be written: ${error instanceof Error ? error.message : String(error)}`);
 }

@@ -59,7 +59,7 @@ export const routes: RouteObject[] = [
 
 /**
  * The route table in the declarative router (`<BrowserRouter>` in main.tsx): the app uses no loaders or
- * actions, and the data router's code would be a third of the landing's entry script.
+ * actions, and the data router's code would add much to the landing's entry script (docs/benchmarks.md).
  */
 export function AppRoutes() {
   return useRoutes(routes);
