@@ -77,7 +77,7 @@ describe('make lint allows', () => {
     [
       'a web app imports contracts',
       'web-artist/src/x.ts',
-      "import { ticketStatuses } from '@riffline/contracts';",
+      "import { supportTicketStatuses } from '@riffline/contracts';",
     ],
     [
       'api imports db and contracts',

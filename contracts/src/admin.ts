@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { currencies, royaltyStatuses } from './enums.ts';
 import { DecimalAmount } from './common.ts';
-import { requiredText } from './common.ts';
 
 /** GET /api/admin/stats: the admin panel's top stats (SPEC §2 Admin panel). */
 export const AdminStats = z.object({
@@ -106,43 +105,6 @@ export const AdminSettingResponse = z.object({
   updatedAt: z.string(),
 });
 export type AdminSettingResponse = z.infer<typeof AdminSettingResponse>;
-
-/** GET /api/admin/contact-messages: what visitors wrote through the contact form. */
-export const AdminContactMessageResponse = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  subject: z.string(),
-  message: z.string(),
-  status: z.string(),
-  createdAt: z.string(),
-  /** Who last handled or answered it, and when. */
-  handledBy: z.string().nullable(),
-  handledAt: z.string().nullable(),
-  /** The answer emailed to the visitor, once there is one. */
-  reply: z.string().nullable(),
-  repliedAt: z.string().nullable(),
-});
-export type AdminContactMessageResponse = z.infer<typeof AdminContactMessageResponse>;
-
-/** PATCH /api/admin/contact-messages/{id}: mark it handled (`read`) or back to `new`. */
-export const ContactMessageStatusBody = z.object({
-  status: z.enum(['new', 'read'], { error: 'Status must be new or read (a reply marks it replied)' }),
-});
-export type ContactMessageStatusBody = z.output<typeof ContactMessageStatusBody>;
-
-/** POST /api/admin/contact-messages/{id}/reply: the answer, emailed to the visitor. */
-export const ContactReplyBody = z.object({ message: requiredText('Reply', 5000) });
-export type ContactReplyBody = z.output<typeof ContactReplyBody>;
-
-/** GET /api/admin/newsletter-subscriptions. */
-export const AdminNewsletterSubscriptionResponse = z.object({
-  id: z.string(),
-  email: z.string(),
-  isActive: z.boolean(),
-  createdAt: z.string(),
-});
-export type AdminNewsletterSubscriptionResponse = z.infer<typeof AdminNewsletterSubscriptionResponse>;
 
 /** GET /api/admin/events: the outbox as an audit trail (who did what, when); read-only. */
 export const AdminEventResponse = z.object({

@@ -45,19 +45,29 @@ export const pricingTiers = ['budget', 'mid', 'premium'] as const;
 export const storeDistributions = ['all', 'downloads', 'streaming', 'custom'] as const;
 export const trackTypes = ['vocal', 'instrumental'] as const;
 export const royaltyStatuses = ['pending', 'paid', 'unpaid'] as const;
-export const ticketStatuses = ['open', 'in_progress', 'resolved', 'closed'] as const;
-export const ticketPriorities = ['low', 'medium', 'high', 'urgent'] as const;
+export const supportTicketStatuses = ['open', 'in_progress', 'resolved', 'closed'] as const;
+export const supportTicketPriorities = ['low', 'medium', 'high', 'urgent'] as const;
 export const contactMessageStatuses = ['new', 'read', 'replied'] as const;
 export const paymentMethodTypes = ['upi', 'paypal', 'bank_transfer'] as const;
-export const withdrawalStatuses = ['pending', 'approved', 'declined', 'processing', 'completed'] as const;
+export const withdrawalRequestStatuses = [
+  'pending',
+  'approved',
+  'declined',
+  'processing',
+  'completed',
+] as const;
 export const transactionTypes = ['recharge', 'distribution_fee'] as const;
 export const transactionStatuses = ['pending', 'completed', 'failed', 'expired'] as const;
 
 /** The help center's categories (SPEC §2 Support). */
 export const helpCategorySlugs = ['uploading-music', 'royalties-payments', 'getting-started'] as const;
 /** A ticket's category: a help-center category or one of the two artist-profile services of the landing page. */
-export const ticketCategories = [...helpCategorySlugs, 'video-channel-claim', 'store-verification'] as const;
-export const ticketCategoryLabels: Record<TicketCategory, string> = {
+export const supportTicketCategories = [
+  ...helpCategorySlugs,
+  'video-channel-claim',
+  'store-verification',
+] as const;
+export const supportTicketCategoryLabels: Record<SupportTicketCategory, string> = {
   'uploading-music': 'Uploading music',
   'royalties-payments': 'Royalties & payments',
   'getting-started': 'Getting started',
@@ -79,15 +89,15 @@ export type PricingTier = (typeof pricingTiers)[number];
 export type StoreDistribution = (typeof storeDistributions)[number];
 export type TrackType = (typeof trackTypes)[number];
 export type RoyaltyStatus = (typeof royaltyStatuses)[number];
-export type TicketStatus = (typeof ticketStatuses)[number];
-export type TicketPriority = (typeof ticketPriorities)[number];
+export type SupportTicketStatus = (typeof supportTicketStatuses)[number];
+export type SupportTicketPriority = (typeof supportTicketPriorities)[number];
 export type ContactMessageStatus = (typeof contactMessageStatuses)[number];
 export type PaymentMethodType = (typeof paymentMethodTypes)[number];
-export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
+export type WithdrawalRequestStatus = (typeof withdrawalRequestStatuses)[number];
 export type TransactionType = (typeof transactionTypes)[number];
 export type TransactionStatus = (typeof transactionStatuses)[number];
 export type HelpCategorySlug = (typeof helpCategorySlugs)[number];
-export type TicketCategory = (typeof ticketCategories)[number];
+export type SupportTicketCategory = (typeof supportTicketCategories)[number];
 
 /** The 19 release genres as people read them (stored in lower case, SPEC §5): the wizard and the console. */
 export const releaseGenreLabels: Record<ReleaseGenre, string> = {

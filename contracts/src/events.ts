@@ -7,9 +7,9 @@ import {
   releaseStatuses,
   releaseTypes,
   roles,
-  ticketCategories,
-  ticketPriorities,
-  ticketStatuses,
+  supportTicketCategories,
+  supportTicketPriorities,
+  supportTicketStatuses,
 } from './enums.ts';
 import { exportKinds, exportScopes } from './exports.ts';
 
@@ -57,11 +57,11 @@ export const eventSchemas = {
   'ticket.opened': z.object({
     userId: z.string(),
     subject: z.string(),
-    priority: z.enum(ticketPriorities),
-    category: z.enum(ticketCategories).nullable(),
+    priority: z.enum(supportTicketPriorities),
+    category: z.enum(supportTicketCategories).nullable(),
   }),
   'ticket.updated': z.object({
-    status: z.enum(ticketStatuses),
+    status: z.enum(supportTicketStatuses),
     assignedTo: z.string().nullable(),
     changed: z.array(z.enum(['status', 'assignedTo'])),
   }),

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  checkReportLine,
-  missingReportColumns,
+  checkStoreReportLine,
+  missingStoreReportColumns,
   normalizeColumn,
   readPeriod,
-  readReportHeader,
-  reportHeaderProblem,
-  type ReportRecord,
+  readStoreReportHeader,
+  storeReportHeaderProblem,
+  type StoreReportRecord,
 } from './storeReports.ts';
 
-const valid: ReportRecord = {
+const valid: StoreReportRecord = {
   period: '2026-10',
   store: 'Spotify',
   country: 'in',
@@ -31,32 +31,34 @@ describe('store report header', () => {
   });
 
   it('finds the delimiter (comma, semicolon or tab) and honours quotes', () => {
-    expect(readReportHeader('\uFEFFperiod,store,"net, revenue"')).toEqual({
+    expect(readStoreReportHeader('\uFEFFperiod,store,"net, revenue"')).toEqual({
       delimiter: ',',
       columns: ['period', 'store', 'net, revenue'],
     });
-    expect(readReportHeader('period;store;isrc').delimiter).toBe(';');
-    expect(readReportHeader('period\tstore\tisrc\tunits').delimiter).toBe('\t');
+    expect(readStoreReportHeader('period;store;isrc').delimiter).toBe(';');
+    expect(readStoreReportHeader('period\tstore\tisrc\tunits').delimiter).toBe('\t');
   });
 
   it('names every missing column, and needs an ISRC or a UPC column', () => {
     const header = ['Period', 'Store', 'Country', 'ISRC', 'Sale Type', 'Units', 'Net', 'Currency'];
-    expect(missingReportColumns(header)).toEqual([]);
-    expect(missingReportColumns(['period', 'store', 'country', 'units', 'currency'])).toEqual([
+    expect(missingStoreReportColumns(header)).toEqual([]);
+    expect(missingStoreReportColumns(['period', 'store', 'country', 'units', 'currency'])).toEqual([
       'sale_type',
       'net_revenue',
       'isrc or upc',
     ]);
-    expect(reportHeaderProblem(['period', 'store', 'country', 'upc', 'sale_type', 'units', 'currency'])).toBe(
+    expect(
+      storeReportHeaderProblem(['period', 'store', 'country', 'upc', 'sale_type', 'units', 'currency']),
+    ).toBe(
       'The report is missing the column net_revenue (a CSV with a header row: period, store, country, sale_type, units, net_revenue, currency, and isrc and/or upc)',
     );
-    expect(reportHeaderProblem(header)).toBeNull();
+    expect(storeReportHeaderProblem(header)).toBeNull();
   });
 });
 
 describe('store report lines', () => {
   it('normalises a valid line: ISRC without hyphens, upper-case codes, revenue to 8 decimals', () => {
-    expect(checkReportLine(valid)).toEqual({
+    expect(checkStoreReportLine(valid)).toEqual({
       line: {
         period: '2026-10',
         date: '2026-10-01',
@@ -77,7 +79,12 @@ describe('store report lines', () => {
   });
 
   it('takes a day as the period, and negative revenue (an adjustment)', () => {
-    const check = checkReportLine({ ...valid, period: '2026-02-28', net_revenue: '-0.5', listeners: '40' });
+    const check = checkStoreReportLine({
+      ...valid,
+      period: '2026-02-28',
+      net_revenue: '-0.5',
+      listeners: '40',
+    });
     expect(check).toMatchObject({
       line: { period: '2026-02', date: '2026-02-28', netRevenue: -50000000n, listeners: 40 },
     });
@@ -85,7 +92,7 @@ describe('store report lines', () => {
 
   it('gives every problem of an invalid line in one reason', () => {
     expect(
-      checkReportLine({
+      checkStoreReportLine({
         period: '2026-13',
         store: '',
         country: 'India',
@@ -112,8 +119,8 @@ describe('store report lines', () => {
   });
 
   it('needs an ISRC or a UPC, and refuses control characters', () => {
-    expect(checkReportLine({ ...valid, isrc: '' })).toEqual({ reason: 'an ISRC or a UPC is required' });
-    expect(checkReportLine({ ...valid, store: 'Spo\u0000tify' })).toEqual({
+    expect(checkStoreReportLine({ ...valid, isrc: '' })).toEqual({ reason: 'an ISRC or a UPC is required' });
+    expect(checkStoreReportLine({ ...valid, store: 'Spo\u0000tify' })).toEqual({
       reason: 'store contains characters that are not allowed; store is required',
     });
   });
@@ -128,7 +135,7 @@ describe('store report lines', () => {
   it('reads a cell the same whether its text was met before, on a valid or an invalid line, or long ago', () => {
     // Cells of every kind, each met on lines of both outcomes, in two orders, and again after more
     // distinct texts than a column remembers (10,000 units): the answer never depends on what came before.
-    const cells: Array<Partial<ReportRecord>> = [
+    const cells: Array<Partial<StoreReportRecord>> = [
       { isrc: ' in-rfl-25-00001 ' },
       { isrc: 'XX' },
       { isrc: 'tab\there' },
@@ -151,10 +158,10 @@ describe('store report lines', () => {
       { ...valid, ...c },
       { ...valid, ...c, units: '-1' },
     ]);
-    const first = lines.map((l) => checkReportLine(l));
-    expect([...lines].reverse().map((l) => checkReportLine(l))).toEqual([...first].reverse());
-    for (let units = 0; units < 10_500; units++) checkReportLine({ ...valid, units: String(units) });
-    expect(lines.map((l) => checkReportLine(l))).toEqual(first);
+    const first = lines.map((l) => checkStoreReportLine(l));
+    expect([...lines].reverse().map((l) => checkStoreReportLine(l))).toEqual([...first].reverse());
+    for (let units = 0; units < 10_500; units++) checkStoreReportLine({ ...valid, units: String(units) });
+    expect(lines.map((l) => checkStoreReportLine(l))).toEqual(first);
     // What the first pass said, spelt out for a few of them.
     expect(first[0]).toMatchObject({ line: { isrc: 'INRFL2500001' } });
     expect(first[1]).toEqual({ reason: 'units must be a whole number of 0 or more' });

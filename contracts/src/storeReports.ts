@@ -11,25 +11,25 @@ import { readScaled, scaledNumber } from './money.ts';
  */
 
 /** An import job: `pending` (uploaded) → `running` → `completed` | `failed`. */
-export const reportStatuses = ['pending', 'running', 'completed', 'failed'] as const;
-export type ReportStatus = (typeof reportStatuses)[number];
+export const storeReportStatuses = ['pending', 'running', 'completed', 'failed'] as const;
+export type StoreReportStatus = (typeof storeReportStatuses)[number];
 
 /** What became of a line: matched to our catalogue, kept as unmatched, or kept as invalid (with why). */
-export const reportLineStatuses = ['matched', 'unmatched', 'invalid'] as const;
-export type ReportLineStatus = (typeof reportLineStatuses)[number];
+export const storeReportLineStatuses = ['matched', 'unmatched', 'invalid'] as const;
+export type StoreReportLineStatus = (typeof storeReportLineStatuses)[number];
 
 /** Sale types of DOMAIN.md; `stream`, `ugc` and `video` count as streams, `download` as downloads. */
 export const saleTypes = ['stream', 'download', 'ugc', 'video'] as const;
 export type SaleType = (typeof saleTypes)[number];
 
 /** The largest report file taken (413 past it). */
-export const MAX_REPORT_BYTES = 512 * 1024 * 1024;
+export const MAX_STORE_REPORT_BYTES = 512 * 1024 * 1024;
 
 /** Revenue is kept to 8 decimals (stores pay fractions of a cent per stream), in the line's currency. */
 export const REVENUE_DECIMALS = 8;
 
 /** Each column the import reads, by its canonical name, with the other names stores give it. */
-export const reportColumns = {
+export const storeReportColumns = {
   period: ['period', 'sale_period', 'sales_period', 'month'],
   store: ['store', 'platform', 'dsp', 'service'],
   country: ['country', 'territory', 'country_code'],
@@ -44,10 +44,10 @@ export const reportColumns = {
   release: ['release', 'release_title', 'album'],
   artist: ['artist', 'artist_name'],
 } as const;
-export type ReportColumn = keyof typeof reportColumns;
+export type StoreReportColumn = keyof typeof storeReportColumns;
 
 /** Columns every report needs, besides an `isrc` or a `upc` column (or both). */
-export const REQUIRED_REPORT_COLUMNS = [
+export const REQUIRED_STORE_REPORT_COLUMNS = [
   'period',
   'store',
   'country',
@@ -55,10 +55,10 @@ export const REQUIRED_REPORT_COLUMNS = [
   'units',
   'net_revenue',
   'currency',
-] as const satisfies readonly ReportColumn[];
+] as const satisfies readonly StoreReportColumn[];
 
 const aliases = new Map<string, string>(
-  Object.entries(reportColumns).flatMap(([canonical, names]) => names.map((n) => [n, canonical])),
+  Object.entries(storeReportColumns).flatMap(([canonical, names]) => names.map((n) => [n, canonical])),
 );
 
 /** A header cell as the import reads it: "Net Revenue" and "net-revenue" are `net_revenue`, "EAN" is `upc`. */
@@ -71,9 +71,9 @@ export function normalizeColumn(name: string): string {
 }
 
 /** The columns a header lacks, canonical names, `isrc or upc` when it has neither. */
-export function missingReportColumns(header: readonly string[]): string[] {
+export function missingStoreReportColumns(header: readonly string[]): string[] {
   const present = new Set(header.map(normalizeColumn));
-  const missing: string[] = REQUIRED_REPORT_COLUMNS.filter((c) => !present.has(c));
+  const missing: string[] = REQUIRED_STORE_REPORT_COLUMNS.filter((c) => !present.has(c));
   if (!present.has('isrc') && !present.has('upc')) missing.push('isrc or upc');
   return missing;
 }
@@ -82,14 +82,14 @@ const listed = (items: string[]) =>
   items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 
 /** Why a header row cannot be imported, or null. */
-export function reportHeaderProblem(header: readonly string[]): string | null {
-  const missing = missingReportColumns(header);
+export function storeReportHeaderProblem(header: readonly string[]): string | null {
+  const missing = missingStoreReportColumns(header);
   if (!missing.length) return null;
-  return `The report is missing the column${missing.length > 1 ? 's' : ''} ${listed(missing)} (a CSV with a header row: ${REQUIRED_REPORT_COLUMNS.join(', ')}, and isrc and/or upc)`;
+  return `The report is missing the column${missing.length > 1 ? 's' : ''} ${listed(missing)} (a CSV with a header row: ${REQUIRED_STORE_REPORT_COLUMNS.join(', ')}, and isrc and/or upc)`;
 }
 
 const DELIMITERS = [',', ';', '\t'] as const;
-export type ReportDelimiter = (typeof DELIMITERS)[number];
+export type StoreReportDelimiter = (typeof DELIMITERS)[number];
 
 /** Splits one CSV line on `delimiter`, honouring double quotes ("" inside quotes is a quote). */
 function splitLine(line: string, delimiter: string): string[] {
@@ -118,9 +118,9 @@ function splitLine(line: string, delimiter: string): string[] {
  * The header row of a report (its first line, without the line break): its delimiter (comma, semicolon
  * or tab: whichever gives the most columns) and its cells.
  */
-export function readReportHeader(line: string): { delimiter: ReportDelimiter; columns: string[] } {
+export function readStoreReportHeader(line: string): { delimiter: StoreReportDelimiter; columns: string[] } {
   const text = line.replace(/^\uFEFF/, '');
-  let best = { delimiter: ',' as ReportDelimiter, columns: splitLine(text, ',') };
+  let best = { delimiter: ',' as StoreReportDelimiter, columns: splitLine(text, ',') };
   for (const delimiter of DELIMITERS.slice(1)) {
     const columns = splitLine(text, delimiter);
     if (columns.length > best.columns.length) best = { delimiter, columns };
@@ -129,7 +129,7 @@ export function readReportHeader(line: string): { delimiter: ReportDelimiter; co
 }
 
 /** A report line that passed validation: what it says, normalised. */
-export interface ReportLine {
+export interface StoreReportLine {
   /** The sale month, `YYYY-MM` (the royalty ledger's period). */
   period: string;
   /** The day of the usage: the line's own day, or the first of its month for a monthly report. */
@@ -151,10 +151,10 @@ export interface ReportLine {
   artist: string | null;
 }
 
-export type ReportLineCheck = { line: ReportLine } | { reason: string };
+export type StoreReportLineCheck = { line: StoreReportLine } | { reason: string };
 
 /** Record fields are the normalised header's names (normalizeColumn), each cell trimmed. */
-export type ReportRecord = Record<string, string | undefined>;
+export type StoreReportRecord = Record<string, string | undefined>;
 
 const MAX_UNITS = 1_000_000_000_000;
 const MAX_REVENUE = 10n ** 12n * 10n ** BigInt(REVENUE_DECIMALS);
@@ -183,7 +183,7 @@ const wholeNumber = (text: string, max: number): number | null =>
 const CURRENCY_LIST = currencies.join(', ');
 
 /** A cell, trimmed; '' (and a problem) when it holds characters text may not. */
-function readCell(raw: string, column: ReportColumn, problems: string[]): string {
+function readCell(raw: string, column: StoreReportColumn, problems: string[]): string {
   const value = raw.trim();
   if (!isSafeText(value)) {
     problems.push(`${column} contains characters that are not allowed`);
@@ -193,7 +193,7 @@ function readCell(raw: string, column: ReportColumn, problems: string[]): string
 }
 
 /** A free-text cell: null when empty, or (with a problem) when too long. */
-function readText(raw: string, column: ReportColumn, problems: string[]): string | null {
+function readText(raw: string, column: StoreReportColumn, problems: string[]): string | null {
   const value = readCell(raw, column, problems);
   if (value.length > MAX_TEXT) {
     problems.push(`${column} must be at most ${MAX_TEXT} characters`);
@@ -218,7 +218,7 @@ const decoder = new TextDecoder();
  */
 const problems: string[] = [];
 
-/** What one cell says, alone: its value and the problems it causes, in the order checkReportLine gives them. */
+/** What one cell says, alone: its value and the problems it causes, in the order checkStoreReportLine gives them. */
 export interface CellReading<T> {
   value: T;
   problems: readonly string[];
@@ -335,7 +335,7 @@ const tracks = textReadings('track');
 const releases = textReadings('release');
 const artists = textReadings('artist');
 
-/** Each column checkReportLine reads (bar the net revenue, read on every line), read once per text. */
+/** Each column checkStoreReportLine reads (bar the net revenue, read on every line), read once per text. */
 export const cellReadings = {
   period: periods,
   store: stores,
@@ -420,7 +420,7 @@ export function lineProblems(r: LineReadings, net: { value: bigint | number }): 
  * What a cell says is read once per text of its column (cellReadings), and only the net revenue is read
  * on every line (lineProblems).
  */
-export function checkReportLine(record: ReportRecord): ReportLineCheck {
+export function checkStoreReportLine(record: StoreReportRecord): StoreReportLineCheck {
   const readings: LineReadings = {
     period: periods.of(record.period ?? ''),
     store: stores.of(record.store ?? ''),
@@ -443,7 +443,7 @@ export function checkReportLine(record: ReportRecord): ReportLineCheck {
 }
 
 /** A valid line's readings as the line they say. */
-export function lineOf(r: LineReadings, netRevenue: bigint): ReportLine {
+export function lineOf(r: LineReadings, netRevenue: bigint): StoreReportLine {
   return {
     period: r.period.value!.period,
     date: r.period.value!.date,
@@ -463,14 +463,14 @@ export function lineOf(r: LineReadings, netRevenue: bigint): ReportLine {
 }
 
 /** GET /api/admin/reports(/:id), POST /api/admin/reports: an import job and what it made of the file. */
-export const AdminReportResponse = z.object({
+export const AdminStoreReportResponse = z.object({
   id: z.string(),
   filename: z.string(),
   size: z.number().int(),
   /** SHA-256 of the file, hex: the same file uploaded again is refused unless forced. */
   contentHash: z.string(),
   forced: z.boolean(),
-  status: z.enum(reportStatuses),
+  status: z.enum(storeReportStatuses),
   /** 0-100, from the bytes read so far. */
   progress: z.number().int(),
   linesRead: z.number().int(),
@@ -490,16 +490,16 @@ export const AdminReportResponse = z.object({
   startedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
 });
-export type AdminReportResponse = z.infer<typeof AdminReportResponse>;
+export type AdminStoreReportResponse = z.infer<typeof AdminStoreReportResponse>;
 
 /** GET /api/admin/reports/:id/lines: a line as the import kept it, with why it was not matched. */
-export const AdminReportLineResponse = z.object({
+export const AdminStoreReportLineResponse = z.object({
   /** `<report id>:<line number>`. */
   id: z.string(),
   reportId: z.string(),
   /** The line's number in the file (the header is line 1). */
   lineNumber: z.number().int(),
-  status: z.enum(reportLineStatuses),
+  status: z.enum(storeReportLineStatuses),
   reason: z.string().nullable(),
   period: z.string().nullable(),
   store: z.string().nullable(),
@@ -521,4 +521,4 @@ export const AdminReportLineResponse = z.object({
   /** The line's cells as read (unmatched and invalid lines). */
   fields: z.record(z.string(), z.string()).nullable(),
 });
-export type AdminReportLineResponse = z.infer<typeof AdminReportLineResponse>;
+export type AdminStoreReportLineResponse = z.infer<typeof AdminStoreReportLineResponse>;

@@ -15,7 +15,7 @@ import {
   buildExport,
   buildRelease,
   buildRoyalty,
-  buildTicket,
+  buildSupportTicket,
   buildUsage,
 } from '#test/support/factories.ts';
 import type { Actor } from '#test/support/actors.ts';
@@ -65,7 +65,7 @@ async function seed(db: Db) {
       await buildRelease(db, { userId: user.id, title: `First ${i}` }),
       await buildRelease(db, { userId: user.id, title: `Second ${i}` }),
     ];
-    const ticket = await buildTicket(db, { userId: user.id, subject: `Ticket ${i}` });
+    const ticket = await buildSupportTicket(db, { userId: user.id, subject: `Ticket ${i}` });
     artists.push({ user, application, releases, ticket });
   }
   return artists;

@@ -4,7 +4,7 @@
  * numbers. The expected totals are recounted from the file itself.
  */
 import { describe, expect } from 'vitest';
-import type { AdminReportResponse, AnalyticsResponse, RoyaltiesResponse } from '@riffline/contracts';
+import type { AdminStoreReportResponse, AnalyticsResponse, RoyaltiesResponse } from '@riffline/contracts';
 import { Event, Release, StoreReport, Track } from '@riffline/db';
 import { DEMO_RELEASE_TITLE, seedDemoCatalogue } from '../../api/src/demo/demoCatalogue.ts';
 import { demoAccounts, seedDemoAccounts } from '../../api/src/identityProvider/demoAccounts.ts';
@@ -64,7 +64,7 @@ describe('the demo catalogue of make start', () => {
 
       const imported = (
         await admin.get(`${app.url}/api/admin/reports/${report!.id}`)
-      ).json<AdminReportResponse>();
+      ).json<AdminStoreReportResponse>();
       expect(imported).toMatchObject({
         status: 'completed',
         linesTotal: file.lines,

@@ -6,8 +6,8 @@
  */
 import { describe, expect } from 'vitest';
 import type {
-  AdminReportLineResponse,
-  AdminReportResponse,
+  AdminStoreReportLineResponse,
+  AdminStoreReportResponse,
   AnalyticsResponse,
   RoyaltiesResponse,
 } from '@riffline/contracts';
@@ -40,11 +40,11 @@ describe('an admin imports a store report', () => {
         headers: { origin: app.url },
       });
       expect(res.status, res.body).toBe(201);
-      const uploaded = res.json<AdminReportResponse>();
+      const uploaded = res.json<AdminStoreReportResponse>();
       const [event] = await Event.query(db).where({ aggregateId: uploaded.id, type: 'report.uploaded' });
       await waitUntilGroupPassed({ db, group: 'reports', kafka: app.deps.config.kafka }, String(event!.id));
 
-      const report = (await admin.get(`/api/admin/reports/${uploaded.id}`)).json<AdminReportResponse>();
+      const report = (await admin.get(`/api/admin/reports/${uploaded.id}`)).json<AdminStoreReportResponse>();
       expect(report).toMatchObject({
         status: 'completed',
         progress: 100,
@@ -61,7 +61,7 @@ describe('an admin imports a store report', () => {
         `/api/admin/reports/${uploaded.id}/lines?status=unmatched&range=${encodeURIComponent('[0,499]')}`,
       );
       expect(unmatched.headers.get('content-range')).toMatch(new RegExp(`/${file.expected.unmatched}$`));
-      for (const line of unmatched.json<AdminReportLineResponse[]>()) {
+      for (const line of unmatched.json<AdminStoreReportLineResponse[]>()) {
         expect(line.reason).toBe(file.expected.kept.get(line.lineNumber)?.reason);
       }
 

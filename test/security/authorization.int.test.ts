@@ -18,7 +18,7 @@ import { apiTest, type TestServer } from '#test/support/api.ts';
 import { Browser, type Page } from '#test/support/browser.ts';
 import { uniqueName } from '#test/support/database.ts';
 import { unique } from '#test/support/db.ts';
-import { buildApplication, buildTicket } from '#test/support/factories.ts';
+import { buildApplication, buildSupportTicket } from '#test/support/factories.ts';
 import { snapshotTables, tableChanges } from '#test/support/tableSnapshot.ts';
 import {
   matrixWebhookSecret,
@@ -88,7 +88,7 @@ const matrixTest = apiTest.extend('personas', { scope: 'file' }, async ({ app, d
       artistName: unique(`${name}-artist-name`),
       legalName: unique(`${name}-legal-name`),
     });
-    const ticket = await buildTicket(db, {
+    const ticket = await buildSupportTicket(db, {
       userId,
       subject: unique(`${name}-ticket-subject`),
       message: unique(`${name}-ticket-message`),

@@ -21,7 +21,7 @@ import {
   buildApplication,
   buildArtist,
   buildRelease,
-  buildTicket,
+  buildSupportTicket,
   buildTrack,
 } from '#test/support/factories.ts';
 import { snapshotTables, tableChanges } from '#test/support/tableSnapshot.ts';
@@ -45,7 +45,7 @@ const fuzzTest = apiTest
     return {
       users: artist.id,
       applications: (await buildApplication(db, { userId: artist.id })).id,
-      tickets: (await buildTicket(db, { userId: artist.id })).id,
+      tickets: (await buildSupportTicket(db, { userId: artist.id })).id,
       releases: release.id,
       tracks: (await buildTrack(db, { releaseId: release.id })).id,
       categories: listCategories()[0]!.slug,

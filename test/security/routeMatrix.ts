@@ -37,7 +37,7 @@ import {
   buildArtist,
   buildExport,
   buildRelease,
-  buildTicket,
+  buildSupportTicket,
   buildTrack,
   validApplication,
 } from '#test/support/factories.ts';
@@ -139,7 +139,7 @@ async function ticketOfA(f: Fixture) {
   const subject = unique('A-ticket-subject');
   const message = unique('A-ticket-message');
   f.own('A', subject, message);
-  return buildTicket(f.db, { userId: f.personas.A.user.id, subject, message });
+  return buildSupportTicket(f.db, { userId: f.personas.A.user.id, subject, message });
 }
 
 /**

@@ -95,7 +95,7 @@ export async function buildApplication(
 }
 
 /** A support ticket; set `createdAt` when a test needs an order. */
-export async function buildTicket(
+export async function buildSupportTicket(
   db: Conn,
   fields: Partial<SupportTicket> & { userId: string },
 ): Promise<SupportTicket> {

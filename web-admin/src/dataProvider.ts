@@ -11,9 +11,9 @@ import type {
   ReleaseWithTracksResponse,
   ReleasesExportBody,
   Role,
-  TicketMessageResponse,
-  WithdrawalResponse,
-  WithdrawalReviewBody,
+  SupportTicketMessageResponse,
+  WithdrawalRequestResponse,
+  WithdrawalRequestReviewBody,
 } from '@riffline/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider, type Identifier } from 'react-admin';
@@ -56,8 +56,8 @@ export interface AdminActions {
   /** `PATCH /api/admin/withdrawal-requests/:id`: approve, decline, then processing and completed. */
   reviewWithdrawal(
     id: Identifier,
-    body: { status: WithdrawalReviewBody['status']; adminNotes?: string },
-  ): Promise<WithdrawalResponse>;
+    body: { status: WithdrawalRequestReviewBody['status']; adminNotes?: string },
+  ): Promise<WithdrawalRequestResponse>;
   /** `PATCH /api/admin/users/:id/role`: make a user an admin or an artist. */
   changeUserRole(id: Identifier, role: Role): Promise<AdminUserResponse>;
   /** `PATCH /api/admin/users/:id/approval`: open or close a user's artist area. */
@@ -65,9 +65,9 @@ export interface AdminActions {
   /** `GET /api/admin/pipeline`: the outbox's backlog, each consumer group's lag and dead letters, mail. */
   getPipeline(): Promise<AdminPipelineResponse>;
   /** `GET /api/admin/tickets/:id/messages`: the conversation, oldest first. */
-  getTicketMessages(id: Identifier): Promise<TicketMessageResponse[]>;
+  getTicketMessages(id: Identifier): Promise<SupportTicketMessageResponse[]>;
   /** `POST /api/admin/tickets/:id/messages`: answer as Riffline Support (the artist is emailed). */
-  postTicketMessage(id: Identifier, message: string): Promise<TicketMessageResponse>;
+  postTicketMessage(id: Identifier, message: string): Promise<SupportTicketMessageResponse>;
   /** `PATCH /api/admin/contact-messages/:id`: handled (`read`) or back to `new`. */
   setContactStatus(id: Identifier, status: 'new' | 'read'): Promise<AdminContactMessageResponse>;
   /** `POST /api/admin/contact-messages/:id/reply`: the answer, emailed to the visitor. */
@@ -99,7 +99,7 @@ export const dataProvider: AdminDataProvider = {
   },
   async getTicketMessages(id) {
     const { json } = await httpClient(`/api/admin/tickets/${path(id)}/messages`);
-    return json as TicketMessageResponse[];
+    return json as SupportTicketMessageResponse[];
   },
   postTicketMessage: (id, message) => send('POST', `/api/admin/tickets/${path(id)}/messages`, { message }),
   setContactStatus: (id, status) => send('PATCH', `/api/admin/contact-messages/${path(id)}`, { status }),

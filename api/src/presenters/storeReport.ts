@@ -4,8 +4,8 @@ import {
   REVENUE_DECIMALS,
   rescale,
   toScaled,
-  type AdminReportLineResponse,
-  type AdminReportResponse,
+  type AdminStoreReportLineResponse,
+  type AdminStoreReportResponse,
 } from '@riffline/contracts';
 import type { StoreReportLineRecord, StoreReport } from '@riffline/db';
 
@@ -23,7 +23,7 @@ function progressOf(report: StoreReport): number {
   return Math.min(99, Math.floor((Number(report.bytesRead) * 100) / size));
 }
 
-export function presentStoreReport(report: StoreReport): AdminReportResponse {
+export function presentStoreReport(report: StoreReport): AdminStoreReportResponse {
   return {
     id: report.id,
     filename: report.filename,
@@ -51,7 +51,7 @@ export function presentStoreReport(report: StoreReport): AdminReportResponse {
 
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
 
-export function presentStoreReportLine(line: StoreReportLineRecord): AdminReportLineResponse {
+export function presentStoreReportLine(line: StoreReportLineRecord): AdminStoreReportLineResponse {
   return {
     id: `${line.reportId}:${line.lineNumber}`,
     reportId: line.reportId,

@@ -1,7 +1,7 @@
-import type { AdminTicketResponse, TicketResponse } from '@riffline/contracts';
+import type { AdminSupportTicketResponse, SupportTicketResponse } from '@riffline/contracts';
 import type { SupportTicket, User } from '@riffline/db';
 
-export function presentSupportTicket(t: SupportTicket): TicketResponse {
+export function presentSupportTicket(t: SupportTicket): SupportTicketResponse {
   return {
     id: t.id,
     userId: t.userId,
@@ -16,7 +16,7 @@ export function presentSupportTicket(t: SupportTicket): TicketResponse {
   };
 }
 
-export function presentAdminSupportTicket(t: SupportTicket & { user?: User }): AdminTicketResponse {
+export function presentAdminSupportTicket(t: SupportTicket & { user?: User }): AdminSupportTicketResponse {
   return {
     ...presentSupportTicket(t),
     user: { email: t.user?.email ?? null, username: t.user?.username ?? null },

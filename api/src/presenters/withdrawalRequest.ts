@@ -1,4 +1,4 @@
-import { maskAccountNumber, type WithdrawalResponse } from '@riffline/contracts';
+import { maskAccountNumber, type WithdrawalRequestResponse } from '@riffline/contracts';
 import type { PaymentMethod, WithdrawalRequest } from '@riffline/db';
 
 /** Where a payout goes, shown without the full account number. */
@@ -10,7 +10,7 @@ export function paymentMethodLabel(method: PaymentMethod): string {
 
 export function presentWithdrawalRequest(
   request: WithdrawalRequest & { paymentMethod?: PaymentMethod | null },
-): WithdrawalResponse {
+): WithdrawalRequestResponse {
   return {
     id: request.id,
     userId: request.userId,

@@ -1,4 +1,4 @@
-import type { ReportStatus } from '@riffline/contracts';
+import type { StoreReportStatus } from '@riffline/contracts';
 import { BaseModel } from './BaseModel.ts';
 
 /** An uploaded store report and its import job (db/src/storeReports/ writes its progress and outcome). */
@@ -11,7 +11,7 @@ export class StoreReport extends BaseModel {
   contentHash!: string;
   size!: number;
   forced!: boolean;
-  status!: ReportStatus;
+  status!: StoreReportStatus;
   uploadedBy!: string | null;
   bytesRead!: number;
   linesRead!: number;

@@ -1,5 +1,5 @@
 import type { RelationMappings } from 'objection';
-import type { TicketCategory, TicketPriority, TicketStatus } from '@riffline/contracts';
+import type { SupportTicketCategory, SupportTicketPriority, SupportTicketStatus } from '@riffline/contracts';
 import { TimestampedModel } from './BaseModel.ts';
 import { belongsTo } from './relations.ts';
 import { User } from './User.ts';
@@ -11,9 +11,9 @@ export class SupportTicket extends TimestampedModel {
   userId!: string;
   subject!: string;
   message!: string;
-  category!: TicketCategory | null;
-  status!: TicketStatus;
-  priority!: TicketPriority;
+  category!: SupportTicketCategory | null;
+  status!: SupportTicketStatus;
+  priority!: SupportTicketPriority;
   assignedTo!: string | null;
 
   static override get relationMappings(): RelationMappings {

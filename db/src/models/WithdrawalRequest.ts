@@ -1,5 +1,5 @@
 import type { RelationMappings } from 'objection';
-import type { WithdrawalStatus } from '@riffline/contracts';
+import type { WithdrawalRequestStatus } from '@riffline/contracts';
 import { TimestampedModel } from './BaseModel.ts';
 import { PaymentMethod } from './PaymentMethod.ts';
 import { belongsTo } from './relations.ts';
@@ -13,7 +13,7 @@ export class WithdrawalRequest extends TimestampedModel {
   paymentMethodId!: string | null;
   /** USD, decimal(10,2) as an exact string. */
   amount!: string;
-  status!: WithdrawalStatus;
+  status!: WithdrawalRequestStatus;
   adminNotes!: string | null;
   processedBy!: string | null;
   processedAt!: Date | null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildApplication, buildArtist, buildRelease, buildTicket } from '#test/support/factories.ts';
+import { buildApplication, buildArtist, buildRelease, buildSupportTicket } from '#test/support/factories.ts';
 import { useFreshDb } from '#test/support/db.ts';
 import type { Db } from '../connection.ts';
 import * as migration from '../migrations/20261126000300_platform_stats.ts';
@@ -24,8 +24,8 @@ describe('the platform stats projection tables', () => {
     await buildApplication(db, { userId: artist.id });
     await buildApplication(db, { userId: artist.id, status: 'rejected' });
     await buildRelease(db, { userId: artist.id });
-    await buildTicket(db, { userId: artist.id });
-    await buildTicket(db, { userId: artist.id, status: 'closed' });
+    await buildSupportTicket(db, { userId: artist.id });
+    await buildSupportTicket(db, { userId: artist.id, status: 'closed' });
 
     await migration.down(db);
     await migration.up(db);

@@ -1,4 +1,4 @@
-import type { ReportLineStatus } from '@riffline/contracts';
+import type { StoreReportLineStatus } from '@riffline/contracts';
 import { CLOSE, COMMA, JsonBytes, matchedEntryTail, OPEN, type MatchedTail } from './lineEntries.ts';
 
 export { JsonBytes, sixPlaces } from './lineEntries.ts';
@@ -30,7 +30,7 @@ export const BLOCK_LINES = 1_000;
  */
 export interface KeptLineEntry {
   lineNumber: number;
-  status: Exclude<ReportLineStatus, 'matched'>;
+  status: Exclude<StoreReportLineStatus, 'matched'>;
   reason: string | null;
   period: string | null;
   saleDate: string | null;
@@ -56,7 +56,7 @@ export interface KeptLineEntry {
  */
 export interface StoreReportLineRecord extends Omit<KeptLineEntry, 'status'> {
   reportId: string;
-  status: ReportLineStatus;
+  status: StoreReportLineStatus;
   revenueUsd: string | null;
   trackId: string | null;
   releaseId: string | null;

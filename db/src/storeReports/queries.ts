@@ -1,4 +1,4 @@
-import type { ReportLineStatus } from '@riffline/contracts';
+import type { StoreReportLineStatus } from '@riffline/contracts';
 import type { Db, DbTransaction } from '../connection.ts';
 import {
   blockEntries,
@@ -10,7 +10,7 @@ import {
 
 export interface StoreReportLinesQuery {
   /** Only lines with this outcome. */
-  status?: ReportLineStatus;
+  status?: StoreReportLineStatus;
   /** Only these line numbers (react-admin's getMany). */
   lineNumbers?: number[];
   order: 'asc' | 'desc';

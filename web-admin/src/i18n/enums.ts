@@ -1,4 +1,4 @@
-import { platformSettings, releaseGenreLabels, ticketCategoryLabels } from '@riffline/contracts';
+import { platformSettings, releaseGenreLabels, supportTicketCategoryLabels } from '@riffline/contracts';
 
 /**
  * Human labels for the API's enumerations (`In progress`, never `in_progress`), as
@@ -44,7 +44,7 @@ export const enumLabels = {
   reportLineStatus: { matched: 'Matched', unmatched: 'Unmatched', invalid: 'Invalid' },
   ticketStatus: { open: 'Open', in_progress: 'In progress', resolved: 'Resolved', closed: 'Closed' },
   ticketPriority: { low: 'Low', medium: 'Medium', high: 'High', urgent: 'Urgent' },
-  ticketCategory: ticketCategoryLabels,
+  ticketCategory: supportTicketCategoryLabels,
   role: { artist: 'Artist', admin: 'Admin' },
   contactStatus: { new: 'New', read: 'Handled', replied: 'Replied' },
   subscription: { true: 'Subscribed', false: 'Unsubscribed' },

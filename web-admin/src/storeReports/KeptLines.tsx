@@ -1,11 +1,11 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import type { AdminReportLineResponse } from '@riffline/contracts';
+import type { AdminStoreReportLineResponse } from '@riffline/contracts';
 import { useTranslate } from 'react-admin';
 import { keptLines } from './api.ts';
 
 /** A cell as the import read it, or as the file had it when the line could not be read. */
-const cell = (line: AdminReportLineResponse, key: 'store' | 'country') =>
+const cell = (line: AdminStoreReportLineResponse, key: 'store' | 'country') =>
   line[key] ?? line.fields?.[key] ?? '—';
 
 /** The lines an import kept as unmatched (or invalid), each with the reason. */

@@ -1,5 +1,5 @@
 import { Box, LinearProgress, Paper, Stack, Typography } from '@mui/material';
-import { formatMoney, type AdminReportResponse } from '@riffline/contracts';
+import { formatMoney, type AdminStoreReportResponse } from '@riffline/contracts';
 import { useTranslate } from 'react-admin';
 import { inProgress } from './api.ts';
 
@@ -20,7 +20,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 /** An import's progress while it runs, then what its lines became and the totals it added. */
-export function ReportCounts({ report }: { report: AdminReportResponse }) {
+export function ReportCounts({ report }: { report: AdminStoreReportResponse }) {
   const translate = useTranslate();
   const t = (key: string) => translate(`riffline.reports.${key}`);
   const figures: Array<[string, string]> = [

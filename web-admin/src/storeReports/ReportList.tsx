@@ -7,7 +7,7 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { formatMoney, reportStatuses, type AdminReportResponse } from '@riffline/contracts';
+import { formatMoney, storeReportStatuses, type AdminStoreReportResponse } from '@riffline/contracts';
 import type { Query } from '@tanstack/react-query';
 import {
   CreateButton,
@@ -32,18 +32,18 @@ import { inProgress } from './api.ts';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="status" source="status" choices={enumChoices('reportStatus', reportStatuses)} />,
+  <SelectInput key="status" source="status" choices={enumChoices('reportStatus', storeReportStatuses)} />,
 ];
 
-const progress = (r: AdminReportResponse) => `${r.progress}%`;
-const royalties = (r: AdminReportResponse) => formatMoney(r.royaltiesUsd, 'USD');
+const progress = (r: AdminStoreReportResponse) => `${r.progress}%`;
+const royalties = (r: AdminStoreReportResponse) => formatMoney(r.royaltiesUsd, 'USD');
 
 /** While an import on the page runs, the list refreshes itself. */
-const refetchInterval = (query: Query<{ data?: AdminReportResponse[] }>) =>
+const refetchInterval = (query: Query<{ data?: AdminStoreReportResponse[] }>) =>
   query.state.data?.data?.some(inProgress) ? 2000 : false;
 
 function ReportCards() {
-  const { data, isPending } = useListContext<AdminReportResponse>();
+  const { data, isPending } = useListContext<AdminStoreReportResponse>();
   const createPath = useCreatePath();
   if (isPending) return null;
   if (!data?.length) return <NoResults />;

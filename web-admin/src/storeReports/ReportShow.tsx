@@ -1,5 +1,5 @@
 import { CardContent, Stack, Typography } from '@mui/material';
-import type { AdminReportResponse } from '@riffline/contracts';
+import type { AdminStoreReportResponse } from '@riffline/contracts';
 import type { Query } from '@tanstack/react-query';
 import { DateField, ListButton, Show, TopToolbar, useRecordContext } from 'react-admin';
 import { EnumField } from '../common/EnumField.tsx';
@@ -8,10 +8,11 @@ import { KeptLines } from './KeptLines.tsx';
 import { ReportCounts } from './ReportCounts.tsx';
 
 /** Poll the job every second while the workers import it. */
-const refetchInterval = (query: Query<AdminReportResponse>) => (inProgress(query.state.data) ? 1000 : false);
+const refetchInterval = (query: Query<AdminStoreReportResponse>) =>
+  inProgress(query.state.data) ? 1000 : false;
 
 function ReportDetails() {
-  const report = useRecordContext<AdminReportResponse>();
+  const report = useRecordContext<AdminStoreReportResponse>();
   if (!report) return null;
   return (
     <CardContent>

@@ -1,4 +1,4 @@
-import type { AdminTicketResponse } from '@riffline/contracts';
+import type { AdminSupportTicketResponse } from '@riffline/contracts';
 import {
   DateField,
   Edit,
@@ -28,7 +28,7 @@ export function TicketEdit() {
       mutationMode="pessimistic"
       mutationOptions={{
         // Riffline's words, not react-admin's 'Element updated'.
-        onSuccess: (ticket: AdminTicketResponse) => {
+        onSuccess: (ticket: AdminSupportTicketResponse) => {
           toast.success('riffline.tickets.updated', 'riffline.tickets.updatedText', {
             subject: ticket.subject,
             status: translate(enumLabelKey('ticketStatus', ticket.status), { _: ticket.status }),

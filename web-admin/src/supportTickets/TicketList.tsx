@@ -1,5 +1,5 @@
 import { useMediaQuery, type Theme } from '@mui/material';
-import type { AdminTicketResponse } from '@riffline/contracts';
+import type { AdminSupportTicketResponse } from '@riffline/contracts';
 import {
   Datagrid,
   DateField,
@@ -27,7 +27,7 @@ export function TicketList() {
   return (
     <List filters={ticketFilters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} empty={false}>
       {phone ? (
-        <SimpleList<AdminTicketResponse>
+        <SimpleList<AdminSupportTicketResponse>
           primaryText={(t) => t.subject}
           secondaryText={(t) =>
             [t.user.email, translate(enumLabelKey('ticketPriority', t.priority))].filter(Boolean).join(' · ')

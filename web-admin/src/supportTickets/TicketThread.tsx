@@ -1,7 +1,7 @@
 import SendIcon from '@mui/icons-material/Send';
 import { alpha, Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TicketResponse } from '@riffline/contracts';
+import type { SupportTicketResponse } from '@riffline/contracts';
 import { useState } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { useToast } from '../common/Toast.tsx';
@@ -15,7 +15,7 @@ const key = (name: string) => `riffline.ticketThread.${name}`;
  * sent through `POST /api/admin/tickets/:id/messages`. No form element: it sits inside the ticket's form.
  */
 export function TicketThread() {
-  const ticket = useRecordContext<TicketResponse>();
+  const ticket = useRecordContext<SupportTicketResponse>();
   const translate = useTranslate();
   const toast = useToast();
   const queryClient = useQueryClient();

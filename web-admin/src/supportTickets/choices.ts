@@ -1,5 +1,5 @@
-import { ticketPriorities, ticketStatuses } from '@riffline/contracts';
+import { supportTicketPriorities, supportTicketStatuses } from '@riffline/contracts';
 import { enumChoices } from '../common/enums.ts';
 
-export const statusChoices = enumChoices('ticketStatus', ticketStatuses);
-export const priorityChoices = enumChoices('ticketPriority', ticketPriorities);
+export const statusChoices = enumChoices('ticketStatus', supportTicketStatuses);
+export const priorityChoices = enumChoices('ticketPriority', supportTicketPriorities);

@@ -10,10 +10,10 @@ import {
   type Theme,
 } from '@mui/material';
 import type {
-  AdminTicketResponse,
+  AdminSupportTicketResponse,
   AdminUserResponse,
   ReleaseResponse,
-  WithdrawalResponse,
+  WithdrawalRequestResponse,
 } from '@riffline/contracts';
 import { useId, type ReactNode } from 'react';
 import {
@@ -207,7 +207,7 @@ function Tickets({ phone }: { phone: boolean }) {
     <Section title="riffline.userShow.tickets" count={user?.ticketCount}>
       <Related reference="tickets">
         {phone ? (
-          <SimpleList<AdminTicketResponse>
+          <SimpleList<AdminSupportTicketResponse>
             primaryText={(t) => t.subject}
             secondaryText={(t) => translate(enumLabelKey('ticketPriority', t.priority))}
             tertiaryText={(t) => translate(enumLabelKey('ticketStatus', t.status))}
@@ -232,7 +232,7 @@ function Payouts({ phone }: { phone: boolean }) {
     <Section title="riffline.userShow.payouts">
       <Related reference="withdrawal-requests">
         {phone ? (
-          <SimpleList<WithdrawalResponse>
+          <SimpleList<WithdrawalRequestResponse>
             primaryText={amount}
             secondaryText={payTo}
             tertiaryText={(w) => translate(enumLabelKey('withdrawalStatus', w.status))}

@@ -3,7 +3,11 @@ import CloseIcon from '@mui/icons-material/Close';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { Button, Stack } from '@mui/material';
-import { formatMoney, type WithdrawalResponse, type WithdrawalReviewBody } from '@riffline/contracts';
+import {
+  formatMoney,
+  type WithdrawalRequestResponse,
+  type WithdrawalRequestReviewBody,
+} from '@riffline/contracts';
 import { useState, type ReactNode } from 'react';
 import { Confirm, useRecordContext, useTranslate } from 'react-admin';
 import { enumLabelKey } from '../common/enums.ts';
@@ -11,10 +15,10 @@ import { ReasonDialog } from '../common/ReasonDialog.tsx';
 import { useToast } from '../common/Toast.tsx';
 import { useAdminAction } from '../common/useAdminAction.ts';
 
-type Move = WithdrawalReviewBody['status'];
+type Move = WithdrawalRequestReviewBody['status'];
 
 /** What an admin may do next with a request in each status (SPEC §4): the API refuses anything else. */
-const next: Partial<Record<WithdrawalResponse['status'], Move[]>> = {
+const next: Partial<Record<WithdrawalRequestResponse['status'], Move[]>> = {
   pending: ['approved', 'declined'],
   approved: ['processing'],
   processing: ['completed'],
@@ -33,7 +37,7 @@ const buttons: Record<Move, { label: string; icon: ReactNode; color: 'success' |
  * is read again.
  */
 export function WithdrawalRequestActions(_props: { label?: string }) {
-  const request = useRecordContext<WithdrawalResponse>();
+  const request = useRecordContext<WithdrawalRequestResponse>();
   const translate = useTranslate();
   const toast = useToast();
   const [asking, setAsking] = useState<Move | null>(null);

@@ -1,5 +1,5 @@
 import { Card, CardContent, Stack, Typography } from '@mui/material';
-import type { WithdrawalResponse } from '@riffline/contracts';
+import type { WithdrawalRequestResponse } from '@riffline/contracts';
 import { DateField, RecordContextProvider, ReferenceField, TextField, useListContext } from 'react-admin';
 import { EnumField } from '../common/EnumField.tsx';
 import { NoResults } from '../common/NoResults.tsx';
@@ -8,7 +8,7 @@ import { amount, payTo } from './format.ts';
 
 /** Payouts on a phone: one card per request with its buttons. */
 export function WithdrawalRequestCards() {
-  const { data, isPending } = useListContext<WithdrawalResponse>();
+  const { data, isPending } = useListContext<WithdrawalRequestResponse>();
   if (isPending) return null;
   if (!data?.length) return <NoResults />;
   return (

@@ -1,5 +1,5 @@
 import { useMediaQuery, type Theme } from '@mui/material';
-import type { WithdrawalStatus } from '@riffline/contracts';
+import type { WithdrawalRequestStatus } from '@riffline/contracts';
 import { Datagrid, DateField, FunctionField, List, ReferenceField, TextField } from 'react-admin';
 import { EnumField } from '../common/EnumField.tsx';
 import { NoResults } from '../common/NoResults.tsx';
@@ -9,7 +9,13 @@ import { WithdrawalRequestCards } from './WithdrawalRequestCards.tsx';
 import { amount, payTo } from './format.ts';
 
 /** The queue first (pending), then each later step. */
-const tabs: readonly WithdrawalStatus[] = ['pending', 'approved', 'processing', 'completed', 'declined'];
+const tabs: readonly WithdrawalRequestStatus[] = [
+  'pending',
+  'approved',
+  'processing',
+  'completed',
+  'declined',
+];
 
 /** Payout requests with where the money goes (SPEC §2 Payouts), by status. */
 export function WithdrawalRequestList() {

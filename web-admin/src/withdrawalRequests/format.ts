@@ -1,6 +1,6 @@
-import { formatMoney, type WithdrawalResponse } from '@riffline/contracts';
+import { formatMoney, type WithdrawalRequestResponse } from '@riffline/contracts';
 
 /** The amount asked for, in USD as requests are kept. */
-export const amount = (r: WithdrawalResponse) => formatMoney(r.amount, 'USD');
+export const amount = (r: WithdrawalRequestResponse) => formatMoney(r.amount, 'USD');
 /** Where the money goes, masked by the API ('UPI name@bank', 'Bank ••••1234 (HDFC0001234)'). */
-export const payTo = (r: WithdrawalResponse) => r.paymentMethod?.label ?? '—';
+export const payTo = (r: WithdrawalRequestResponse) => r.paymentMethod?.label ?? '—';

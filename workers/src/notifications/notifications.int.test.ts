@@ -24,7 +24,7 @@ import {
   buildApplication,
   buildArtist,
   buildRelease,
-  buildTicket,
+  buildSupportTicket,
   buildTrack,
 } from '#test/support/factories.ts';
 import { headerOf, mimeOf } from '#test/support/mail.ts';
@@ -276,7 +276,7 @@ describe('the notifications consumer group', () => {
       await buildAdmin(db, { email: `${unique('assignee')}@example.test`, firstName: 'Ada' }),
       await buildAdmin(db, { email: `${unique('other')}@example.test` }),
     ];
-    const ticket = await buildTicket(db, { userId: artist.id, subject: 'Missing streams' });
+    const ticket = await buildSupportTicket(db, { userId: artist.id, subject: 'Missing streams' });
     const reply = { ticketId: ticket.id, userId: artist.id, subject: 'Missing streams' };
     await emit(db, 'ticket.messagePosted', ticket.id, {
       ...reply,

@@ -2,8 +2,8 @@ import type { Readable } from 'node:stream';
 import {
   fromMinor,
   fromScaled,
-  readReportHeader,
-  reportHeaderProblem,
+  readStoreReportHeader,
+  storeReportHeaderProblem,
   REVENUE_DECIMALS,
   toMinor,
 } from '@riffline/contracts';
@@ -72,8 +72,8 @@ async function withHeader(source: Readable): Promise<{ delimiter: string; body: 
     .toString('utf8')
     .replace(/\r$/, '');
   if (!firstLine.trim()) throw new ReportFileProblem('The report is empty: it needs a header row and lines');
-  const { delimiter, columns } = readReportHeader(firstLine);
-  const problem = reportHeaderProblem(columns);
+  const { delimiter, columns } = readStoreReportHeader(firstLine);
+  const problem = storeReportHeaderProblem(columns);
   if (problem) throw new ReportFileProblem(problem);
   async function* rest() {
     yield firstBytes;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkReportLine, normalizeColumn, reportColumns, type ReportColumn } from '@riffline/contracts';
+import {
+  checkStoreReportLine,
+  normalizeColumn,
+  storeReportColumns,
+  type StoreReportColumn,
+} from '@riffline/contracts';
 import { KnownCodes, LineBatch, LineBatchEncoder } from './lineBatch.ts';
 
 const HEADER = [
@@ -17,13 +22,13 @@ const HEADER = [
 ];
 const names = HEADER.map(normalizeColumn);
 const at = Object.fromEntries(
-  Object.keys(reportColumns).map((column) => [column, names.lastIndexOf(column)]),
-) as Record<ReportColumn, number>;
+  Object.keys(storeReportColumns).map((column) => [column, names.lastIndexOf(column)]),
+) as Record<StoreReportColumn, number>;
 const record = (cells: string[]) =>
   Object.fromEntries(
-    Object.keys(reportColumns).map((c) => [
+    Object.keys(storeReportColumns).map((c) => [
       c,
-      at[c as ReportColumn] < 0 ? undefined : cells[at[c as ReportColumn]],
+      at[c as StoreReportColumn] < 0 ? undefined : cells[at[c as StoreReportColumn]],
     ]),
   );
 
@@ -43,7 +48,7 @@ const variants: string[][] = [
 ];
 
 describe('LineBatchEncoder', () => {
-  it('reads each line as checkReportLine checks it, in batches, its texts by number', () => {
+  it('reads each line as checkStoreReportLine checks it, in batches, its texts by number', () => {
     let seed = 11;
     const next = () => {
       seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
@@ -69,7 +74,7 @@ describe('LineBatchEncoder', () => {
     let valid = 0;
     for (const batch of batches) {
       for (let i = 0; i < batch.count; i++, n++) {
-        const check = checkReportLine(record(lines[n]!));
+        const check = checkStoreReportLine(record(lines[n]!));
         expect(batch.lineNumber(i)).toBe(n + 2);
         if ('line' in check) {
           valid += 1;

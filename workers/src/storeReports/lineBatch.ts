@@ -7,8 +7,8 @@ import {
   type CellReading,
   type Currency,
   type LineReadings,
-  type ReportColumn,
-  type ReportLine,
+  type StoreReportColumn,
+  type StoreReportLine,
   type SaleType,
 } from '@riffline/contracts';
 import { JsonBytes, matchedEntryTail, sixPlaces } from '@riffline/db/lineEntries';
@@ -75,7 +75,7 @@ const TEXT_COLUMNS = [
   'track',
   'release',
   'artist',
-] as const satisfies ReadonlyArray<keyof ReportLine>;
+] as const satisfies ReadonlyArray<keyof StoreReportLine>;
 const TEXTS = TEXT_COLUMNS.length;
 export type TextColumn = (typeof TEXT_COLUMNS)[number];
 /** Each text column's place among a line's text numbers. */
@@ -334,7 +334,7 @@ export class LineBatchEncoder {
   }
 
   /** Where the file has each column a line is read by (contracts' canonical names; -1: not there). */
-  columnsAt(at: Record<ReportColumn, number>): void {
+  columnsAt(at: Record<StoreReportColumn, number>): void {
     READ_COLUMNS.forEach((column, c) => (this.positions[c] = at[column]));
     this.positions[READ_COLUMNS.length] = at.net_revenue;
   }
@@ -682,7 +682,7 @@ export class LineBatch {
   private readonly reasonAt: Int32Array;
   private readonly large: Map<number, bigint>;
   private readonly largeUsd: Map<number, bigint>;
-  private readonly current: ReportLine = {
+  private readonly current: StoreReportLine = {
     period: '',
     date: '',
     store: '',
@@ -770,7 +770,7 @@ export class LineBatch {
   }
 
   /** A valid line, checked: the same object for every line, filled again. */
-  line(i: number): ReportLine {
+  line(i: number): StoreReportLine {
     const { data, current } = this;
     const at = i * TEXTS;
     const numbers = data.textNumbers;

@@ -4,8 +4,8 @@ import {
   ratesPerUsd,
   REVENUE_DECIMALS,
   type Currency,
-  type ReportLine,
-  type ReportLineStatus,
+  type StoreReportLine,
+  type StoreReportLineStatus,
   type SaleType,
 } from '@riffline/contracts';
 import {
@@ -108,7 +108,12 @@ export class Matching {
     }
   }
 
-  private takeLine(batch: LineBatch, i: number, texts: BatchTexts, keptNames: string[]): ReportLineStatus {
+  private takeLine(
+    batch: LineBatch,
+    i: number,
+    texts: BatchTexts,
+    keptNames: string[],
+  ): StoreReportLineStatus {
     if (!batch.isValid(i)) return this.keep(batch, i, 'invalid', batch.reason(i), null, keptNames);
     const isrc = batch.textNumber(i, COLUMN.isrc);
     const upc = batch.textNumber(i, COLUMN.upc);
@@ -195,9 +200,9 @@ export class Matching {
     i: number,
     status: 'unmatched' | 'invalid',
     reason: string,
-    line: ReportLine | null,
+    line: StoreReportLine | null,
     keptNames: string[],
-  ): ReportLineStatus {
+  ): StoreReportLineStatus {
     if (this.fields?.names !== keptNames) this.fields = new KeptFields(keptNames);
     this.blocks.addKeptEncoded(
       keptEntry(batch.lineNumber(i), status, reason, line),
@@ -208,7 +213,7 @@ export class Matching {
 }
 
 /** Why a valid line matches nothing of ours. */
-function unmatchedReason(line: ReportLine): string {
+function unmatchedReason(line: StoreReportLine): string {
   if (line.isrc && line.upc) return `No track has ISRC ${line.isrc} and no release has UPC ${line.upc}`;
   if (line.isrc) return `No track has ISRC ${line.isrc}`;
   return `No release has UPC ${line.upc}`;
@@ -257,7 +262,7 @@ function keptEntry(
   lineNumber: number,
   status: KeptLineEntry['status'],
   reason: string,
-  line: ReportLine | null,
+  line: StoreReportLine | null,
 ): Omit<KeptLineEntry, 'fields'> {
   return {
     lineNumber,

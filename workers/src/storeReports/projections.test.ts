@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toScaled, type ReportLine } from '@riffline/contracts';
+import { toScaled, type StoreReportLine } from '@riffline/contracts';
 import {
   AnalyticsView,
   applyToRoyalties,
@@ -12,7 +12,7 @@ import {
   RoyaltyView,
 } from './projections.ts';
 
-const line = (fields: Partial<ReportLine> = {}): ReportLine => ({
+const line = (fields: Partial<StoreReportLine> = {}): StoreReportLine => ({
   period: '2026-10',
   date: '2026-10-01',
   store: 'Spotify',
@@ -31,7 +31,7 @@ const line = (fields: Partial<ReportLine> = {}): ReportLine => ({
 });
 
 let n = 0;
-const matched = (fields: Partial<ReportLine> = {}, target: Partial<MatchedLine> = {}): MatchedLine => {
+const matched = (fields: Partial<StoreReportLine> = {}, target: Partial<MatchedLine> = {}): MatchedLine => {
   const l = line(fields);
   return {
     lineNumber: ++n,

@@ -6,7 +6,7 @@ import {
   ownText,
   REVENUE_DECIMALS,
   toMinor,
-  type ReportLine,
+  type StoreReportLine,
   type SaleType,
 } from '@riffline/contracts';
 import type { AnalyticsRow, RoyaltyRow } from '@riffline/db';
@@ -27,7 +27,7 @@ export class ReportFileProblem extends Error {
 /** A report line matched to our catalogue: what it says, whose it is, and its revenue in USD. */
 export interface MatchedLine {
   lineNumber: number;
-  line: ReportLine;
+  line: StoreReportLine;
   userId: string;
   releaseId: string;
   /** Null when only the UPC matched (a release-level line). */
@@ -39,7 +39,7 @@ export interface MatchedLine {
 }
 
 /** A line's revenue in USD at SPEC §9's rates, to 8 decimals, rounded once (half away from zero). */
-export const revenueInUsd = (line: Pick<ReportLine, 'netRevenue' | 'currency'>): bigint =>
+export const revenueInUsd = (line: Pick<StoreReportLine, 'netRevenue' | 'currency'>): bigint =>
   convertScaled(line.netRevenue, line.currency, 'USD');
 
 /** Streams (stream, UGC and video plays) or downloads: what a line's units count as. */

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { isSafeText, normalizeColumn, reportColumns, type ReportColumn } from '@riffline/contracts';
+import { isSafeText, normalizeColumn, storeReportColumns, type StoreReportColumn } from '@riffline/contracts';
 import { storeReportRecords } from './csv.ts';
 import { KnownCodes, LineBatchEncoder, type LineBatchData } from './lineBatch.ts';
 import { ReportFileProblem } from './projections.ts';
@@ -10,10 +10,10 @@ import { ReportFileProblem } from './projections.ts';
 function reportColumnsOf(header: string[]) {
   const names = header.map(normalizeColumn);
   return {
-    /** Where each column the import reads (contracts' reportColumns) is in this file; -1 where it is not. */
+    /** Where each column the import reads (contracts' storeReportColumns) is in this file; -1 where it is not. */
     at: Object.fromEntries(
-      Object.keys(reportColumns).map((column) => [column, names.lastIndexOf(column)]),
-    ) as Record<ReportColumn, number>,
+      Object.keys(storeReportColumns).map((column) => [column, names.lastIndexOf(column)]),
+    ) as Record<StoreReportColumn, number>,
     /** The names a kept line's cells are stored under, made safe once for every line of the file. */
     keptNames: names.map((name) => safeText(name).slice(0, 100)),
   };
@@ -27,7 +27,7 @@ export const safeText = (text: string) =>
 
 /**
  * A report's lines (the file's bytes, header first, as withHeader passes them on) read through csv.ts and
- * checked as contracts' checkReportLine checks a line (LineBatchEncoder.read), in batches of `batchLines`: each line numbered as the file numbers
+ * checked as contracts' checkStoreReportLine checks a line (LineBatchEncoder.read), in batches of `batchLines`: each line numbered as the file numbers
  * it, valid with what it says, or invalid (or not readable as CSV) with why, and its cells either way.
  * The first batch names the header's columns (`keptNames`); a file with a header only gives one empty batch.
  */

@@ -1,11 +1,11 @@
-import type { ContactBody } from '@riffline/contracts';
+import type { ContactMessageBody } from '@riffline/contracts';
 import { appendEvent, ContactMessage, type Db, type User } from '@riffline/db';
 import type { z } from 'zod';
 
 /** Anyone writes to the team: the message is kept and `contact.received` tells whoever handles it. */
 export async function receiveContactMessage(
   db: Db,
-  body: z.infer<typeof ContactBody>,
+  body: z.infer<typeof ContactMessageBody>,
   sender?: User,
 ): Promise<ContactMessage> {
   return db.transaction(async (trx) => {

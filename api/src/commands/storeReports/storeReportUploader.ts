@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
-import { isSafeText, MAX_REPORT_BYTES, readReportHeader, reportHeaderProblem } from '@riffline/contracts';
+import {
+  isSafeText,
+  MAX_STORE_REPORT_BYTES,
+  readStoreReportHeader,
+  storeReportHeaderProblem,
+} from '@riffline/contracts';
 import {
   appendEvent,
   lockStoreReportContent,
@@ -22,7 +27,7 @@ export const STORE_REPORT_NOT_MULTIPART =
 export const STORE_REPORT_MISSING = 'Attach the report: a CSV file in the "file" field';
 export const STORE_REPORT_EMPTY = 'The report file is empty';
 export const STORE_REPORT_NOT_CSV = 'The report must be a CSV text file (save a spreadsheet as CSV first)';
-export const STORE_REPORT_TOO_LARGE = `The report must be at most 512 MB (${MAX_REPORT_BYTES.toLocaleString('en-US')} bytes)`;
+export const STORE_REPORT_TOO_LARGE = `The report must be at most 512 MB (${MAX_STORE_REPORT_BYTES.toLocaleString('en-US')} bytes)`;
 export const STORE_REPORT_NO_HEADER = 'The report must start with a header row naming its columns';
 
 /** The 409 for a file already imported (or being imported): when, which report, and how to go on. */
@@ -68,7 +73,7 @@ interface Deps {
 /**
  * `POST /api/admin/reports`: an admin's store report.
  * 1. The multipart body's `file` streams into storage (never whole in memory): text only (415), at most
- *    MAX_REPORT_BYTES (413), hashed (SHA-256); its header row must name the columns an import needs (400).
+ *    MAX_STORE_REPORT_BYTES (413), hashed (SHA-256); its header row must name the columns an import needs (400).
  * 2. One transaction, under a lock on the file's hash: the same content already uploaded and not failed
  *    is refused (409) unless `force`; otherwise the job row (`pending`) and `report.uploaded` are written.
  * The workers' `reports` group then imports it. Whatever is refused leaves nothing in storage.
@@ -87,7 +92,7 @@ export async function uploadStoreReport(
       missing: STORE_REPORT_MISSING,
       storage,
       key,
-      maxBytes: MAX_REPORT_BYTES,
+      maxBytes: MAX_STORE_REPORT_BYTES,
       sniff: sniffStoreReport,
       contentType: () => 'text/csv',
       notAccepted: STORE_REPORT_NOT_CSV,
@@ -101,7 +106,7 @@ export async function uploadStoreReport(
     });
     const header = received.facts;
     if (!header?.trim()) throw ValidationError(STORE_REPORT_NO_HEADER);
-    const problem = reportHeaderProblem(readReportHeader(header).columns);
+    const problem = storeReportHeaderProblem(readStoreReportHeader(header).columns);
     if (problem) throw ValidationError(problem);
 
     return await registerStoreReport(db, admin, {

@@ -1,4 +1,4 @@
-import type { TicketMessageResponse, TicketStatus } from '@riffline/contracts';
+import type { SupportTicketMessageResponse, SupportTicketStatus } from '@riffline/contracts';
 import { appendEvent, SupportTicket, TicketMessage, User, type Db } from '@riffline/db';
 import { ConflictError, NotFoundError } from '../../errors.ts';
 
@@ -24,7 +24,7 @@ export async function supportTicketConversation(
   user: User,
   id: string,
   asTeam: boolean,
-): Promise<TicketMessageResponse[]> {
+): Promise<SupportTicketMessageResponse[]> {
   const ticket = await reachableTicket(db, user, id, asTeam);
   const [owner, replies] = await Promise.all([
     User.query(db).findById(ticket.userId),
@@ -61,14 +61,14 @@ export async function postTicketMessage(
   body: string,
   asTeam: boolean,
   now: Date,
-): Promise<TicketMessageResponse> {
+): Promise<SupportTicketMessageResponse> {
   return db.transaction(async (trx) => {
     const ticket = await reachableTicket(trx, author, id, asTeam, true);
     if (ticket.status === 'closed') throw ConflictError(SUPPORT_TICKET_CLOSED);
     const message = await TicketMessage.query(trx)
       .insert({ ticketId: id, authorId: author.id, fromTeam: asTeam, body, createdAt: now })
       .returning('*');
-    const next: TicketStatus | null =
+    const next: SupportTicketStatus | null =
       asTeam && ticket.status === 'open'
         ? 'in_progress'
         : !asTeam && ticket.status === 'resolved'

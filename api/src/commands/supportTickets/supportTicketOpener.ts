@@ -1,7 +1,7 @@
 import { appendEvent, SupportTicket, type Db, type User } from '@riffline/db';
-import type { TicketBody } from '@riffline/contracts';
+import type { SupportTicketBody } from '@riffline/contracts';
 
-export async function openSupportTicket(db: Db, user: User, body: TicketBody): Promise<SupportTicket> {
+export async function openSupportTicket(db: Db, user: User, body: SupportTicketBody): Promise<SupportTicket> {
   return db.transaction(async (trx) => {
     const ticket = await SupportTicket.query(trx)
       .insert({ ...body, userId: user.id })

@@ -1,4 +1,4 @@
-import type { TicketStatus } from '@riffline/contracts';
+import type { SupportTicketStatus } from '@riffline/contracts';
 import { appendEvent, SupportTicket, User, type Db } from '@riffline/db';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 
@@ -7,7 +7,7 @@ export async function updateSupportTicket(
   db: Db,
   admin: User,
   id: string,
-  changes: { status?: TicketStatus; assignedTo?: string | null },
+  changes: { status?: SupportTicketStatus; assignedTo?: string | null },
 ): Promise<SupportTicket & { user?: User }> {
   return db.transaction(async (trx) => {
     const ticket = await SupportTicket.query(trx).findById(id).forUpdate();

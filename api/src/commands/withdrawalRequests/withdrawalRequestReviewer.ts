@@ -1,14 +1,14 @@
 import {
-  APPROVED_WITHDRAWAL_NOTE,
-  DECLINED_WITHDRAWAL_NOTE,
-  type WithdrawalReviewBody,
-  type WithdrawalStatus,
+  APPROVED_WITHDRAWAL_REQUEST_NOTE,
+  DECLINED_WITHDRAWAL_REQUEST_NOTE,
+  type WithdrawalRequestReviewBody,
+  type WithdrawalRequestStatus,
 } from '@riffline/contracts';
 import { appendEvent, WithdrawalRequest, type Db, type User } from '@riffline/db';
 import { ConflictError, NotFoundError } from '../../errors.ts';
 
 /** The admin's moves: pending → approved | declined, approved → processing, processing → completed. */
-const allowed: Record<WithdrawalReviewBody['status'], WithdrawalStatus> = {
+const allowed: Record<WithdrawalRequestReviewBody['status'], WithdrawalRequestStatus> = {
   approved: 'pending',
   declined: 'pending',
   processing: 'approved',
@@ -26,7 +26,7 @@ export async function reviewWithdrawalRequest(
   db: Db,
   admin: User,
   id: string,
-  body: WithdrawalReviewBody,
+  body: WithdrawalRequestReviewBody,
   now: Date,
 ): Promise<WithdrawalRequest> {
   return db.transaction(async (trx) => {
@@ -37,9 +37,9 @@ export async function reviewWithdrawalRequest(
     }
     const adminNotes =
       body.status === 'approved'
-        ? APPROVED_WITHDRAWAL_NOTE
+        ? APPROVED_WITHDRAWAL_REQUEST_NOTE
         : body.status === 'declined'
-          ? (body.adminNotes ?? DECLINED_WITHDRAWAL_NOTE)
+          ? (body.adminNotes ?? DECLINED_WITHDRAWAL_REQUEST_NOTE)
           : (body.adminNotes ?? request.adminNotes);
     const updated = await WithdrawalRequest.query(trx).patchAndFetchById(id, {
       status: body.status,

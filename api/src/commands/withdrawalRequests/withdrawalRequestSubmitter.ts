@@ -1,4 +1,9 @@
-import { compareAmounts, formatMoney, MIN_WITHDRAWAL_USD, type WithdrawalBody } from '@riffline/contracts';
+import {
+  compareAmounts,
+  formatMoney,
+  MIN_WITHDRAWAL_REQUEST_USD,
+  type WithdrawalRequestBody,
+} from '@riffline/contracts';
 import { appendEvent, PaymentMethod, User, WithdrawalRequest, type Db } from '@riffline/db';
 import { AuthorizationError, ValidationError } from '../../errors.ts';
 import { mayRequestPayout } from '../../policies/users.ts';
@@ -14,13 +19,16 @@ const fieldError = (path: string, message: string) => ValidationError(message, [
 export async function submitWithdrawalRequest(
   db: Db,
   user: User,
-  body: WithdrawalBody,
+  body: WithdrawalRequestBody,
 ): Promise<WithdrawalRequest> {
   if (!mayRequestPayout(user)) {
     throw AuthorizationError('Verify your email address before requesting a payout.');
   }
-  if (compareAmounts(body.amount, MIN_WITHDRAWAL_USD) < 0) {
-    throw fieldError('body.amount', `Minimum withdrawal amount is ${formatMoney(MIN_WITHDRAWAL_USD, 'USD')}`);
+  if (compareAmounts(body.amount, MIN_WITHDRAWAL_REQUEST_USD) < 0) {
+    throw fieldError(
+      'body.amount',
+      `Minimum withdrawal amount is ${formatMoney(MIN_WITHDRAWAL_REQUEST_USD, 'USD')}`,
+    );
   }
   return db.transaction(async (trx) => {
     await User.query(trx).findById(user.id).forUpdate();

@@ -1,7 +1,7 @@
 import { Box, Button, OutlinedInput } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { subscribeNewsletter } from '../../api/support.ts';
+import { subscribeNewsletter } from '../../api/newsletterSubscriptions.ts';
 import { useToast } from '../Toast/Toast.tsx';
 
 /**

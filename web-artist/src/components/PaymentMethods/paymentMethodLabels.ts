@@ -1,5 +1,5 @@
 import type { PaymentMethodType } from '@riffline/contracts';
-import type { PaymentMethod } from '../../api/wallet.ts';
+import type { PaymentMethod } from '../../api/paymentMethods.ts';
 
 /** How each payment method type reads (the Settings list and the withdrawal dialog). */
 export const methodTypeLabels: Record<PaymentMethodType, string> = {

@@ -9,14 +9,14 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ContactBody } from '@riffline/contracts';
-import { sendContact } from '../../api/support.ts';
+import { ContactMessageBody } from '@riffline/contracts';
+import { sendContactMessage } from '../../api/contactMessages.ts';
 import { Page } from '../../components/Page/Page.tsx';
 import { useToast } from '../../components/Toast/Toast.tsx';
 
 export const SUCCESS_VIEW_MS = 5000;
 
-type Input = z.input<typeof ContactBody>;
+type Input = z.input<typeof ContactMessageBody>;
 
 const cards = [
   { icon: EmailIcon, title: 'Email', lines: ['support@riffline.app', 'We answer within 24 hours'] },
@@ -31,11 +31,11 @@ const cards = [
 function ContactForm({ onSent }: { onSent: () => void }) {
   const toast = useToast();
   const { register, handleSubmit, formState, reset } = useForm<Input>({
-    resolver: zodResolver(ContactBody),
+    resolver: zodResolver(ContactMessageBody),
     defaultValues: { name: '', email: '', subject: '', message: '' },
   });
   const send = useMutation({
-    mutationFn: sendContact,
+    mutationFn: sendContactMessage,
     onSuccess: () => {
       reset();
       onSent();

@@ -8,17 +8,17 @@ import {
   formatMoney,
   type Currency,
   type RoyaltyStatus,
-  type WithdrawalStatus,
+  type WithdrawalRequestStatus,
 } from '@riffline/contracts';
 import { releasesQuery } from '../../api/releases.ts';
 import { royaltiesQuery } from '../../api/account.ts';
-import { withdrawalsQuery, type Withdrawal } from '../../api/wallet.ts';
+import { withdrawalRequestsQuery, type WithdrawalRequest } from '../../api/withdrawalRequests.ts';
 import { QueryList } from '../../components/Page/QueryList.tsx';
 
 type ChipColor = 'warning' | 'success' | 'error' | 'info' | 'default';
 
 /** SPEC §4: what the artist reads for each status of a payout request. */
-export const withdrawalStatusChips: Record<WithdrawalStatus, { label: string; color: ChipColor }> = {
+export const withdrawalStatusChips: Record<WithdrawalRequestStatus, { label: string; color: ChipColor }> = {
   pending: { label: 'Pending', color: 'warning' },
   approved: { label: 'Approved - Processing (24hr)', color: 'info' },
   declined: { label: 'Declined', color: 'error' },
@@ -84,7 +84,7 @@ function Row({
   );
 }
 
-function WithdrawalRow({ withdrawal: w, currency }: { withdrawal: Withdrawal; currency: Currency }) {
+function WithdrawalRow({ withdrawal: w, currency }: { withdrawal: WithdrawalRequest; currency: Currency }) {
   const to = w.paymentMethod ? w.paymentMethod.label : 'a removed payment method';
   return (
     <Row
@@ -98,7 +98,7 @@ function WithdrawalRow({ withdrawal: w, currency }: { withdrawal: Withdrawal; cu
 
 /** The artist's payout requests, newest first (SPEC §2 Royalties: withdrawal history). */
 export function WithdrawalHistory({ currency }: { currency: Currency }) {
-  const withdrawals = useQuery(withdrawalsQuery);
+  const withdrawals = useQuery(withdrawalRequestsQuery);
   return (
     <QueryList
       query={withdrawals}

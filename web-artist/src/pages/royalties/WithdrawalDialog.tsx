@@ -17,7 +17,8 @@ import { Link as RouterLink } from 'react-router';
 import { convertAmount, currencySymbols, formatMoney, type Currency } from '@riffline/contracts';
 import { serverMessage } from '../../api/client.ts';
 import { royaltiesQuery } from '../../api/account.ts';
-import { paymentMethodsQuery, requestWithdrawal, withdrawalsQuery } from '../../api/wallet.ts';
+import { paymentMethodsQuery } from '../../api/paymentMethods.ts';
+import { submitWithdrawalRequest, withdrawalRequestsQuery } from '../../api/withdrawalRequests.ts';
 import { useLoggedOutFlow } from '../../components/Auth/useLoggedOutFlow.ts';
 import { useToast } from '../../components/Toast/Toast.tsx';
 import { describeMethod, methodTypeLabels } from '../../components/PaymentMethods/paymentMethodLabels.ts';
@@ -56,9 +57,9 @@ export function WithdrawalDialog({
   };
 
   const request = useMutation({
-    mutationFn: requestWithdrawal,
+    mutationFn: submitWithdrawalRequest,
     onSuccess: (withdrawal) => {
-      void queryClient.invalidateQueries({ queryKey: withdrawalsQuery.queryKey });
+      void queryClient.invalidateQueries({ queryKey: withdrawalRequestsQuery.queryKey });
       void queryClient.invalidateQueries({ queryKey: royaltiesQuery.queryKey });
       toast({
         title: 'Withdrawal Requested',

@@ -2,7 +2,7 @@ import {
   compareAmounts,
   convertAmount,
   formatMoney,
-  MIN_WITHDRAWAL_USD,
+  MIN_WITHDRAWAL_REQUEST_USD,
   type Currency,
 } from '@riffline/contracts';
 
@@ -11,7 +11,7 @@ export const WITHDRAWAL_AMOUNT_MESSAGE = 'Please enter a valid amount.';
 
 /** SPEC §9: the 20 USD minimum in the artist's currency, as the dialog shows it: '€18.40'. */
 export const minimumWithdrawal = (currency: Currency) =>
-  formatMoney(convertAmount(MIN_WITHDRAWAL_USD, 'USD', currency), currency);
+  formatMoney(convertAmount(MIN_WITHDRAWAL_REQUEST_USD, 'USD', currency), currency);
 
 export type WithdrawalCheck =
   | { ok: true; body: { paymentMethodId: string; amount: string } }
@@ -33,7 +33,7 @@ export function checkWithdrawal(input: {
     return { ok: false, field: 'paymentMethodId', message: WITHDRAWAL_METHOD_MESSAGE };
   if (!/^\d{1,8}(\.\d{1,2})?$/.test(amount))
     return { ok: false, field: 'amount', message: WITHDRAWAL_AMOUNT_MESSAGE };
-  const minimum = convertAmount(MIN_WITHDRAWAL_USD, 'USD', input.currency);
+  const minimum = convertAmount(MIN_WITHDRAWAL_REQUEST_USD, 'USD', input.currency);
   if (compareAmounts(amount, minimum) < 0)
     return {
       ok: false,
@@ -49,7 +49,7 @@ export function checkWithdrawal(input: {
     };
   const usd = convertAmount(amount, input.currency, 'USD');
   // A conversion rounds; an amount at the minimum in the artist's currency is the minimum in USD.
-  const body = compareAmounts(usd, MIN_WITHDRAWAL_USD) < 0 ? MIN_WITHDRAWAL_USD : usd;
+  const body = compareAmounts(usd, MIN_WITHDRAWAL_REQUEST_USD) < 0 ? MIN_WITHDRAWAL_REQUEST_USD : usd;
   // Nor can rounding ask for more dollars than are available.
   return {
     ok: true,

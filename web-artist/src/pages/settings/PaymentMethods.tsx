@@ -27,7 +27,7 @@ import {
   paymentMethodsQuery,
   setDefaultPaymentMethod,
   type PaymentMethod,
-} from '../../api/wallet.ts';
+} from '../../api/paymentMethods.ts';
 import { useLoggedOutFlow } from '../../components/Auth/useLoggedOutFlow.ts';
 import { useToast } from '../../components/Toast/Toast.tsx';
 import { describeMethod, methodTypeLabels } from '../../components/PaymentMethods/paymentMethodLabels.ts';

@@ -5,21 +5,26 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { TicketBody, ticketCategories, ticketCategoryLabels, ticketPriorities } from '@riffline/contracts';
+import {
+  SupportTicketBody,
+  supportTicketCategories,
+  supportTicketCategoryLabels,
+  supportTicketPriorities,
+} from '@riffline/contracts';
 import { ApiError } from '../../api/client.ts';
-import { openTicket } from '../../api/support.ts';
+import { openSupportTicket } from '../../api/supportTickets.ts';
 import { useToast } from '../../components/Toast/Toast.tsx';
 
-type Input = z.input<typeof TicketBody>;
+type Input = z.input<typeof SupportTicketBody>;
 
-const priorities = ticketPriorities.map((value) => ({
+const priorities = supportTicketPriorities.map((value) => ({
   value,
   label: value.charAt(0).toUpperCase() + value.slice(1),
 }));
 
 const topics = [
   { value: '', label: 'General question' },
-  ...ticketCategories.map((value) => ({ value, label: ticketCategoryLabels[value] })),
+  ...supportTicketCategories.map((value) => ({ value, label: supportTicketCategoryLabels[value] })),
 ];
 
 export function TicketForm() {
@@ -27,11 +32,11 @@ export function TicketForm() {
   const queryClient = useQueryClient();
   const [done, setDone] = useState(false);
   const { register, control, handleSubmit, formState, reset } = useForm<Input>({
-    resolver: zodResolver(TicketBody),
+    resolver: zodResolver(SupportTicketBody),
     defaultValues: { subject: '', message: '', priority: 'medium', category: null },
   });
   const open = useMutation({
-    mutationFn: openTicket,
+    mutationFn: openSupportTicket,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['support-tickets'] });
       reset();

@@ -5,15 +5,19 @@ import { Box, Button, Chip, Paper, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ticketCategoryLabels, type TicketPriority, type TicketStatus } from '@riffline/contracts';
-import { ticketsQuery, type Ticket } from '../../api/support.ts';
+import {
+  supportTicketCategoryLabels,
+  type SupportTicketPriority,
+  type SupportTicketStatus,
+} from '@riffline/contracts';
+import { supportTicketsQuery, type SupportTicket } from '../../api/supportTickets.ts';
 import { ArtistArea } from '../../components/Auth/ArtistArea.tsx';
 import { Page } from '../../components/Page/Page.tsx';
 import { QueryList } from '../../components/Page/QueryList.tsx';
 import { TicketConversation } from './TicketConversation.tsx';
 
 const statusChips: Record<
-  TicketStatus,
+  SupportTicketStatus,
   { label: string; color: 'info' | 'warning' | 'success' | 'default' }
 > = {
   open: { label: 'Open', color: 'info' },
@@ -22,7 +26,7 @@ const statusChips: Record<
   closed: { label: 'Closed', color: 'default' },
 };
 
-const priorityLabels: Record<TicketPriority, string> = {
+const priorityLabels: Record<SupportTicketPriority, string> = {
   low: 'Low',
   medium: 'Medium',
   high: 'High',
@@ -31,7 +35,7 @@ const priorityLabels: Record<TicketPriority, string> = {
 
 const when = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
 
-function TicketCard({ ticket }: { ticket: Ticket }) {
+function TicketCard({ ticket }: { ticket: SupportTicket }) {
   const chip = statusChips[ticket.status];
   const headingId = `ticket-${ticket.id}`;
   const [open, setOpen] = useState(false);
@@ -52,7 +56,7 @@ function TicketCard({ ticket }: { ticket: Ticket }) {
         {[
           `Opened ${when(ticket.createdAt)}`,
           `${priorityLabels[ticket.priority]} priority`,
-          ticket.category ? ticketCategoryLabels[ticket.category] : null,
+          ticket.category ? supportTicketCategoryLabels[ticket.category] : null,
         ]
           .filter(Boolean)
           .join(' · ')}
@@ -78,7 +82,7 @@ function TicketCard({ ticket }: { ticket: Ticket }) {
 }
 
 function TicketList() {
-  const tickets = useQuery(ticketsQuery);
+  const tickets = useQuery(supportTicketsQuery);
   const newTicket = (
     <Button component={RouterLink} to="/support" variant="contained" startIcon={<AddIcon />}>
       New Ticket

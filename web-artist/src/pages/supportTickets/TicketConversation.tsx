@@ -2,9 +2,13 @@ import SendIcon from '@mui/icons-material/Send';
 import { alpha, Box, Button, Paper, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { TicketMessageBody } from '@riffline/contracts';
+import { SupportTicketMessageBody } from '@riffline/contracts';
 import { serverMessage } from '../../api/client.ts';
-import { postTicketMessage, ticketMessagesQuery, type Ticket } from '../../api/support.ts';
+import {
+  postSupportTicketMessage,
+  supportTicketMessagesQuery,
+  type SupportTicket,
+} from '../../api/supportTickets.ts';
 import { useLoggedOutFlow } from '../../components/Auth/useLoggedOutFlow.ts';
 import { Spinner } from '../../components/Page/Spinner.tsx';
 import { useToast } from '../../components/Toast/Toast.tsx';
@@ -17,15 +21,15 @@ const when = (iso: string) =>
  * A ticket as a conversation: the opening message and every reply, the team's on the left in the
  * brand colour, the artist's on the right; and the artist's answer below (not on a closed ticket).
  */
-export function TicketConversation({ ticket }: { ticket: Ticket }) {
+export function TicketConversation({ ticket }: { ticket: SupportTicket }) {
   const toast = useToast();
   const loggedOut = useLoggedOutFlow();
   const queryClient = useQueryClient();
-  const messages = useQuery(ticketMessagesQuery(ticket.id));
+  const messages = useQuery(supportTicketMessagesQuery(ticket.id));
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const send = useMutation({
-    mutationFn: (message: string) => postTicketMessage(ticket.id, message),
+    mutationFn: (message: string) => postSupportTicketMessage(ticket.id, message),
     onSuccess: () => {
       setText('');
       void queryClient.invalidateQueries({ queryKey: ['support-tickets'] });
@@ -45,7 +49,7 @@ export function TicketConversation({ ticket }: { ticket: Ticket }) {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = TicketMessageBody.safeParse({ message: text });
+    const parsed = SupportTicketMessageBody.safeParse({ message: text });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Message is required');
       return;

@@ -1,6 +1,6 @@
 import {
   ContactMessageStatusBody,
-  ContactReplyBody,
+  ContactMessageReplyBody,
   contactMessageStatuses,
   uuidParam,
 } from '@riffline/contracts';
@@ -26,5 +26,5 @@ export const UpdateContactMessageStatusSchema = z.object({
 });
 export type UpdateContactMessageStatusInput = z.infer<typeof UpdateContactMessageStatusSchema>;
 
-export const ReplyToContactMessageSchema = z.object({ params: uuidParam, body: ContactReplyBody });
+export const ReplyToContactMessageSchema = z.object({ params: uuidParam, body: ContactMessageReplyBody });
 export type ReplyToContactMessageInput = z.infer<typeof ReplyToContactMessageSchema>;

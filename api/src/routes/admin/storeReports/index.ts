@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { AdminReportLineResponse, AdminReportResponse, MAX_REPORT_BYTES } from '@riffline/contracts';
+import {
+  AdminStoreReportLineResponse,
+  AdminStoreReportResponse,
+  MAX_STORE_REPORT_BYTES,
+} from '@riffline/contracts';
 import { defineRoute } from '../../route.ts';
 import * as handlers from './storeReports.ts';
 import {
@@ -22,8 +26,8 @@ export const adminStoreReportRoutes = [
     audience: 'admin',
     status: 201,
     request: UploadStoreReportSchema,
-    upload: { mediaTypes: ['multipart/form-data'], maxBytes: MAX_REPORT_BYTES, field: 'file' },
-    response: AdminReportResponse,
+    upload: { mediaTypes: ['multipart/form-data'], maxBytes: MAX_STORE_REPORT_BYTES, field: 'file' },
+    response: AdminStoreReportResponse,
     errors: [409],
     handler: handlers.upload,
   }),
@@ -36,7 +40,7 @@ export const adminStoreReportRoutes = [
     audience: 'admin',
     list: true,
     request: ListStoreReportsSchema,
-    response: z.array(AdminReportResponse),
+    response: z.array(AdminStoreReportResponse),
     handler: handlers.list,
   }),
   defineRoute({
@@ -46,7 +50,7 @@ export const adminStoreReportRoutes = [
     tag,
     audience: 'admin',
     request: StoreReportIdSchema,
-    response: AdminReportResponse,
+    response: AdminStoreReportResponse,
     handler: handlers.show,
   }),
   defineRoute({
@@ -58,7 +62,7 @@ export const adminStoreReportRoutes = [
     audience: 'admin',
     list: true,
     request: StoreReportLinesSchema,
-    response: z.array(AdminReportLineResponse),
+    response: z.array(AdminStoreReportLineResponse),
     handler: handlers.lines,
   }),
 ];

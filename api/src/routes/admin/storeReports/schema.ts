@@ -1,4 +1,4 @@
-import { reportLineStatuses, reportStatuses, uuidParam } from '@riffline/contracts';
+import { storeReportLineStatuses, storeReportStatuses, uuidParam } from '@riffline/contracts';
 import { z } from 'zod';
 import { listQuery } from '../listQuery.ts';
 
@@ -17,7 +17,7 @@ export type UploadStoreReportInput = z.output<typeof UploadStoreReportSchema>;
 
 export const ListStoreReportsSchema = z.object({
   query: listQuery(['createdAt', 'completedAt', 'status', 'filename', 'size'], {
-    status: z.enum(reportStatuses, { error: `status must be one of ${reportStatuses.join(', ')}` }),
+    status: z.enum(storeReportStatuses, { error: `status must be one of ${storeReportStatuses.join(', ')}` }),
     q: z.string().trim().max(200, 'Search must be at most 200 characters'),
   }),
 });
@@ -34,8 +34,8 @@ export const StoreReportLinesSchema = z.object({
   query: listQuery(
     ['lineNumber'],
     {
-      status: z.enum(reportLineStatuses, {
-        error: `status must be one of ${reportLineStatuses.join(', ')}`,
+      status: z.enum(storeReportLineStatuses, {
+        error: `status must be one of ${storeReportLineStatuses.join(', ')}`,
       }),
     },
     { id: lineId },

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { describe, expect } from 'vitest';
-import type { AdminReportLineResponse, AdminReportResponse } from '@riffline/contracts';
+import type { AdminStoreReportLineResponse, AdminStoreReportResponse } from '@riffline/contracts';
 import {
   Event,
   insertStoreReportLineBlocks,
@@ -106,7 +106,7 @@ describe('POST /api/admin/reports', () => {
       const text = csv();
       const res = await upload(app, admin, text);
       expect(res.status, res.body).toBe(201);
-      const report = res.json<AdminReportResponse>();
+      const report = res.json<AdminStoreReportResponse>();
       expect(report).toEqual({
         id: expect.any(String),
         filename: 'spotify-2026-10.csv',
@@ -164,7 +164,7 @@ describe('POST /api/admin/reports', () => {
 
   apiTest('a file whose import failed may be uploaded again without force', async ({ app, db, admin }) => {
     const text = csv();
-    const first = (await upload(app, admin, text)).json<AdminReportResponse>();
+    const first = (await upload(app, admin, text)).json<AdminStoreReportResponse>();
     await StoreReport.query(db)
       .patch({ status: 'failed', error: 'The uploaded file is missing' })
       .findById(first.id);
@@ -203,16 +203,23 @@ describe('GET /api/admin/reports, /:id and /:id/lines', () => {
   apiTest(
     'lists imports newest first and filtered, shows one, and pages its kept lines with their reasons',
     async ({ app, db, admin }) => {
-      const older = (await upload(app, admin, csv(), { filename: 'older.csv' })).json<AdminReportResponse>();
-      const newer = (await upload(app, admin, csv(), { filename: 'newer.csv' })).json<AdminReportResponse>();
+      const older = (
+        await upload(app, admin, csv(), { filename: 'older.csv' })
+      ).json<AdminStoreReportResponse>();
+      const newer = (
+        await upload(app, admin, csv(), { filename: 'newer.csv' })
+      ).json<AdminStoreReportResponse>();
       await StoreReport.query(db).patch({ status: 'completed' }).findById(older.id);
 
       const list = await admin.get(`/api/admin/reports?filter=${encodeURIComponent('{"q":"er.csv"}')}`);
       expect(list.status).toBe(200);
-      expect(list.json<AdminReportResponse[]>().map((r) => r.filename)).toEqual(['newer.csv', 'older.csv']);
+      expect(list.json<AdminStoreReportResponse[]>().map((r) => r.filename)).toEqual([
+        'newer.csv',
+        'older.csv',
+      ]);
       expect(list.headers.get('content-range')).toBe('reports 0-1/2');
       const completed = await admin.get('/api/admin/reports?status=completed&q=older');
-      expect(completed.json<AdminReportResponse[]>().map((r) => r.id)).toEqual([older.id]);
+      expect(completed.json<AdminStoreReportResponse[]>().map((r) => r.id)).toEqual([older.id]);
       expect((await admin.get(`/api/admin/reports/${newer.id}`)).json()).toMatchObject({
         id: newer.id,
         filename: 'newer.csv',
@@ -296,7 +303,9 @@ describe('GET /api/admin/reports, /:id and /:id/lines', () => {
       ]);
       const unmatched = await admin.get(`/api/admin/reports/${older.id}/lines?status=unmatched`);
       expect(unmatched.headers.get('content-range')).toBe('report-lines 0-1/2');
-      expect(unmatched.json<AdminReportLineResponse[]>().map((l) => [l.id, l.lineNumber, l.reason])).toEqual([
+      expect(
+        unmatched.json<AdminStoreReportLineResponse[]>().map((l) => [l.id, l.lineNumber, l.reason]),
+      ).toEqual([
         [`${older.id}:3`, 3, 'No track has ISRC QZABC2600001'],
         [`${older.id}:5`, 5, 'No release has UPC 036000291452'],
       ]);
@@ -329,7 +338,7 @@ describe('GET /api/admin/reports, /:id and /:id/lines', () => {
         `/api/admin/reports/${older.id}/lines?range=${encodeURIComponent('[1,2]')}&sort=${encodeURIComponent('["lineNumber","DESC"]')}`,
       );
       expect(page.headers.get('content-range')).toBe('report-lines 1-2/4');
-      expect(page.json<AdminReportLineResponse[]>().map((l) => l.lineNumber)).toEqual([4, 3]);
+      expect(page.json<AdminStoreReportLineResponse[]>().map((l) => l.lineNumber)).toEqual([4, 3]);
     },
   );
 });

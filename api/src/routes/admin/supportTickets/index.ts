@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import {
-  AdminTicketResponse,
-  TicketMessageBody,
-  TicketMessageResponse,
+  AdminSupportTicketResponse,
+  SupportTicketMessageBody,
+  SupportTicketMessageResponse,
   uuidParam,
 } from '@riffline/contracts';
 import {
@@ -14,7 +14,7 @@ import { ListSupportTicketsSchema, SupportTicketIdSchema, UpdateSupportTicketSch
 import * as handlers from './supportTickets.ts';
 
 const tag = 'Admin: tickets';
-const ReplySchema = z.object({ params: uuidParam, body: TicketMessageBody });
+const ReplySchema = z.object({ params: uuidParam, body: SupportTicketMessageBody });
 
 export const adminSupportTicketRoutes = [
   defineRoute({
@@ -25,7 +25,7 @@ export const adminSupportTicketRoutes = [
     audience: 'admin',
     list: true,
     request: ListSupportTicketsSchema,
-    response: z.array(AdminTicketResponse),
+    response: z.array(AdminSupportTicketResponse),
     handler: handlers.list,
   }),
   defineRoute({
@@ -35,7 +35,7 @@ export const adminSupportTicketRoutes = [
     tag,
     audience: 'admin',
     request: SupportTicketIdSchema,
-    response: AdminTicketResponse,
+    response: AdminSupportTicketResponse,
     handler: handlers.show,
   }),
   defineRoute({
@@ -45,7 +45,7 @@ export const adminSupportTicketRoutes = [
     tag,
     audience: 'admin',
     request: UpdateSupportTicketSchema,
-    response: AdminTicketResponse,
+    response: AdminSupportTicketResponse,
     handler: handlers.update,
   }),
   defineRoute({
@@ -55,7 +55,7 @@ export const adminSupportTicketRoutes = [
     tag,
     audience: 'admin',
     request: UpdateSupportTicketSchema,
-    response: AdminTicketResponse,
+    response: AdminSupportTicketResponse,
     handler: handlers.update,
   }),
   defineRoute({
@@ -65,7 +65,7 @@ export const adminSupportTicketRoutes = [
     tag,
     audience: 'admin',
     request: SupportTicketIdSchema,
-    response: z.array(TicketMessageResponse),
+    response: z.array(SupportTicketMessageResponse),
     handler: async (ctx, { db }) =>
       supportTicketConversation(
         db,
@@ -82,7 +82,7 @@ export const adminSupportTicketRoutes = [
     tag,
     audience: 'admin',
     request: ReplySchema,
-    response: TicketMessageResponse,
+    response: SupportTicketMessageResponse,
     status: 201,
     errors: [409],
     handler: async (ctx, { db, clock }) => {

@@ -2,12 +2,12 @@ import { describe, expect } from 'vitest';
 import { Event, type Db, type SupportTicket } from '@riffline/db';
 import { apiTest } from '#test/support/api.ts';
 import { unique } from '#test/support/db.ts';
-import { buildArtist, buildTicket } from '#test/support/factories.ts';
+import { buildArtist, buildSupportTicket } from '#test/support/factories.ts';
 
 /** A ticket of a new artist. */
 async function ticket(db: Db, fields: Partial<SupportTicket> = {}) {
   const user = await buildArtist(db);
-  return buildTicket(db, {
+  return buildSupportTicket(db, {
     userId: user.id,
     subject: 'Where is my release?',
     message: 'It is late',

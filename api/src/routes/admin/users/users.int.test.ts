@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import { apiTest } from '#test/support/api.ts';
 import { unique } from '#test/support/db.ts';
-import { buildApplication, buildArtist, buildRelease, buildTicket } from '#test/support/factories.ts';
+import { buildApplication, buildArtist, buildRelease, buildSupportTicket } from '#test/support/factories.ts';
 
 type Row = { id: string; email: string; role: string; isApproved: boolean };
 
@@ -78,8 +78,8 @@ describe('GET /api/admin/users', () => {
       const latest = await buildApplication(db, { userId: user.id, status: 'approved', genre: 'jazz' });
       await buildRelease(db, { userId: user.id });
       await buildRelease(db, { userId: user.id, status: 'live' });
-      await buildTicket(db, { userId: user.id });
-      await buildTicket(db, { userId: user.id, status: 'closed' });
+      await buildSupportTicket(db, { userId: user.id });
+      await buildSupportTicket(db, { userId: user.id, status: 'closed' });
       const res = await admin.get(`/api/admin/users/${user.id}`);
       expect(res.json()).toMatchObject({
         id: user.id,

@@ -1,4 +1,9 @@
-import { uuidParam, WithdrawalResponse, WithdrawalReviewBody, withdrawalStatuses } from '@riffline/contracts';
+import {
+  uuidParam,
+  WithdrawalRequestResponse,
+  WithdrawalRequestReviewBody,
+  withdrawalRequestStatuses,
+} from '@riffline/contracts';
 import { WithdrawalRequest } from '@riffline/db';
 import { z } from 'zod';
 import { reviewWithdrawalRequest } from '../../../commands/withdrawalRequests/withdrawalRequestReviewer.ts';
@@ -10,11 +15,13 @@ import { listQuery, pageOf } from '../listQuery.ts';
 const tag = 'Admin: payouts';
 const ListSchema = z.object({
   query: listQuery(['id', 'createdAt', 'amount', 'status'], {
-    status: z.enum(withdrawalStatuses, { error: `status must be one of ${withdrawalStatuses.join(', ')}` }),
+    status: z.enum(withdrawalRequestStatuses, {
+      error: `status must be one of ${withdrawalRequestStatuses.join(', ')}`,
+    }),
     userId: z.string().trim().min(1).max(255, 'userId must be at most 255 characters'),
   }),
 });
-const ReviewSchema = z.object({ params: uuidParam, body: WithdrawalReviewBody });
+const ReviewSchema = z.object({ params: uuidParam, body: WithdrawalRequestReviewBody });
 const IdSchema = z.object({ params: uuidParam });
 
 export const adminWithdrawalRequestRoutes = [
@@ -27,7 +34,7 @@ export const adminWithdrawalRequestRoutes = [
     audience: 'admin',
     list: true,
     request: ListSchema,
-    response: z.array(WithdrawalResponse),
+    response: z.array(WithdrawalRequestResponse),
     handler: async (ctx, { db }) => {
       const { filter, sort, range, dates } = (ctx.state.input as z.infer<typeof ListSchema>).query;
       const query = WithdrawalRequest.query(db).withGraphFetched('paymentMethod');
@@ -50,7 +57,7 @@ export const adminWithdrawalRequestRoutes = [
     tag,
     audience: 'admin',
     request: IdSchema,
-    response: WithdrawalResponse,
+    response: WithdrawalRequestResponse,
     handler: async (ctx, { db }) => {
       const { params } = ctx.state.input as z.infer<typeof IdSchema>;
       const request = await WithdrawalRequest.query(db).findById(params.id).withGraphFetched('paymentMethod');
@@ -66,7 +73,7 @@ export const adminWithdrawalRequestRoutes = [
     tag,
     audience: 'admin',
     request: ReviewSchema,
-    response: WithdrawalResponse,
+    response: WithdrawalRequestResponse,
     errors: [409],
     handler: async (ctx, { db, clock }) => {
       const { params, body } = ctx.state.input as z.infer<typeof ReviewSchema>;

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect } from 'vitest';
-import type { TicketMessageResponse } from '@riffline/contracts';
+import type { SupportTicketMessageResponse } from '@riffline/contracts';
 import { Event, SupportTicket, TicketMessage } from '@riffline/db';
 import { apiTest } from '#test/support/api.ts';
-import { buildTicket } from '#test/support/factories.ts';
+import { buildSupportTicket } from '#test/support/factories.ts';
 
 /** Tickets as conversations: the artist's side (/api/support-tickets/:id/messages) and the team's. */
 describe('GET and POST /api/support-tickets/:id/messages, /api/admin/tickets/:id/messages', () => {
   apiTest(
     '401 signed out; 404 for another artist’s ticket or none; 403 for an artist on the admin side; nothing written',
     async ({ db, visitor, artist, approvedArtist }) => {
-      const ticket = await buildTicket(db, { userId: artist.user.id });
+      const ticket = await buildSupportTicket(db, { userId: artist.user.id });
       const mine = `/api/support-tickets/${ticket.id}/messages`;
       expect((await visitor.get(mine)).status).toBe(401);
       expect((await visitor.send('POST', mine, { message: 'Hi' })).status).toBe(401);
@@ -27,7 +27,7 @@ describe('GET and POST /api/support-tickets/:id/messages, /api/admin/tickets/:id
   );
 
   apiTest('400 with the exact message for an empty or too long reply', async ({ db, artist, admin }) => {
-    const ticket = await buildTicket(db, { userId: artist.user.id });
+    const ticket = await buildSupportTicket(db, { userId: artist.user.id });
     for (const [who, path] of [
       [artist, `/api/support-tickets/${ticket.id}/messages`],
       [admin, `/api/admin/tickets/${ticket.id}/messages`],
@@ -42,7 +42,7 @@ describe('GET and POST /api/support-tickets/:id/messages, /api/admin/tickets/:id
   apiTest(
     'a conversation: the team answers (open → in progress), the artist replies, a resolved ticket reopens, a closed one takes none',
     async ({ db, artist, admin }) => {
-      const ticket = await buildTicket(db, {
+      const ticket = await buildSupportTicket(db, {
         userId: artist.user.id,
         subject: 'Where are my streams?',
         message: 'March is missing.',
@@ -63,7 +63,7 @@ describe('GET and POST /api/support-tickets/:id/messages, /api/admin/tickets/:id
         [artist, artistPath],
         [admin, adminPath],
       ] as const) {
-        const thread = (await who.get(path)).json<TicketMessageResponse[]>();
+        const thread = (await who.get(path)).json<SupportTicketMessageResponse[]>();
         expect(thread.map((m) => [m.fromTeam, m.body])).toEqual([
           [false, 'March is missing.'],
           [true, 'Stores report with a delay.'],

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { TicketMessageBody, TicketMessageResponse, TicketResponse, uuidParam } from '@riffline/contracts';
+import {
+  SupportTicketMessageBody,
+  SupportTicketMessageResponse,
+  SupportTicketResponse,
+  uuidParam,
+} from '@riffline/contracts';
 import {
   postTicketMessage,
   supportTicketConversation,
@@ -9,7 +14,7 @@ import { OpenSupportTicketSchema } from './schema.ts';
 import * as handlers from './supportTickets.ts';
 
 const SupportTicketIdSchema = z.object({ params: uuidParam });
-const ReplySchema = z.object({ params: uuidParam, body: TicketMessageBody });
+const ReplySchema = z.object({ params: uuidParam, body: SupportTicketMessageBody });
 
 export const supportTicketRoutes = [
   defineRoute({
@@ -18,7 +23,7 @@ export const supportTicketRoutes = [
     summary: "The signed-in user's tickets, newest first",
     tag: 'Support',
     audience: 'user',
-    response: z.array(TicketResponse),
+    response: z.array(SupportTicketResponse),
     handler: handlers.list,
   }),
   defineRoute({
@@ -28,7 +33,7 @@ export const supportTicketRoutes = [
     tag: 'Support',
     audience: 'user',
     request: OpenSupportTicketSchema,
-    response: TicketResponse,
+    response: SupportTicketResponse,
     status: 201,
     rateLimit: {
       name: 'tickets',
@@ -45,7 +50,7 @@ export const supportTicketRoutes = [
     tag: 'Support',
     audience: 'user',
     request: SupportTicketIdSchema,
-    response: z.array(TicketMessageResponse),
+    response: z.array(SupportTicketMessageResponse),
     handler: async (ctx, { db }) => {
       const { params } = ctx.state.input as z.infer<typeof SupportTicketIdSchema>;
       return supportTicketConversation(db, ctx.state.user!, params.id, false);
@@ -59,7 +64,7 @@ export const supportTicketRoutes = [
     tag: 'Support',
     audience: 'user',
     request: ReplySchema,
-    response: TicketMessageResponse,
+    response: SupportTicketMessageResponse,
     status: 201,
     errors: [409],
     rateLimit: { name: 'ticket-messages', limit: 60, windowMs: 3_600_000, count: 'succeed' },

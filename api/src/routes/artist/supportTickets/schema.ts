@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TicketBody } from '@riffline/contracts';
+import { SupportTicketBody } from '@riffline/contracts';
 
-export const OpenSupportTicketSchema = z.object({ body: TicketBody });
+export const OpenSupportTicketSchema = z.object({ body: SupportTicketBody });
 export type OpenSupportTicketInput = z.infer<typeof OpenSupportTicketSchema>;

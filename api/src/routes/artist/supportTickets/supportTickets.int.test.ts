@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import { Event, SupportTicket } from '@riffline/db';
 import { apiTest } from '#test/support/api.ts';
-import { buildArtist, buildTicket } from '#test/support/factories.ts';
+import { buildArtist, buildSupportTicket } from '#test/support/factories.ts';
 
 describe('POST /api/support-tickets', () => {
   apiTest('401 when signed out', async ({ visitor }) => {
@@ -73,19 +73,19 @@ describe('GET /api/support-tickets', () => {
       const other = await buildArtist(db, { isApproved: true });
       const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
       // Written in the order they were opened; the other artist's is the newest of all.
-      await buildTicket(db, {
+      await buildSupportTicket(db, {
         userId: artist.user.id,
         subject: 'First',
         priority: 'low',
         createdAt: minutesAgo(2),
       });
-      await buildTicket(db, {
+      await buildSupportTicket(db, {
         userId: artist.user.id,
         subject: 'Second',
         priority: 'urgent',
         createdAt: minutesAgo(1),
       });
-      await buildTicket(db, { userId: other.id, subject: 'Other', createdAt: minutesAgo(0) });
+      await buildSupportTicket(db, { userId: other.id, subject: 'Other', createdAt: minutesAgo(0) });
       const res = await artist.get('/api/support-tickets');
       expect(res.status).toBe(200);
       expect(

@@ -1,11 +1,11 @@
-import { WithdrawalBody, WithdrawalResponse } from '@riffline/contracts';
+import { WithdrawalRequestBody, WithdrawalRequestResponse } from '@riffline/contracts';
 import { WithdrawalRequest } from '@riffline/db';
 import { z } from 'zod';
 import { submitWithdrawalRequest } from '../../../commands/withdrawalRequests/withdrawalRequestSubmitter.ts';
 import { presentWithdrawalRequest } from '../../../presenters/withdrawalRequest.ts';
 import { defineRoute } from '../../route.ts';
 
-const RequestSchema = z.object({ body: WithdrawalBody });
+const RequestSchema = z.object({ body: WithdrawalRequestBody });
 
 export const withdrawalRequestRoutes = [
   defineRoute({
@@ -14,7 +14,7 @@ export const withdrawalRequestRoutes = [
     summary: "The approved artist's payout requests, newest first",
     tag: 'Wallet',
     audience: 'approved',
-    response: z.array(WithdrawalResponse),
+    response: z.array(WithdrawalRequestResponse),
     handler: async (ctx, { db }) => {
       const rows = await WithdrawalRequest.query(db)
         .where({ userId: ctx.state.user!.id })
@@ -35,7 +35,7 @@ export const withdrawalRequestRoutes = [
     tag: 'Wallet',
     audience: 'approved',
     request: RequestSchema,
-    response: WithdrawalResponse,
+    response: WithdrawalRequestResponse,
     status: 201,
     rateLimit: { name: 'withdrawals', limit: 60, windowMs: 60 * 60_000 },
     handler: async (ctx, { db }) => {

@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import type { RoyaltiesResponse, WithdrawalResponse } from '@riffline/contracts';
+import type { RoyaltiesResponse, WithdrawalRequestResponse } from '@riffline/contracts';
 import { Event, PaymentMethod, Royalty, User, WithdrawalRequest, type Db } from '@riffline/db';
 import type { Actor } from '#test/support/actors.ts';
 import { apiTest } from '#test/support/api.ts';
@@ -123,7 +123,7 @@ describe('POST /api/withdrawal-requests', () => {
       expect(again.json<{ message: string }>().message).toBe(
         'Amount is more than your available balance ($20.00)',
       );
-      const list = (await approvedArtist.get('/api/withdrawal-requests')).json<WithdrawalResponse[]>();
+      const list = (await approvedArtist.get('/api/withdrawal-requests')).json<WithdrawalRequestResponse[]>();
       expect(list.map((w) => [w.amount, w.status])).toEqual([['40.00', 'pending']]);
       const events = await Event.query(db).where({
         type: 'withdrawal.requested',

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { ContactBody, ContactResponse } from '@riffline/contracts';
+import { ContactMessageBody, ContactMessageResponse } from '@riffline/contracts';
 import { receiveContactMessage } from '../../../commands/contactMessages/contactMessageReceiver.ts';
 import { defineRoute } from '../../route.ts';
 
-const ContactSchema = z.object({ body: ContactBody });
+const ContactSchema = z.object({ body: ContactMessageBody });
 
 export const contactMessageRoutes = [
   defineRoute({
@@ -13,7 +13,7 @@ export const contactMessageRoutes = [
     tag: 'Support',
     audience: 'public',
     request: ContactSchema,
-    response: ContactResponse,
+    response: ContactMessageResponse,
     status: 201,
     rateLimit: {
       name: 'contact',

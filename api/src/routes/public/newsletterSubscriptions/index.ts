@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { NewsletterBody, NewsletterResponse } from '@riffline/contracts';
+import { NewsletterSubscriptionBody, NewsletterSubscriptionResponse } from '@riffline/contracts';
 import { subscribeToNewsletter } from '../../../commands/newsletterSubscriptions/newsletterSubscriber.ts';
 import { defineRoute } from '../../route.ts';
 
-const SubscribeSchema = z.object({ body: NewsletterBody });
+const SubscribeSchema = z.object({ body: NewsletterSubscriptionBody });
 
 export const newsletterSubscriptionRoutes = [
   defineRoute({
@@ -13,7 +13,7 @@ export const newsletterSubscriptionRoutes = [
     tag: 'Support',
     audience: 'public',
     request: SubscribeSchema,
-    response: NewsletterResponse,
+    response: NewsletterSubscriptionResponse,
     status: 201,
     rateLimit: {
       name: 'newsletter',
