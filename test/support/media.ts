@@ -103,13 +103,93 @@ export function png(width: number, height: number): Buffer {
   ]);
 }
 
-/** A minimal baseline JPEG (SOI, a JFIF APP0, SOF0 with the dimensions, EOI): the headers image-size reads. */
+/**
+ * A real baseline JPEG of `width`×`height`, a flat grey: SOI, a JFIF APP0, its quantization table, SOF0
+ * with the dimensions, two one-code Huffman tables, the scan (each 8×8 block a 1-bit "no change" DC code
+ * and a 1-bit end of block), EOI. Small (a quarter byte a block) and decodable.
+ */
 export function jpeg(width: number, height: number): Buffer {
-  const app0 = Buffer.from([0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
-  const sof = Buffer.from([0xff, 0xc0, 0, 11, 8, 0, 0, 0, 0, 1, 1, 0x11, 0]);
-  sof.writeUInt16BE(height, 5);
-  sof.writeUInt16BE(width, 7);
-  return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof, Buffer.from([0xff, 0xd9])]);
+  const segment = (marker: number, body: number[] | Buffer) => {
+    const head = Buffer.from([0xff, marker, 0, 0]);
+    head.writeUInt16BE(body.length + 2, 2);
+    return Buffer.concat([head, Buffer.from(body)]);
+  };
+  const app0 = segment(0xe0, [0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
+  const dqt = segment(0xdb, [0, ...Array<number>(64).fill(1)]);
+  const sof = segment(0xc0, [8, height >> 8, height & 0xff, width >> 8, width & 0xff, 1, 1, 0x11, 0]);
+  const oneCode = (tableClass: number) =>
+    segment(0xc4, [tableClass << 4, 1, ...Array<number>(15).fill(0), 0]);
+  const sos = segment(0xda, [1, 1, 0x00, 0, 63, 0]);
+  const bits = Math.ceil(width / 8) * Math.ceil(height / 8) * 2;
+  const scan = Buffer.alloc(Math.ceil(bits / 8));
+  // The last byte's unused bits are padded with ones, as the standard asks.
+  if (bits % 8) scan[scan.length - 1] = (1 << (8 - (bits % 8))) - 1;
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8]),
+    app0,
+    dqt,
+    sof,
+    oneCode(0),
+    oneCode(1),
+    sos,
+    scan,
+    Buffer.from([0xff, 0xd9]),
+  ]);
+}
+
+/**
+ * A PNG of `width`×`height` too large to build in memory (30000×30000 is 900 MB of pixels): a flat grey
+ * deflated as it is generated, row by row; what comes out is a few megabytes at most.
+ */
+export async function hugePng(width: number, height: number): Promise<Buffer> {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  const row = Buffer.alloc(1 + width, 0x80);
+  row[0] = 0;
+  const deflate = zlib.createDeflate({ level: 9, strategy: zlib.constants.Z_RLE });
+  const parts: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => parts.push(chunk));
+  const done = new Promise((resolve, reject) => deflate.on('end', resolve).on('error', reject));
+  for (let y = 0; y < height; y++) {
+    if (!deflate.write(row)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await done;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', Buffer.concat(parts)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * An MP3 as a stream: an ID3v2.3 tag of `tagBytes` holding one frame (a PRIV frame of zeros, as a large
+ * embedded picture would be), then `seconds` of the frames of `mp3`. The tag streams from one reused
+ * buffer, so that the test itself holds next to nothing however large it is.
+ */
+export function mp3WithTagStream(tagBytes: number, seconds: number): Readable {
+  const header = Buffer.from([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0]);
+  // The tag's size, syncsafe: 7 bits in each of four bytes.
+  for (let i = 0; i < 4; i++) header[6 + i] = (tagBytes >> (7 * (3 - i))) & 0x7f;
+  const frame = Buffer.alloc(10);
+  frame.write('PRIV', 0, 'latin1');
+  frame.writeUInt32BE(tagBytes - 10, 4);
+  const zeros = Buffer.alloc(1024 * 1024);
+  const audio = mp3(seconds);
+  return Readable.from(
+    (function* () {
+      yield header;
+      yield frame;
+      for (let left = tagBytes - 10; left > 0; left -= zeros.length) {
+        yield left >= zeros.length ? zeros : zeros.subarray(0, left);
+      }
+      yield audio;
+    })(),
+    { objectMode: false },
+  );
 }
 
 export interface RawAnswer {

@@ -1,7 +1,7 @@
 /**
  * What a file is, from its first bytes: the byte sniffing that decides whether an upload is accepted.
- * Names and Content-Type headers are never believed. Everything else about a file (duration, dimensions)
- * comes from the libraries made for it.
+ * Names and Content-Type headers are never believed. What a file holds (its sound and length, its pixels)
+ * is read by `audio.ts` and `image.ts`.
  */
 export type AudioFormat = 'wav' | 'mp3';
 export type ImageFormat = 'jpeg' | 'png';

@@ -3,7 +3,7 @@ import { MAX_ARTWORK_BYTES, MIN_ARTWORK_PIXELS } from '@riffline/contracts';
 import { appendEvent, Release, type Db, type Storage, type User } from '@riffline/db';
 import type { Logger } from 'pino';
 import { ConflictError, HttpError, ValidationError } from '../../errors.ts';
-import { imageDimensions } from '../../media/image.ts';
+import { imageHeader, imageIsComplete } from '../../media/image.ts';
 import { readUpTo, type IncomingFile } from '../../media/receive.ts';
 import { imageContentType, sniffImage } from '../../media/sniff.ts';
 import { EDIT_REFUSED, isEditable } from '../../policies/releases.ts';
@@ -14,6 +14,9 @@ export const ARTWORK_TOO_LARGE = 'Artwork must be at most 20 MB';
 export const ARTWORK_UNREADABLE = 'The artwork could not be read: upload a valid JPEG or PNG image';
 export const ARTWORK_NOT_SQUARE = 'Artwork must be square';
 export const ARTWORK_TOO_SMALL = `Artwork must be at least ${MIN_ARTWORK_PIXELS}×${MIN_ARTWORK_PIXELS} pixels`;
+/** The largest side taken: 36 megapixels, what stores ask for and more, a bounded size to decode. */
+export const MAX_ARTWORK_PIXELS = 6000;
+export const ARTWORK_TOO_BIG = `Artwork must be at most ${MAX_ARTWORK_PIXELS}×${MAX_ARTWORK_PIXELS} pixels`;
 
 interface Deps {
   db: Db;
@@ -23,9 +26,11 @@ interface Deps {
 
 /**
  * `PUT /api/releases/{id}/artwork`: a JPEG or PNG (from its bytes), at most 20 MB (413; read into memory up
- * to that), square and at least 3000×3000 px (image-size; 400), stored like audio. The release then points
- * at it and `release.updated` (changed: artwork) is appended in one transaction; the previous artwork is
- * deleted after the commit. Another artist's release is a 404, one in review or live a 409.
+ * to that), square, 3000×3000 to 6000×6000 px from its header, and whole (every pixel its header announces
+ * is there; 400), stored under a new key. The release then points at it and `release.updated` (changed:
+ * artwork) is appended in one transaction; the previous artwork is deleted after the commit, so that a
+ * refused or failed upload leaves the cover as it was. Another artist's release is a 404, one in review
+ * or live a 409.
  */
 export async function uploadArtwork(
   { db, storage, logger }: Deps,
@@ -39,10 +44,13 @@ export async function uploadArtwork(
   const bytes = await readUpTo(file, MAX_ARTWORK_BYTES, ARTWORK_TOO_LARGE);
   const format = sniffImage(bytes);
   if (!format) throw new HttpError(415, ARTWORK_NOT_ACCEPTED);
-  const dimensions = imageDimensions(bytes);
+  // The size from the header alone: a picture too large to decode is refused before anything is decoded.
+  const dimensions = imageHeader(format, bytes);
   if (!dimensions) throw ValidationError(ARTWORK_UNREADABLE);
   if (dimensions.width !== dimensions.height) throw ValidationError(ARTWORK_NOT_SQUARE);
   if (dimensions.width < MIN_ARTWORK_PIXELS) throw ValidationError(ARTWORK_TOO_SMALL);
+  if (dimensions.width > MAX_ARTWORK_PIXELS) throw ValidationError(ARTWORK_TOO_BIG);
+  if (!(await imageIsComplete(format, bytes))) throw ValidationError(ARTWORK_UNREADABLE);
 
   const key = `artwork/${release.id}/${randomUUID()}`;
   await storage.put(key, bytes, imageContentType[format]);

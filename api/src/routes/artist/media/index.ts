@@ -20,7 +20,7 @@ export const mediaRoutes = [
     method: 'put',
     path: '/tracks/:id/audio',
     summary:
-      "Upload a track's audio (the raw WAV or MP3 file as the body, streamed to storage; at most 209,715,200 bytes). Replaces any earlier upload; the format is read from the bytes",
+      "Upload a track's audio (the raw WAV or MP3 file as the body, streamed to storage; at most 209,715,200 bytes). The format is read from the bytes, and the file must hold all the sound its header announces. Replaces any earlier upload once stored; a refused one leaves the earlier audio as it was",
     tag,
     audience: 'approved',
     request: UploadSchema,
@@ -37,7 +37,7 @@ export const mediaRoutes = [
     method: 'put',
     path: '/releases/:id/artwork',
     summary:
-      "Upload a release's artwork (the raw JPEG or PNG as the body: square, at least 3000×3000 px, at most 20 MB). It becomes the cover",
+      "Upload a release's artwork (the raw JPEG or PNG as the body: whole, square, 3000×3000 to 6000×6000 px, at most 20 MB). It becomes the cover",
     tag,
     audience: 'approved',
     request: UploadSchema,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -28,8 +29,10 @@ import { UPLOADS_PER_HOUR } from './index.ts';
 import { uniqueName } from '#test/support/database.ts';
 import {
   cookieHeader,
+  hugePng,
   jpeg,
   mp3,
+  mp3WithTagStream,
   png,
   rawPut,
   wav,
@@ -39,6 +42,12 @@ import {
 } from '#test/support/media.ts';
 
 const AUDIO_TOO_LARGE = 'Audio must be at most 200 MB (209,715,200 bytes)';
+const AUDIO_NOT_ACCEPTED = 'Audio must be a WAV or MP3 file';
+const NO_AUDIO = 'The file holds no audio: upload a complete WAV or MP3 file';
+const AUDIO_INCOMPLETE = 'The audio file is incomplete: its header promises more sound than the file holds';
+const ARTWORK_UNREADABLE = 'The artwork could not be read: upload a valid JPEG or PNG image';
+const ARTWORK_TOO_BIG = 'Artwork must be at most 6000×6000 pixels';
+const ARTWORK_TOO_LARGE = 'Artwork must be at most 20 MB';
 const EDIT_REFUSED = 'Only a draft or rejected release can be changed: this one is in review or live.';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -83,10 +92,14 @@ async function fetchSigned(url: string) {
   };
 }
 
-/** Every file stored under a folder of the local storage (partial files included). */
+/** Every file stored under a folder of the local storage (partial files included; not folders). */
 function filesUnder(storage: LocalStorage, folder: string): string[] {
   const dir = path.join(storage.root, ...folder.split('/'));
-  return fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }) : [];
+  return fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+        .filter((f) => fs.statSync(path.join(dir, f), { throwIfNoEntry: false })?.isFile())
+    : [];
 }
 
 /**
@@ -128,6 +141,55 @@ const localStorageOf = (app: TestServer) => {
   storageRoots.add(storage.root);
   return storage;
 };
+
+/** Polls `check` until it holds (a server's work the test cannot await), failing after a few seconds. */
+async function eventually(what: string, check: () => boolean | Promise<boolean>) {
+  for (const started = Date.now(); !(await check());) {
+    if (Date.now() - started > 10_000) throw new Error(`still not so after 10 s: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * An upload whose client goes away half-way: it declares `declared` bytes, sends `sent`, and is destroyed
+ * when `destroy` is called (the socket closes, as when a browser tab is closed).
+ */
+function uploadThatBreaksOff(app: TestServer, who: Actor, url: string, sent: Buffer, declared: number) {
+  const req = http.request(`${app.url}${url}`, {
+    method: 'PUT',
+    agent: false,
+    headers: {
+      origin: app.url,
+      cookie: cookieHeader(who.browser.cookies),
+      'content-type': 'application/octet-stream',
+      'content-length': String(declared),
+    },
+  });
+  req.on('error', () => undefined);
+  req.write(sent);
+  return { destroy: () => req.destroy() };
+}
+
+/** The upload of a track's audio that is ready: its row and the bytes its signed URL serves. */
+async function readyAudio(app: TestServer, artist: Actor, url: string, file: Buffer) {
+  const res = await put(app, artist, url, file);
+  expect(res.status, res.body).toBe(200);
+  return res.json<TrackResponse>();
+}
+
+/** What a track holds now, compared with what it held: the same row, the same bytes behind its URL. */
+async function expectAudioKept(app: TestServer, artist: Actor, before: TrackResponse, file: Buffer) {
+  const listed = (await artist.get(`/api/releases/${before.releaseId}/tracks`)).json<TrackResponse[]>();
+  const now = listed.find((t) => t.id === before.id)!;
+  expect(now).toMatchObject({
+    audioState: 'ready',
+    audioFormat: before.audioFormat,
+    audioSize: before.audioSize,
+    duration: before.duration,
+  });
+  const read = await fetchSigned(now.audioUrl!);
+  expect([read.status, read.bytes.equals(file)]).toEqual([200, true]);
+}
 
 describe('PUT /api/tracks/:id/audio', () => {
   apiTest(
@@ -200,6 +262,119 @@ describe('PUT /api/tracks/:id/audio', () => {
       expect(filesUnder(localStorageOf(app), `audio/${release.id}`)).toEqual([]);
       const events = await Event.query(db).where({ aggregateId: trackId });
       expect(events).toEqual([]);
+    },
+  );
+
+  apiTest(
+    '400 for audio without sound (a 30-byte WAV header, an MP3 that is only an ID3 tag) or shorter than its header (2 s promised over 1 KB); a track with audio keeps it',
+    async ({ app, db, approvedArtist }) => {
+      const release = await draft(approvedArtist);
+      const trackId = release.tracks[0]!.id;
+      const url = `/api/tracks/${trackId}/audio`;
+      const cases: Array<[string, Buffer, string]> = [
+        ['a header-only WAV', wavHeader(44).subarray(0, 30), NO_AUDIO],
+        [
+          'a WAV of 2 s over 1 KB',
+          Buffer.concat([wavHeader(44 + 2 * WAV_BYTES_PER_SECOND), Buffer.alloc(1024)]),
+          AUDIO_INCOMPLETE,
+        ],
+        ['an ID3 tag alone', mp3(0, { id3: true }), NO_AUDIO],
+      ];
+      // A track without audio: refused, marked failed with the reason, pointing at no file.
+      for (const [name, bytes, message] of cases) {
+        const res = await put(app, approvedArtist, url, bytes);
+        expect([res.status, res.json()], name).toEqual([400, { message }]);
+        expect(await Track.query(db).findById(trackId), name).toMatchObject({
+          audioState: 'failed',
+          audioKey: null,
+          audioError: message,
+          duration: null,
+        });
+      }
+      expect(filesUnder(localStorageOf(app), `audio/${release.id}`)).toEqual([]);
+      expect(await Event.query(db).where({ aggregateId: trackId })).toEqual([]);
+
+      // A track with audio: refused, and its audio stays as it was, playable.
+      const good = wav(2);
+      const before = await readyAudio(app, approvedArtist, url, good);
+      for (const [name, bytes, message] of cases) {
+        const res = await put(app, approvedArtist, url, bytes);
+        expect([res.status, res.json()], name).toEqual([400, { message }]);
+        await expectAudioKept(app, approvedArtist, before, good);
+      }
+      expect(filesUnder(localStorageOf(app), `audio/${release.id}`)).toHaveLength(1);
+      const events = await Event.query(db).where({ aggregateId: trackId });
+      expect(events.map((e) => e.type)).toEqual(['track.audioUploaded']);
+    },
+  );
+
+  apiTest(
+    'an MP3 behind a 40 MiB ID3 tag is accepted with its duration, the tag read past without being held',
+    { timeout: 60_000 },
+    async ({ app, approvedArtist }) => {
+      const release = await draft(approvedArtist);
+      const url = `/api/tracks/${release.tracks[0]!.id}/audio`;
+      // A small upload first, so that what loads once is not counted as growth.
+      expect((await put(app, approvedArtist, url, mp3(1))).status).toBe(200);
+      const memory = watchMemory();
+      const res = await put(app, approvedArtist, url, mp3WithTagStream(40 * MiB, 10));
+      const growth = memory.stop();
+      expect(res.status, res.body).toBe(200);
+      expect(res.json<TrackResponse>()).toMatchObject({
+        audioState: 'ready',
+        audioFormat: 'mp3',
+        duration: 10,
+      });
+      expect(growth).toBeLessThan(64 * MiB);
+    },
+  );
+
+  apiTest(
+    'a failed re-upload (415, 413, a dropped connection) keeps the track’s audio ready and playable; the track is never left uploading',
+    { timeout: 120_000 },
+    async ({ app, db, approvedArtist }) => {
+      const storage = localStorageOf(app);
+      const release = await draft(approvedArtist);
+      const trackId = release.tracks[0]!.id;
+      const url = `/api/tracks/${trackId}/audio`;
+      const good = mp3(5);
+      const before = await readyAudio(app, approvedArtist, url, good);
+      const row = (await Track.query(db).findById(trackId))!;
+
+      const text = await put(app, approvedArtist, url, Buffer.from('not audio at all'));
+      expect([text.status, text.json()]).toEqual([415, { message: AUDIO_NOT_ACCEPTED }]);
+      await expectAudioKept(app, approvedArtist, before, good);
+
+      const tooLarge = await put(app, approvedArtist, url, wavStream(MAX_AUDIO_BYTES + 1));
+      expect([tooLarge.status, tooLarge.json()]).toEqual([413, { message: AUDIO_TOO_LARGE }]);
+      await expectAudioKept(app, approvedArtist, before, good);
+
+      // The client goes away with 2 MiB of 50 sent: while the new file is being written, and after it is
+      // dropped, the track holds its audio (an API stopped at this point leaves nothing uploading).
+      const folder = `audio/${release.id}/${trackId}`;
+      const partial = () => filesUnder(storage, folder).some((f) => f.endsWith('.partial'));
+      const dropped = uploadThatBreaksOff(
+        app,
+        approvedArtist,
+        url,
+        Buffer.concat([wavHeader(50 * MiB), Buffer.alloc(2 * MiB)]),
+        50 * MiB,
+      );
+      await eventually('the new file is being written', partial);
+      expect(await Track.query(db).findById(trackId)).toMatchObject({
+        audioState: 'ready',
+        audioKey: row.audioKey,
+        audioSha256: row.audioSha256,
+      });
+      dropped.destroy();
+      await eventually('the partial file is removed', () => !partial());
+      await expectAudioKept(app, approvedArtist, before, good);
+      expect(await Track.query(db).findById(trackId)).toMatchObject({
+        audioState: 'ready',
+        audioKey: row.audioKey,
+        audioError: null,
+      });
+      expect(filesUnder(storage, folder)).toHaveLength(1);
     },
   );
 
@@ -363,10 +538,11 @@ describe('PUT /api/tracks/:id/audio', () => {
       const refusedMs = Date.now() - started;
       const refusedGrowth = memory.stop();
       expect([refused.status, refused.json()]).toEqual([413, { message: AUDIO_TOO_LARGE }]);
+      // The track keeps the audio it had (its file deleted above): a refused upload changes nothing.
       expect(await Track.query(db).findById(trackId)).toMatchObject({
-        audioState: 'failed',
-        audioKey: null,
-        audioError: AUDIO_TOO_LARGE,
+        audioState: 'ready',
+        audioKey: stored.audioKey,
+        audioError: null,
       });
       expect(filesUnder(storage, `audio/${release.id}`).filter((f) => f.includes('.'))).toEqual([]);
       expect(refusedGrowth).toBeLessThan(64 * MiB);
@@ -447,6 +623,65 @@ describe('PUT /api/releases/:id/artwork', () => {
   );
 
   apiTest(
+    '400 for artwork cut short (a 200-byte PNG) or past 6000×6000 (a 30000×30000 PNG, from its header); a failed re-upload keeps the cover',
+    { timeout: 60_000 },
+    async ({ app, db, approvedArtist }) => {
+      const release = await draft(approvedArtist);
+      const url = `/api/releases/${release.id}/artwork`;
+      const huge = await hugePng(30000, 30000);
+      const cases: Array<[string, Buffer, string]> = [
+        ['the first 200 bytes of a PNG', png(3000, 3000).subarray(0, 200), ARTWORK_UNREADABLE],
+        ['a JPEG cut short', jpeg(3000, 3000).subarray(0, 2000), ARTWORK_UNREADABLE],
+        ['a 30000×30000 PNG', huge, ARTWORK_TOO_BIG],
+        ['a 6001×6001 JPEG', jpeg(6001, 6001), ARTWORK_TOO_BIG],
+      ];
+      for (const [name, bytes, message] of cases) {
+        const res = await put(app, approvedArtist, url, bytes);
+        expect([res.status, res.json()], name).toEqual([400, { message }]);
+      }
+      expect(await Release.query(db).findById(release.id)).toMatchObject({ artworkKey: null });
+      expect(filesUnder(localStorageOf(app), `artwork/${release.id}`)).toEqual([]);
+
+      const image = png(3000, 3000);
+      const first = await put(app, approvedArtist, url, image);
+      expect(first.status, first.body).toBe(200);
+      const row = (await Release.query(db).findById(release.id))!;
+      const keptCover = async () => {
+        expect(await Release.query(db).findById(release.id)).toMatchObject({
+          artworkKey: row.artworkKey,
+          artworkWidth: 3000,
+          artworkSize: image.length,
+        });
+        const shown = (await approvedArtist.get(`/api/releases/${release.id}`)).json<ReleaseResponse>();
+        const cover = await fetchSigned(shown.coverUrl!);
+        expect([cover.status, cover.bytes.equals(image)]).toEqual([200, true]);
+      };
+      for (const [name, bytes, message] of cases) {
+        const res = await put(app, approvedArtist, url, bytes);
+        expect([res.status, res.json()], name).toEqual([400, { message }]);
+        await keptCover();
+      }
+      const gif = await put(app, approvedArtist, url, Buffer.from('GIF89a…not what we take'));
+      expect(gif.status).toBe(415);
+      const big = Buffer.concat([image, Buffer.alloc(20 * MiB)]);
+      const tooLarge = await put(app, approvedArtist, url, Readable.from([big], { objectMode: false }));
+      expect([tooLarge.status, tooLarge.json()]).toEqual([413, { message: ARTWORK_TOO_LARGE }]);
+      await keptCover();
+      const events = await Event.query(db).where({ aggregateId: release.id, type: 'release.updated' });
+      expect(events).toHaveLength(1);
+
+      // 6000×6000 is the largest taken.
+      const largest = await put(app, approvedArtist, url, jpeg(6000, 6000));
+      expect(largest.status, largest.body).toBe(200);
+      expect(await Release.query(db).findById(release.id)).toMatchObject({
+        artworkWidth: 6000,
+        artworkHeight: 6000,
+      });
+      expect(await app.deps.storage.exists(row.artworkKey!)).toBe(false);
+    },
+  );
+
+  apiTest(
     'a 3000×3000 PNG becomes the cover (signed URL), release.updated says so; a JPEG replaces it; the album-art URL stays',
     async ({ app, db, approvedArtist }) => {
       const release = await draft(approvedArtist);
@@ -523,7 +758,7 @@ describe('uploads to S3 (the S3-compatible test server)', () => {
         const cover = await fetchSigned(art.json<ReleaseResponse>().coverUrl!);
         expect([cover.status, cover.type, cover.bytes.equals(image)]).toEqual([200, 'image/png', true]);
 
-        // A refused re-upload leaves nothing in the bucket: the earlier audio went when it began.
+        // A refused re-upload leaves only the earlier audio in the bucket, still the track's.
         const objects = () =>
           fs
             .readdirSync(directory, { recursive: true, encoding: 'utf8' })
@@ -536,8 +771,12 @@ describe('uploads to S3 (the S3-compatible test server)', () => {
           Buffer.from('not audio at all'),
         );
         expect([text.status, text.json()]).toEqual([415, { message: 'Audio must be a WAV or MP3 file' }]);
-        expect((await Track.query(db).findById(trackId))!.audioKey).toBeNull();
-        expect(objects()).toEqual([]);
+        const noSound = await put(server, artist, `/api/tracks/${trackId}/audio`, wavHeader(44));
+        expect([noSound.status, noSound.json()]).toEqual([400, { message: NO_AUDIO }]);
+        expect(await Track.query(db).findById(trackId)).toMatchObject({ audioState: 'ready' });
+        expect(objects()).toHaveLength(1);
+        const kept = (await artist.get(`/api/releases/${release.id}/tracks`)).json<TrackResponse[]>();
+        expect(sha256((await fetchSigned(kept[0]!.audioUrl!)).bytes)).toBe(sha256(file));
       } finally {
         await server.close();
         await s3.stop();
