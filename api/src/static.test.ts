@@ -6,7 +6,8 @@ import zlib from 'node:zlib';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../bin/precompress.ts';
-import { serveWebApps } from './static.ts';
+import { artistAppPaths } from '@riffline/contracts';
+import { builtWebApps, serveWebApps } from './static.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'riffline-static-'));
 const bigScript = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i};`).join('\n');
@@ -26,12 +27,9 @@ beforeAll(async () => {
   write('artist/assets/big-abc.js', bigScript);
   precompress(path.join(root, 'artist'));
   const app = new Koa();
-  app.use(
-    serveWebApps([
-      { prefix: '/admin', dist: path.join(root, 'admin') },
-      { prefix: '', dist: path.join(root, 'artist') },
-    ]),
-  );
+  // The apps as served, from the folders written here.
+  const dist: Record<string, string> = { '/admin': path.join(root, 'admin'), '': path.join(root, 'artist') };
+  app.use(serveWebApps(builtWebApps.map((webApp) => ({ ...webApp, dist: dist[webApp.prefix]! }))));
   server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   const address = server.address();
@@ -50,11 +48,27 @@ const get = async (p: string) => {
 describe('serving the built web apps', () => {
   it('serves the artist app at / and falls back to its index.html for client routes', async () => {
     expect(await get('/')).toMatchObject({ status: 200, text: '<h1>artist</h1>' });
-    expect(await get('/releases/123')).toMatchObject({
+    expect(await get('/releases')).toMatchObject({
       status: 200,
       text: '<h1>artist</h1>',
       cache: 'no-cache',
     });
+  });
+
+  it("answers 200 on each of the artist app's pages and 404 elsewhere, with the app (its Page Not Found)", async () => {
+    const pages = artistAppPaths.map((p) => p.replace(':category', 'getting-started').replace(':id', 'x'));
+    expect(pages).toContain('/articles/getting-started/x');
+    for (const page of [...pages, '/articles/x/y', '/about/', '/apply?step=2']) {
+      expect(await get(page), page).toMatchObject({ status: 200, text: '<h1>artist</h1>' });
+    }
+    for (const unknown of ['/nowhere', '/releases/123', '/articles', '/articles/x/y/z', '/about/us']) {
+      expect(await get(unknown), unknown).toMatchObject({
+        status: 404,
+        text: '<h1>artist</h1>',
+        cache: 'no-cache',
+      });
+    }
+    expect((await get('/assets/missing-abc.js')).status).toBe(404);
   });
 
   it('serves hashed assets as immutable', async () => {
@@ -66,6 +80,8 @@ describe('serving the built web apps', () => {
   it('serves the admin console under /admin', async () => {
     expect(await get('/admin')).toMatchObject({ status: 200, text: '<h1>admin</h1>' });
     expect(await get('/admin/users/1')).toMatchObject({ status: 200, text: '<h1>admin</h1>' });
+    // The console's routes are its resources, known only in the browser (its own Not Found shows there).
+    expect(await get('/admin/anything')).toMatchObject({ status: 200, text: '<h1>admin</h1>' });
   });
 
   it('never serves files outside the app folders and leaves /api alone', async () => {

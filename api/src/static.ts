@@ -2,17 +2,24 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
+import { isArtistAppPath } from '@riffline/contracts';
 import { repoRoot } from '@riffline/db';
 import { SESSION_COOKIE } from './session/sessionStore.ts';
 
 export interface WebApp {
   prefix: string;
   dist: string;
+  /**
+   * Whether the app has a page at a path (under its prefix): any other path still gets its index.html, which
+   * shows the app's 'Page Not Found', with 404. Without it every path is a page (the admin console's
+   * routes are its resources, known only in the browser).
+   */
+  isPage?: (path: string) => boolean;
 }
 
 export const builtWebApps: WebApp[] = [
   { prefix: '/admin', dist: path.join(repoRoot, 'web-admin', 'dist') },
-  { prefix: '', dist: path.join(repoRoot, 'web-artist', 'dist') },
+  { prefix: '', dist: path.join(repoRoot, 'web-artist', 'dist'), isPage: isArtistAppPath },
 ];
 
 const precompressed = { brotli: true, gzip: true };
@@ -31,7 +38,8 @@ const dashboardData = [
 
 /**
  * Serves the built web apps: the admin console under /admin, the artist app at /. A path that is not a
- * file gets the app's index.html so client-side routes work (the app shows its own 'Page Not Found').
+ * file gets the app's index.html so client-side routes work; one the app has no page for is answered 404,
+ * with the same index.html (the app shows its own 'Page Not Found').
  */
 export function serveWebApps(apps: WebApp[] = builtWebApps): Middleware {
   return async (ctx, next) => {
@@ -60,5 +68,6 @@ export function serveWebApps(apps: WebApp[] = builtWebApps): Middleware {
       ctx.set('Link', dashboardData.join(', '));
     }
     await send(ctx, 'index.html', { ...precompressed, root: app.dist });
+    if (app.isPage && !app.isPage(rel)) ctx.status = 404;
   };
 }

@@ -4,11 +4,17 @@ import { z } from 'zod';
 
 /**
  * What no text of ours may hold: NUL and the other control characters (tab, line feed and carriage return
- * aside), and lone surrogates (not valid UTF-8). PostgreSQL refuses NUL outright; the rest is never typed.
+ * aside), lone surrogates (not valid UTF-8), and the Unicode non-characters (U+FDD0 to U+FDEF, and the
+ * last two code points of every plane). PostgreSQL refuses NUL outright; XML 1.0 cannot carry the controls
+ * nor U+FFFE and U+FFFF (one would make an export's .docx or ERN message unreadable), and asks documents
+ * to avoid the other non-characters; none of them is ever typed.
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-export const isSafeText = (value: string): boolean => !UNSAFE_TEXT.test(value) && value.isWellFormed();
+const NONCHARACTER =
+  /[\uFDD0-\uFDEF\uFFFE\uFFFF\u{1FFFE}\u{1FFFF}\u{2FFFE}\u{2FFFF}\u{3FFFE}\u{3FFFF}\u{4FFFE}\u{4FFFF}\u{5FFFE}\u{5FFFF}\u{6FFFE}\u{6FFFF}\u{7FFFE}\u{7FFFF}\u{8FFFE}\u{8FFFF}\u{9FFFE}\u{9FFFF}\u{AFFFE}\u{AFFFF}\u{BFFFE}\u{BFFFF}\u{CFFFE}\u{CFFFF}\u{DFFFE}\u{DFFFF}\u{EFFFE}\u{EFFFF}\u{FFFFE}\u{FFFFF}\u{10FFFE}\u{10FFFF}]/u;
+export const isSafeText = (value: string): boolean =>
+  !UNSAFE_TEXT.test(value) && value.isWellFormed() && !NONCHARACTER.test(value);
 export const unsafeTextMessage = (label: string) => `${label} contains characters that are not allowed`;
 
 /** Trimmed text; `label` names the field in the messages. */

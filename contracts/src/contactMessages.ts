@@ -2,10 +2,14 @@ import { z } from 'zod';
 import { contactMessageStatuses } from './enums.ts';
 import { email, isSafeText, requiredText, unsafeTextMessage } from './common.ts';
 
-/** SPEC §5 contact rules, with the spec's messages. */
+/** SPEC §5 contact rules, with the spec's messages (and 'Email is required' for an empty address). */
 export const ContactMessageBody = z.object({
   name: requiredText('Name', 200),
-  email: email('Invalid email address'),
+  email: z
+    .string({ error: (issue) => (issue.input == null ? 'Email is required' : 'Invalid email address') })
+    .trim()
+    .min(1, 'Email is required')
+    .pipe(email('Invalid email address')),
   subject: z
     .string({ error: 'Subject is required' })
     .trim()

@@ -114,12 +114,13 @@ export const eventSchemas = {
     applicationId: z.string().nullable(),
   }),
   'user.currencyChanged': z.object({ from: z.enum(currencies), to: z.enum(currencies) }),
-  /** The Settings page's toggles as they now are, and which of them changed. */
+  /** The Settings page's toggles as they now are, and which of them changed (`adminAlerts`: admins only). */
   'user.notificationSettingsChanged': z.object({
     emailNotifications: z.boolean(),
     royaltyUpdates: z.boolean(),
     marketing: z.boolean(),
-    changed: z.array(z.enum(['emailNotifications', 'royaltyUpdates', 'marketing'])),
+    adminAlerts: z.boolean().optional(),
+    changed: z.array(z.enum(['emailNotifications', 'royaltyUpdates', 'marketing', 'adminAlerts'])),
   }),
   'user.passwordChanged': z.object({}),
   /** The address was proven (never the link's token: tokens stay out of the log). */
@@ -155,7 +156,12 @@ export const eventSchemas = {
   'withdrawal.approved': z.object({ userId: z.string(), amount: z.string(), adminNotes: z.string() }),
   'withdrawal.declined': z.object({ userId: z.string(), amount: z.string(), adminNotes: z.string() }),
   'withdrawal.paymentStarted': z.object({ userId: z.string(), amount: z.string() }),
-  'withdrawal.completed': z.object({ userId: z.string(), amount: z.string() }),
+  /** `paymentReference`: the UTR or PayPal/bank reference (completions before it was recorded lack it). */
+  'withdrawal.completed': z.object({
+    userId: z.string(),
+    amount: z.string(),
+    paymentReference: z.string().optional(),
+  }),
   'wallet.orderCreated': z.object({ userId: z.string(), orderId: z.string(), amount: z.string() }),
   'wallet.paymentCompleted': z.object({ userId: z.string(), orderId: z.string(), coinsAdded: z.string() }),
   'wallet.paymentFailed': z.object({ userId: z.string(), orderId: z.string(), message: z.string() }),

@@ -4,6 +4,7 @@
  */
 export * from './enums.ts';
 export * from './common.ts';
+export * from './csv.ts';
 export * from './money.ts';
 export * from './events.ts';
 export * from './auth.ts';
@@ -24,3 +25,4 @@ export * from './storeReports.ts';
 export * from './analytics.ts';
 export * from './dashboard.ts';
 export * from './notifications.ts';
+export * from './artistApp.ts';

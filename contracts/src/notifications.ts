@@ -3,24 +3,30 @@ import { z } from 'zod';
 /**
  * The Settings page's notification toggles (SPEC §2), stored per user and respected by the notifications
  * worker: `emailNotifications` covers email about the account's activity (releases, payouts, payments),
- * `royaltyUpdates` the email when royalties are credited, `marketing` news and offers.
+ * `royaltyUpdates` the email when royalties are credited, `marketing` news and offers. Admins have one
+ * more, `adminAlerts`: email about each new application and each new support ticket (on by default).
  */
 export const NotificationSettingsResponse = z.object({
   emailNotifications: z.boolean(),
   royaltyUpdates: z.boolean(),
   marketing: z.boolean(),
+  adminAlerts: z.boolean().optional().describe('admins only'),
 });
 export type NotificationSettingsResponse = z.infer<typeof NotificationSettingsResponse>;
 
 const toggle = (label: string) => z.boolean({ error: `${label} must be true or false` }).optional();
 
-/** PATCH /api/user/notifications: the toggles to change (at least one); the others stay as they are. */
+/**
+ * PATCH /api/user/notifications: the toggles to change (at least one); the others stay as they are.
+ * `adminAlerts` is an admin's only (an artist sending it gets a 403).
+ */
 export const NotificationSettingsBody = z
   .strictObject(
     {
       emailNotifications: toggle('emailNotifications'),
       royaltyUpdates: toggle('royaltyUpdates'),
       marketing: toggle('marketing'),
+      adminAlerts: toggle('adminAlerts'),
     },
     {
       error: (issue) =>

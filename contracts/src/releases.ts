@@ -322,6 +322,11 @@ export const ReleaseResponse = z.object({
   artist: z.string(),
   albumArt: z.string().nullable(),
   coverUrl: z.string().nullable().describe('the uploaded artwork (signed) or the album-art URL'),
+  hasArtwork: z
+    .boolean()
+    .describe(
+      'an artwork was uploaded (its checks passed): submission needs one, an album-art URL is not enough',
+    ),
   releaseDate: z.string().nullable(),
   releaseTime: z.string().nullable(),
   genre: z.enum(releaseGenres),

@@ -3,8 +3,14 @@ import { currencies, royaltyStatuses, transactionStatuses, transactionTypes } fr
 import { DecimalAmount } from './common.ts';
 import { normalizeAmount } from './money.ts';
 
-/** GET /api/user/coins: the approved artist's balance (1 coin = 1 rupee, SPEC §9). */
-export const CoinsResponse = z.object({ coins: DecimalAmount });
+/**
+ * GET /api/user/coins: the approved artist's balance (1 coin = 1 rupee, SPEC §9) and the distribution fee
+ * a submission takes from it ("0.00" while distribution is free), shown before it is taken.
+ */
+export const CoinsResponse = z.object({
+  coins: DecimalAmount,
+  distributionFeeCoins: DecimalAmount.describe('the distribution_fee_coins platform setting'),
+});
 export type CoinsResponse = z.infer<typeof CoinsResponse>;
 
 export const RoyaltyItem = z.object({

@@ -105,6 +105,8 @@ const envSchema = z
       (v) => v === undefined || /^PADPIDA[A-Za-z0-9]+$/.test(v),
       'must be a DDEX Party ID (PADPIDA…)',
     ),
+    DDEX_SCHEMA_PATH: optionalText,
+    XMLLINT_PATH: optionalText,
     WORKERS_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
     EVENT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
     // Longer than the broker's retention (24 hours in infra/kafka): a redelivered event must still be known.
@@ -240,8 +242,11 @@ export interface Config {
   royalties: { commissionPercent: string };
   /** Where ISRCs and UPCs come from (ISRC_PREFIX: country + registrant; UPC_PREFIX: GS1 company prefix). */
   identifiers: { isrcPrefix: string; upcPrefix: string };
-  /** The DDEX Party IDs in the exports' ERN messages: ours (sender, label), and the recipient's. */
-  ddex: { partyId: string; recipientPartyId: string };
+  /**
+   * The DDEX Party IDs in the exports' ERN messages: ours (sender, label), and the recipient's; the ERN 4.3
+   * schema and the xmllint the messages are validated with where both are found.
+   */
+  ddex: { partyId: string; recipientPartyId: string; schemaPath: string; xmllintPath: string };
   payments: {
     /** How long a coin top-up may stay pending before it expires. */
     orderTtlMs: number;
@@ -320,7 +325,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         },
     adminEmails: env.ADMIN_EMAILS.map((e) => e.toLowerCase()),
     identifiers: { isrcPrefix: env.ISRC_PREFIX, upcPrefix: env.UPC_PREFIX },
-    ddex: { partyId: env.DDEX_PARTY_ID, recipientPartyId: env.DDEX_RECIPIENT_PARTY_ID ?? env.DDEX_PARTY_ID },
+    ddex: {
+      partyId: env.DDEX_PARTY_ID,
+      recipientPartyId: env.DDEX_RECIPIENT_PARTY_ID ?? env.DDEX_PARTY_ID,
+      schemaPath: path.resolve(
+        env.DDEX_SCHEMA_PATH ?? path.join(repoRoot, '../shared/ddex/release-notification.xsd'),
+      ),
+      xmllintPath: env.XMLLINT_PATH ?? 'xmllint',
+    },
     royalties: { commissionPercent: env.ROYALTY_COMMISSION_PERCENT },
     payments: {
       orderTtlMs: env.PAYMENT_ORDER_TTL_MINUTES * 60_000,

@@ -275,6 +275,8 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
       '20261128000100_report_line_blocks',
       '20261129000100_analytics_report_ids',
       '20261130000100_kept_lines_in_blocks',
+      '20261201001100_withdrawal_payment_reference',
+      '20261201001200_admin_alerts',
     ]);
     expect((await migrationStatus(db)).pending).toEqual([]);
 
@@ -329,6 +331,36 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
     );
     await migrateLatest(db);
     expect(await publicTables()).toContain('withdrawal_requests');
+  });
+
+  it("keeps a completed payout's reference, and an admin's alerts toggle on by default (20261201001100, …1200)", async () => {
+    const artist = await buildArtist(db);
+    await downThrough(db, '20261201001100_withdrawal_payment_reference');
+    const [request] = await db('withdrawal_requests')
+      .insert({ userId: artist.id, amount: '20.00', status: 'completed' })
+      .returning('id');
+    await db('notification_settings').insert({ userId: artist.id });
+    await migrateLatest(db);
+    expect(await db('withdrawal_requests').where({ id: request.id }).first()).toMatchObject({
+      paymentReference: null,
+    });
+    expect(await db('notification_settings').where({ userId: artist.id }).first()).toMatchObject({
+      adminAlerts: true,
+    });
+    await db('withdrawal_requests').where({ id: request.id }).update({ paymentReference: '412345678901' });
+    await expect(
+      db('withdrawal_requests')
+        .where({ id: request.id })
+        .update({ paymentReference: 'x'.repeat(101) }),
+    ).rejects.toThrow(/withdrawal_requests_payment_reference_length/);
+    await expect(
+      db('withdrawal_requests').where({ id: request.id }).update({ paymentReference: '' }),
+    ).rejects.toThrow(/withdrawal_requests_payment_reference_length/);
+    await downThrough(db, '20261201001100_withdrawal_payment_reference');
+    expect(await db('withdrawal_requests').where({ id: request.id }).first()).not.toHaveProperty(
+      'paymentReference',
+    );
+    await migrateLatest(db);
   });
 
   it("moves a report's lines into blocks of a thousand and back, nothing lost (20261128000100)", async () => {

@@ -24,6 +24,8 @@ import * as analyticsKeysOnePass from './migrations/20261127000400_analytics_key
 import * as reportLineBlocks from './migrations/20261128000100_report_line_blocks.ts';
 import * as analyticsReportIds from './migrations/20261129000100_analytics_report_ids.ts';
 import * as keptLinesInBlocks from './migrations/20261130000100_kept_lines_in_blocks.ts';
+import * as withdrawalPaymentReference from './migrations/20261201001100_withdrawal_payment_reference.ts';
+import * as adminAlerts from './migrations/20261201001200_admin_alerts.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -57,6 +59,8 @@ const migrations: Record<string, Migration> = {
   '20261128000100_report_line_blocks': reportLineBlocks,
   '20261129000100_analytics_report_ids': analyticsReportIds,
   '20261130000100_kept_lines_in_blocks': keptLinesInBlocks,
+  '20261201001100_withdrawal_payment_reference': withdrawalPaymentReference,
+  '20261201001200_admin_alerts': adminAlerts,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -68,12 +68,12 @@ interface SeededRelease {
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
- * As the artist: a release with audio on every track (and artwork when asked), submitted for review:
- * it is `processing`, in the admin's queue.
+ * As the artist: a release with its cover (submission needs one) and audio on every track, submitted for
+ * review: it is `processing`, in the admin's queue.
  */
 export async function submitRelease(
   artist: Api,
-  options: { title: string; tracks: string[]; artwork?: boolean },
+  options: { title: string; tracks: string[] },
 ): Promise<SeededRelease> {
   const release = await artist.send<SeededRelease>('post', '/api/releases', {
     title: options.title,
@@ -93,13 +93,11 @@ export async function submitRelease(
     });
     expect(res.ok(), `audio upload: ${await res.text()}`).toBe(true);
   }
-  if (options.artwork) {
-    const res = await artist.request.put(`/api/releases/${release.id}/artwork`, {
-      data: squarePng(3000),
-      headers: { origin: artist.origin, 'content-type': 'image/png' },
-    });
-    expect(res.ok(), `artwork upload: ${await res.text()}`).toBe(true);
-  }
+  const art = await artist.request.put(`/api/releases/${release.id}/artwork`, {
+    data: cover(),
+    headers: { origin: artist.origin, 'content-type': 'image/png' },
+  });
+  expect(art.ok(), `artwork upload: ${await art.text()}`).toBe(true);
   await artist.send('post', `/api/releases/${release.id}/submit`);
   return release;
 }
@@ -165,6 +163,10 @@ export function wav(seconds = 1, rate = 8000): Buffer {
   b.writeUInt32LE(dataSize, 40);
   return b;
 }
+
+let cover3000: Buffer | undefined;
+/** A valid cover (3000×3000 PNG), made once per process. */
+export const cover = () => (cover3000 ??= squarePng(3000));
 
 /** A square RGB PNG, `size` pixels a side (artwork must be at least 3000×3000): a warm vertical gradient. */
 export function squarePng(size: number): Buffer {

@@ -6,6 +6,7 @@
 import { describe, expect } from 'vitest';
 import type { AdminStoreReportResponse, AnalyticsResponse, RoyaltiesResponse } from '@riffline/contracts';
 import { Event, Release, StoreReport, Track } from '@riffline/db';
+import { hasValidCover } from '../../api/src/commands/releases/releaseSubmitter.ts';
 import { DEMO_RELEASE_TITLE, seedDemoCatalogue } from '../../api/src/demo/demoCatalogue.ts';
 import { demoAccounts, seedDemoAccounts } from '../../api/src/identityProvider/demoAccounts.ts';
 import { Browser } from '#test/support/browser.ts';
@@ -42,6 +43,9 @@ describe('the demo catalogue of make start', () => {
       const [release] = await Release.query(db).where({ title: DEMO_RELEASE_TITLE });
       expect(release).toMatchObject({ userId: 'demo-artist', status: 'live', releaseType: 'ep' });
       expect(release!.upc).toMatch(/^\d{12,13}$/);
+      // Its cover, uploaded through the artwork checks (submission needs one).
+      expect(release).toMatchObject({ artworkFormat: 'png', artworkWidth: 3000, artworkHeight: 3000 });
+      expect(hasValidCover(release!)).toBe(true);
       const tracks = await Track.query(db).where({ releaseId: release!.id }).orderBy('trackNumber');
       expect(tracks).toHaveLength(3);
       for (const track of tracks) {

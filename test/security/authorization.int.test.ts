@@ -140,7 +140,8 @@ function expected(key: string, def: RouteDef, entry: MatrixEntry, name: PersonaN
 
 /** As the web apps send it: same-origin, JSON unless the call is an upload; redirects not followed. */
 function send(browser: Browser, app: TestServer, method: string, url: string, call: Call): Promise<Page> {
-  if (method === 'get') return browser.request(`${app.url}/api${url}`, { follow: false });
+  if (method === 'get')
+    return browser.request(`${app.url}/api${url}`, { follow: false, headers: call.headers });
   const { body, contentType } = call;
   return browser.request(`${app.url}/api${url}`, {
     method: method.toUpperCase(),

@@ -143,8 +143,9 @@ async function ticketOfA(f: Fixture) {
 }
 
 /**
- * A release of artist A with one track, ready to submit (checklist confirmed, audio ready, a future date):
- * a draft unless said, `processing` for the admin's review. Its title, its track's and its id are A's.
+ * A release of artist A with one track, ready to submit (checklist confirmed, a cover, audio ready, a
+ * future date): a draft unless said, `processing` for the admin's review. Its title, its track's and its
+ * id are A's.
  */
 /** A bank account of A's that is not the default (so making it one changes something). */
 async function paymentMethodOfA(f: Fixture): Promise<string> {
@@ -173,6 +174,11 @@ async function releaseOfA(f: Fixture, fields: Partial<Release> = {}) {
     explicitContentLabeled: true,
     authorizedToDistribute: true,
     noUnauthorizedArtistName: true,
+    artworkKey: `artwork/${title}`,
+    artworkFormat: 'png',
+    artworkSize: 1000,
+    artworkWidth: 3000,
+    artworkHeight: 3000,
     ...fields,
   });
   const track = await buildTrack(f.db, {
@@ -272,6 +278,12 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   'GET /login': { audience: 'public', request: () => ({ path: '/login?returnTo=/dashboard' }) },
   // The issuer's 'denied' answer: back to / whoever asks (a real code needs the provider's round trip).
   'GET /callback': { audience: 'public', request: () => ({ path: '/callback?error=access_denied' }) },
+  // A navigation from the site itself signs out (from another site: a page that asks, see session.int.test.ts).
+  'GET /logout': {
+    audience: 'public',
+    throwawaySession: true,
+    request: () => ({ headers: { 'sec-fetch-site': 'same-origin' } }),
+  },
   // A same-origin POST (another site cannot sign anyone out) answering where to go next.
   'POST /logout': { audience: 'public', throwawaySession: true },
   'GET /auth/provider': { audience: 'public' },

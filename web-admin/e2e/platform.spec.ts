@@ -155,13 +155,14 @@ test.describe('running the platform', () => {
     await expect(page.getByText('Not yet: digital stores only, for now.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Reply by Email' })).toHaveCount(0);
     await snap(page, testInfo, 'admin-contact-replied');
-    // The notifications worker wrote the answer to the local outbox (no SMTP on `make start`).
+    // The notifications worker wrote the answer to the local outbox (no SMTP on `make start`), after the
+    // acknowledgement the visitor got when they wrote; newest first.
     await expect
       .poll(async () => {
         const res = await page.request.get(`/api/dev/mail?to=${encodeURIComponent(visitorEmail)}`);
         return ((await res.json()) as { messages: { subject: string }[] }).messages.map((m) => m.subject);
       })
-      .toEqual([`Re: ${subject}`]);
+      .toEqual([`Re: ${subject}`, 'We received your message']);
 
     await page.goto('/admin/newsletter-subscriptions');
     await expect(entry(page, email)).toContainText('Subscribed');

@@ -26,7 +26,6 @@ test.describe('release review', () => {
       const ep = await submitRelease(artist, {
         title: unique('Harbour Lights EP'),
         tracks: ['Low Tide', 'Signal Fires'],
-        artwork: true,
       });
       const single = await submitRelease(artist, { title: unique('Rough Cut'), tracks: ['Rough Cut'] });
       await context.close();
@@ -66,6 +65,13 @@ test.describe('release review', () => {
       await expect
         .poll(() => artwork.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
         .toBe(3000);
+      // Shown large, to be looked at (the whole width of a phone), with the file at full size a click away.
+      const shown = (await artwork.boundingBox())!;
+      expect(shown.width).toBeGreaterThanOrEqual(Math.min(440, page.viewportSize()!.width - 80));
+      await expect(page.getByRole('link', { name: 'Open full size' })).toHaveAttribute(
+        'href',
+        (await artwork.getAttribute('src'))!,
+      );
       for (const title of ['Low Tide', 'Signal Fires']) {
         const track = page.getByRole('row', { name: title }).or(page.getByRole('listitem', { name: title }));
         await expect(track.getByTestId('isrc')).toHaveText('Given on approval');
@@ -88,6 +94,16 @@ test.describe('release review', () => {
       await expect(isrcs).toHaveCount(2);
       for (const isrc of await isrcs.all()) await expect(isrc).toHaveText(/^IN-RFL-\d{2}-\d{5}$/);
       await expect(page.getByTestId('upc')).toHaveText(/^\d{12,13}$/);
+      // The codes, each a click from the clipboard (the ISRC without its hyphens).
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+      await page.getByRole('button', { name: `Copy the UPC of ${ep.title}` }).click();
+      await expectToast(page, 'UPC Copied');
+      expect(await clipboard()).toBe(await page.getByTestId('upc').innerText());
+      await page.getByTestId('toast').getByRole('button', { name: 'Close' }).click();
+      await page.getByRole('button', { name: 'Copy the ISRC of Track 2' }).click();
+      await expectToast(page, 'ISRC Copied');
+      expect(await clipboard()).toBe((await isrcs.nth(1).innerText()).replaceAll('-', ''));
       await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'Reject' })).toHaveCount(0);
       await snap(page, testInfo, 'admin-release-live');

@@ -53,10 +53,13 @@ export interface AdminActions {
     id: Identifier,
     body: { status: ReleaseReviewBody['status']; reason?: string },
   ): Promise<ReleaseWithTracksResponse>;
-  /** `PATCH /api/admin/withdrawal-requests/:id`: approve, decline, then processing and completed. */
+  /**
+   * `PATCH /api/admin/withdrawal-requests/:id`: approve, decline, then processing and completed (with the
+   * payment's reference).
+   */
   reviewWithdrawal(
     id: Identifier,
-    body: { status: WithdrawalRequestReviewBody['status']; adminNotes?: string },
+    body: { status: WithdrawalRequestReviewBody['status']; adminNotes?: string; paymentReference?: string },
   ): Promise<WithdrawalRequestResponse>;
   /** `PATCH /api/admin/users/:id/role`: make a user an admin or an artist. */
   changeUserRole(id: Identifier, role: Role): Promise<AdminUserResponse>;

@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { chooseOption, expectToast, signIn, snap, unique } from './support.ts';
+import { formatCoins } from '@riffline/contracts';
+import { Api, DEMO_ADMIN, apiSession, cover, submitRelease, wav as seedWav } from '../../test/e2e/seed.ts';
+import { chooseOption, createAccount, expectToast, signIn, snap, unique } from './support.ts';
 
 /**
  * The Release Builder as the demo artist uses it (SPEC §2 Release Builder, §5, §8): the wizard's rules in
- * the browser, the audio uploads with their progress, submission, editing and deletion, against the real
- * API. Desktop and phone run at once as the same artist, so every release here has a title of its own.
+ * the browser, the cover and audio uploads with their progress, the fee before it is taken, submission,
+ * editing and deletion, the codes of a live release, against the real API. Desktop and phone run at once
+ * as the same artist, so every release here has a title of its own.
  */
 
 /** A valid WAV: RIFF/WAVE header, 16-bit mono PCM at 8 kHz, `seconds` of silence. */
@@ -37,6 +40,27 @@ const onePixelPng = Buffer.from(
 /** A date `days` from today as YYYY-MM-DD. */
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
+/** "2027-03-01" as the app writes it: "March 1, 2027". */
+const longDate = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** What the API says distribution costs, in the words the Review step uses for it. */
+async function feeWords(page: Page) {
+  const res = await page.request.get('/api/user/coins');
+  expect(res.ok()).toBe(true);
+  const { distributionFeeCoins: fee } = (await res.json()) as { distributionFeeCoins: string };
+  return Number(fee) > 0
+    ? `${formatCoins(fee)} coins, taken from your balance when you submit the release for distribution (not now)`
+    : 'None: submitting this release takes no coins';
+}
+
+const coverInput = (dialog: Locator) => dialog.locator('input[aria-label="Cover art file"]');
+
 async function signInAsDemoArtist(page: Page) {
   await page.goto('/api/login');
   await signIn(page, 'artist@riffline.local', 'riffline-artist');
@@ -63,12 +87,14 @@ async function choose(page: Page, field: Locator, option: string) {
 const audioInput = (scope: Locator, n: number) =>
   scope.locator(`input[aria-label="Audio file for track ${n}"]`);
 
-/** Step 1 with the required fields. */
-async function fillReleaseInfo(page: Page, dialog: Locator, title: string) {
+/** Step 1 with the required fields, the cover art among them (a valid 3000×3000 PNG). */
+async function fillReleaseInfo(page: Page, dialog: Locator, title: string, releaseDate = inDays(60)) {
   await dialog.getByLabel('Release Title').fill(title);
   await dialog.locator('#release-artist').fill('Arlo');
   await choose(page, dialog.getByLabel('Primary Genre'), 'Electronic');
-  await dialog.getByLabel('Release Date').fill(inDays(60));
+  await dialog.getByLabel('Release Date').fill(releaseDate);
+  await coverInput(dialog).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: cover() });
+  await expect(dialog.getByTestId('cover-file')).toContainText('cover.png');
 }
 
 test.describe('the Release Builder', () => {
@@ -110,6 +136,7 @@ test.describe('the Release Builder', () => {
       await dialog.getByRole('button', { name: 'Next' }).click();
       await expect(dialog.getByText('Title is required')).toBeVisible();
       await expect(dialog.getByText('Genre is required')).toBeVisible();
+      await expect(dialog.getByText('Cover art is required')).toBeVisible();
       await expect(step).toHaveText('Step 1 of 5: Release Info');
       const label = dialog.getByLabel('Record Label');
       await expect(label).toHaveValue('Riffline Records');
@@ -117,8 +144,21 @@ test.describe('the Release Builder', () => {
       await expect(dialog.getByText('Select a future date')).toBeHidden(); // the error stands in for the hint
       await snapDialog(page, testInfo, 'release-wizard-errors');
 
+      // The cover is checked in the browser as its upload checks it: a 1×1 PNG is refused.
+      await coverInput(dialog).setInputFiles({
+        name: 'tiny.png',
+        mimeType: 'image/png',
+        buffer: onePixelPng,
+      });
+      await expectToast(page, 'Cover Not Accepted', 'Artwork must be at least 3000×3000 pixels');
+      await expect(dialog.getByTestId('cover-file')).toHaveText('No file chosen');
+      await dismissToast(page);
       await fillReleaseInfo(page, dialog, title);
+      await expect(dialog.getByRole('img', { name: 'The chosen cover art' })).toBeVisible();
+      await expect(dialog.getByText('Cover art is required')).toBeHidden();
       await expect(dialog.getByText('Select a future date')).toBeVisible();
+      // Two months ahead: no warning about the date.
+      await expect(dialog.getByTestId('release-date-warning')).toHaveCount(0);
       await dialog.getByLabel('Release Artist 1').fill('Arlo');
       await dialog.getByLabel('Copyright Holder').fill('Arlo Music');
       // Enter inside the form neither submits nor moves a step.
@@ -245,6 +285,9 @@ test.describe('the Release Builder', () => {
       await expect(review).toContainText('Riffline Records');
       await expect(review).toContainText('Spotify, Apple Music');
       await expect(review.getByText('Country restrictions')).toBeVisible();
+      await expect(review).toContainText('cover.png');
+      // The fee before anything is taken, as the API states it.
+      await expect(review.getByTestId('distribution-fee')).toHaveText(await feeWords(page));
       await snapDialog(page, testInfo, 'release-wizard-review');
       await dialog.getByRole('button', { name: 'Create Release' }).click();
       await expectToast(page, 'Release Created!');
@@ -262,10 +305,13 @@ test.describe('the Release Builder', () => {
       await dialog.getByRole('button', { name: 'Close' }).click();
       await expect(dialog).toBeHidden();
 
-      // The new draft, its tracks open, each upload's progress reaching done.
+      // The new draft with its cover uploaded, its tracks open, each upload's progress reaching done.
       const card = page.getByRole('article', { name: title });
       await expect(card.getByTestId('release-status')).toHaveText('Draft');
       await expect(card).toContainText('EP · 2 tracks');
+      await expect(card.getByRole('img', { name: `Cover of ${title}` })).toBeVisible();
+      await expect(card.getByText('No cover art yet')).toHaveCount(0);
+      await expect(card.getByTestId('release-fee')).toContainText('Distribution fee');
       for (const [n, file] of [
         [1, 'intro.wav'],
         [2, 'coastline.wav'],
@@ -340,7 +386,11 @@ test.describe('the Release Builder', () => {
     // A single without audio, its checklist left unticked.
     await page.getByRole('button', { name: 'New Release' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Create New Release' });
-    await fillReleaseInfo(page, dialog, title);
+    // Five days ahead: allowed, with the Help Center's two weeks as a warning.
+    await fillReleaseInfo(page, dialog, title, inDays(5));
+    await expect(dialog.getByTestId('release-date-warning')).toContainText(
+      'Less than 2 weeks away: stores may not have your release ready by then.',
+    );
     await dialog.getByRole('button', { name: 'Next' }).click();
     await dialog.getByRole('button', { name: 'Next' }).click();
     await expect(dialog.getByText('Add at least one track')).toBeVisible();
@@ -415,5 +465,174 @@ test.describe('the Release Builder', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Release Deleted!');
     await expect(page.getByRole('article', { name: renamed })).toHaveCount(0);
+  });
+  test(
+    'a draft without a cover cannot be submitted, and no fee is taken; with one, it goes',
+    { tag: '@phone' },
+    async ({ page }, testInfo) => {
+      test.setTimeout(120_000);
+      const title = unique('Bare Single');
+      await signInAsDemoArtist(page);
+      // A draft whose cover never arrived (its upload failed, say): made through the API, audio ready.
+      const artist = new Api(page.request, testInfo.project.use.baseURL!);
+      const release = await artist.send<{ id: string; tracks: Array<{ id: string }> }>(
+        'post',
+        '/api/releases',
+        {
+          title,
+          artist: 'Arlo',
+          genre: 'electronic',
+          releaseType: 'single',
+          releaseDate: inDays(30),
+          explicitContentLabeled: true,
+          authorizedToDistribute: true,
+          noUnauthorizedArtistName: true,
+          tracks: [{ title, primaryArtists: ['Arlo'] }],
+        },
+      );
+      const audio = await page.request.put(`/api/tracks/${release.tracks[0]!.id}/audio`, {
+        data: seedWav(1),
+        headers: { origin: artist.origin, 'content-type': 'audio/wav' },
+      });
+      expect(audio.ok(), await audio.text()).toBe(true);
+
+      await page.goto('/releases');
+      const card = page.getByRole('article', { name: title });
+      const noCover = card.getByRole('alert').filter({ hasText: 'No cover art yet' });
+      await expect(noCover).toContainText('a square JPG or PNG, at least 3000×3000 pixels');
+      await card.getByRole('button', { name: 'Submit for Distribution' }).click();
+      await expectToast(page, 'Not Ready to Submit');
+      const missing = card.getByRole('alert').filter({ hasText: 'Not ready to submit' });
+      await expect(missing).toContainText(
+        'Add the cover art: a square JPG or PNG, at least 3000×3000 pixels',
+      );
+      await expect(card.getByTestId('release-status')).toHaveText('Draft');
+      // Refused before the fee: no distribution fee was recorded for it.
+      const fees = async () =>
+        (
+          await artist.get<Array<{ type: string; releaseId: string | null }>>('/api/payment/transactions')
+        ).filter((t) => t.releaseId === release.id);
+      expect(await fees()).toEqual([]);
+      await card.scrollIntoViewIfNeeded();
+      await snap(page, testInfo, 'release-without-cover');
+
+      // Add Cover opens the release's editor; the cover uploads and the warning goes.
+      await noCover.getByRole('button', { name: 'Add Cover' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit Release' });
+      await edit
+        .locator('input[aria-label="Artwork file"]')
+        .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: cover() });
+      await edit.getByRole('button', { name: 'Save Changes' }).click();
+      await expectToast(page, 'Release Updated!');
+      await expect(edit).toBeHidden();
+      await expect(card.getByRole('img', { name: `Cover of ${title}` })).toBeVisible();
+      await expect(noCover).toHaveCount(0);
+      await card.getByRole('button', { name: 'Submit for Distribution' }).click();
+      await expectToast(page, 'Release Submitted!');
+      await expect(card.getByTestId('release-status')).toHaveText('Processing');
+    },
+  );
+
+  test(
+    'a live release shows its UPC and its ISRCs, each to copy',
+    { tag: '@phone' },
+    async ({ page }, testInfo) => {
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      await signInAsDemoArtist(page);
+      await page.goto('/releases');
+      // The demo EP `make start` seeds, approved by the demo admin: live since today.
+      const card = page.getByRole('article', { name: 'Night Transit', exact: true });
+      await expect(card.getByTestId('release-status')).toHaveText('Live');
+      await expect(card.getByTestId('release-scheduled')).toHaveCount(0);
+      const upc = card.getByTestId('upc');
+      await expect(upc).toHaveText(/^\d{12,13}$/);
+      await card.getByRole('button', { name: 'Copy the UPC of Night Transit' }).click();
+      await expectToast(page, 'UPC Copied');
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await upc.innerText());
+
+      await card.getByRole('button', { name: 'Show Tracks' }).click();
+      const isrcs = card.getByTestId('isrc');
+      await expect(isrcs).toHaveCount(3);
+      for (const isrc of await isrcs.all())
+        await expect(isrc).toHaveText(/^[A-Z]{2}-[A-Z0-9]{3}-\d{2}-\d{5}$/);
+      await card.getByRole('button', { name: 'Copy the ISRC of track 2' }).click();
+      await expectToast(page, 'ISRC Copied');
+      const second = (await isrcs.nth(1).innerText()).replaceAll('-', '');
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(second);
+      await card.scrollIntoViewIfNeeded();
+      await snap(page, testInfo, 'release-live-codes');
+    },
+  );
+
+  test('an approved release with its date ahead is scheduled; the dashboard says what is true', async ({
+    browser,
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    // An artist of the test's own, approved a moment ago, with nothing out yet.
+    await page.goto('/api/login');
+    await createAccount(page, {
+      firstName: 'Lena',
+      lastName: 'Moss',
+      email: `${unique('lena')}@example.com`,
+      password: 'correct horse battery',
+    });
+    const origin = testInfo.project.use.baseURL!;
+    const applied = await page.request.post('/api/applications', {
+      headers: { origin },
+      data: {
+        legalName: 'Lena Moss',
+        artistName: 'Lena M',
+        age: 27,
+        genre: 'electronic',
+        artistStory: 'Night-bus techno from Leeds, first EP in the making.',
+        instagram: 'https://instagram.com/lenamoss',
+        youtube: 'https://youtube.com/@lenamoss',
+      },
+    });
+    expect(applied.status(), await applied.text()).toBe(201);
+    const admin = await apiSession(browser, testInfo, DEMO_ADMIN);
+    await admin.api.send(
+      'patch',
+      `/api/admin/applications/${((await applied.json()) as { id: string }).id}`,
+      {
+        status: 'approved',
+      },
+    );
+
+    const live = page.getByText('Your music is live on 150+ platforms');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Welcome back, Lena' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create your first release' })).toBeVisible();
+    await expect(live).toHaveCount(0);
+
+    // Submitted (cover and audio, three weeks ahead): in review, still not live.
+    const title = unique('First Light');
+    const release = await submitRelease(new Api(page.request, origin), { title, tracks: [title] });
+    await page.reload();
+    await expect(page.getByTestId('welcome-releases')).toHaveText(
+      `“${title}” is in review: once approved, it goes live in 3-5 days.`,
+    );
+    await expect(live).toHaveCount(0);
+
+    // Approved: scheduled for its date, which is still ahead.
+    await admin.api.send('patch', `/api/admin/releases/${release.id}`, { status: 'live' });
+    await admin.context.close();
+    const { releaseDate } = await new Api(page.request, origin).get<{ releaseDate: string }>(
+      `/api/releases/${release.id}`,
+    );
+    const day = longDate(releaseDate);
+    await page.reload();
+    await expect(page.getByTestId('welcome-releases')).toHaveText(
+      `“${title}” is approved and scheduled for ${day}: that day it goes live on 150+ platforms.`,
+    );
+    await expect(live).toHaveCount(0);
+    await snap(page, testInfo, 'dashboard-scheduled');
+
+    await page.goto('/releases');
+    const card = page.getByRole('article', { name: title });
+    await expect(card.getByTestId('release-status')).toHaveText('Live');
+    await expect(card.getByTestId('release-scheduled')).toContainText(`Scheduled for ${day}`);
+    await expect(card.getByTestId('upc')).toHaveText(/^\d{12,13}$/);
   });
 });

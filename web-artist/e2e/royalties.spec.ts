@@ -9,8 +9,9 @@ interface Release {
 /**
  * Royalties (SPEC §2 Royalties, §4 Withdrawal, §5, §8): the demo artist earns through a store report the
  * admin imports, then asks for a payout on the page: the 20 USD minimum is refused with its message, a
- * payout to their own UPI id is listed as pending, and the admin's approval shows with its label. Desktop
- * and phone run at once as the same artist, each with earnings and a method of its own.
+ * payout to their own UPI id is listed as pending, the admin's approval shows with its label, and once
+ * completed the row says it was paid, with the payment's reference. Desktop and phone run at once as the
+ * same artist, each with earnings and a method of its own.
  */
 test(
   'the artist sees earnings, is held to the minimum and requests a withdrawal',
@@ -74,11 +75,21 @@ test(
         '/api/withdrawal-requests',
       )
     ).filter((w) => w.paymentMethod?.label === `UPI ${upiId}`);
-    await admin.api.send('patch', `/api/admin/withdrawal-requests/${mine!.id}`, { status: 'approved' });
-    await admin.context.close();
-    await artist.context.close();
+    const review = (body: Record<string, string>) =>
+      admin.api.send('patch', `/api/admin/withdrawal-requests/${mine!.id}`, body);
+    await review({ status: 'approved' });
     await page.reload();
     await expect(payout).toContainText('Approved - Processing (24hr)');
     await expect(payout).toContainText('approved for processing, payment within 24 hours');
+
+    // Paid: the row says so with the payment's reference, and no longer promises payment within 24 hours.
+    await review({ status: 'processing' });
+    await review({ status: 'completed', paymentReference: 'UTR 412345678901' });
+    await admin.context.close();
+    await artist.context.close();
+    await page.reload();
+    await expect(payout).toContainText('Completed');
+    await expect(payout).toContainText('Paid, reference UTR 412345678901');
+    await expect(payout).not.toContainText('payment within 24 hours');
   },
 );

@@ -147,7 +147,7 @@ test.describe('a visitor', () => {
     await page.getByRole('button', { name: 'Send Message' }).click();
     for (const message of [
       'Name is required',
-      'Invalid email address',
+      'Email is required',
       'Subject is required',
       'Message must be at least 10 characters',
     ]) {
@@ -155,6 +155,11 @@ test.describe('a visitor', () => {
     }
     await snap(page, testInfo, 'contact-errors');
     await page.getByLabel('Name', { exact: true }).fill('Jo Lane');
+    // An address that is not one says so; an empty one said it is required.
+    await page.getByLabel('Email', { exact: true }).fill('jo@example');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Invalid email address')).toBeVisible();
+    await expect(page.getByText('Email is required')).toHaveCount(0);
     await page.getByLabel('Email', { exact: true }).fill('jo@example.com');
     await page.getByLabel('Subject').fill('Label partnership');
     await page.getByLabel('Message').fill('Short');

@@ -1,4 +1,5 @@
 import { useRoutes, type RouteObject } from 'react-router';
+import type { ArtistAppPath } from '@riffline/contracts';
 import { signedInHint } from './api/auth.ts';
 import { Layout } from './components/Layout/Layout.tsx';
 import { lazyPage } from './components/Page/lazyPage.tsx';
@@ -31,27 +32,37 @@ const home: Pick<RouteObject, 'element' | 'handle'> = {
   } satisfies PageHandle,
 };
 
-/** SPEC §2: what each visitor can open; `/` and `/apply` change with the visitor's state themselves. */
+/**
+ * SPEC §2: what each visitor can open; `/` and `/apply` change with the visitor's state themselves. The
+ * paths are `artistAppPaths` (contracts), which the API answers 200 (any other path 404): the type refuses
+ * a page missing there, or one more.
+ */
+const pages = {
+  '/': home,
+  '/apply': page(() => import('./pages/apply/Apply.tsx')),
+  '/about': page(() => import('./pages/public/About.tsx')),
+  '/contact': page(() => import('./pages/contact/Contact.tsx')),
+  '/support': page(() => import('./pages/support/Support.tsx')),
+  '/articles/:category': page(() => import('./pages/support/Category.tsx')),
+  '/articles/:category/:id': page(() => import('./pages/support/Article.tsx')),
+  '/releases': page(() => import('./pages/releases/Releases.tsx')),
+  '/wallet': page(() => import('./pages/wallet/Wallet.tsx')),
+  '/royalties': page(() => import('./pages/royalties/Royalties.tsx')),
+  '/analytics': page(() => import('./pages/analytics/Analytics.tsx')),
+  '/tickets': page(() => import('./pages/supportTickets/SupportTickets.tsx')),
+  '/settings': page(() => import('./pages/settings/Settings.tsx')),
+  '/privacy': page(() => import('./pages/legal/Privacy.tsx')),
+  '/terms': page(() => import('./pages/legal/Terms.tsx')),
+  '/cookies': page(() => import('./pages/legal/Cookies.tsx')),
+} satisfies Record<ArtistAppPath, Pick<RouteObject, 'element' | 'handle'>>;
+
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { index: true, ...home },
-      { path: 'apply', ...page(() => import('./pages/apply/Apply.tsx')) },
-      { path: 'about', ...page(() => import('./pages/public/About.tsx')) },
-      { path: 'contact', ...page(() => import('./pages/contact/Contact.tsx')) },
-      { path: 'support', ...page(() => import('./pages/support/Support.tsx')) },
-      { path: 'articles/:category', ...page(() => import('./pages/support/Category.tsx')) },
-      { path: 'articles/:category/:id', ...page(() => import('./pages/support/Article.tsx')) },
-      { path: 'releases', ...page(() => import('./pages/releases/Releases.tsx')) },
-      { path: 'wallet', ...page(() => import('./pages/wallet/Wallet.tsx')) },
-      { path: 'royalties', ...page(() => import('./pages/royalties/Royalties.tsx')) },
-      { path: 'analytics', ...page(() => import('./pages/analytics/Analytics.tsx')) },
-      { path: 'tickets', ...page(() => import('./pages/supportTickets/SupportTickets.tsx')) },
-      { path: 'settings', ...page(() => import('./pages/settings/Settings.tsx')) },
-      { path: 'privacy', ...page(() => import('./pages/legal/Privacy.tsx')) },
-      { path: 'terms', ...page(() => import('./pages/legal/Terms.tsx')) },
-      { path: 'cookies', ...page(() => import('./pages/legal/Cookies.tsx')) },
+      ...Object.entries(pages).map(([path, route]) =>
+        path === '/' ? { index: true, ...route } : { path: path.slice(1), ...route },
+      ),
       { path: '*', ...page(() => import('./pages/public/NotFound.tsx')) },
     ],
   },

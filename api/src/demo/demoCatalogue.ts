@@ -4,11 +4,13 @@ import { ReleaseBody } from '@riffline/contracts';
 import { Release, Track, User, type Config, type Db, type Storage } from '@riffline/db';
 import type { Logger } from 'pino';
 import { createRelease } from '../commands/releases/releaseCreator.ts';
+import { uploadArtwork } from '../commands/releases/artworkUploader.ts';
 import { uploadTrackAudio } from '../commands/releases/audioUploader.ts';
 import { reviewRelease } from '../commands/releases/releaseReviewer.ts';
 import { submitRelease } from '../commands/releases/releaseSubmitter.ts';
 import { registerStoreReport } from '../commands/storeReports/storeReportUploader.ts';
 import { demoIds } from '../identityProvider/demoAccounts.ts';
+import { demoCoverPng } from './coverPng.ts';
 import { demoStoreReportCsv } from './demoStoreReport.ts';
 import { toneWav } from './toneWav.ts';
 
@@ -28,10 +30,10 @@ const DAY_MS = 86_400_000;
 
 /**
  * On the first `make start` (embedded provider, not production), the demo artist gets what a newcomer
- * should find: a live EP built the way an artist builds one (created, audio uploaded, submitted, approved
- * by the demo admin, who gives it ISRCs and a UPC) and a store report of its last 90 days, uploaded as the
- * demo admin for the workers to import like any other. Its numbers on the dashboard, Analytics and
- * Royalties are the pipeline's. A later start finds the release and does nothing.
+ * should find: a live EP built the way an artist builds one (created, its cover and audio uploaded,
+ * submitted, approved by the demo admin, who gives it ISRCs and a UPC) and a store report of its last 90
+ * days, uploaded as the demo admin for the workers to import like any other. Its numbers on the
+ * dashboard, Analytics and Royalties are the pipeline's. A later start finds the release and does nothing.
  */
 export async function seedDemoCatalogue(
   { db, storage, logger, config }: Deps,
@@ -62,6 +64,11 @@ export async function seedDemoCatalogue(
     tracks: DEMO_TRACKS.map((title) => ({ title, primaryArtists: ['Arlo Artist'] })),
   });
   const { release, tracks } = await createRelease(db, artist, body);
+  const cover = demoCoverPng();
+  await uploadArtwork({ db, storage, logger }, artist, release.id, {
+    body: Readable.from([cover]),
+    declaredSize: cover.length,
+  });
   for (const [i, track] of tracks.entries()) {
     const audio = toneWav(20, 220 * 1.5 ** i);
     await uploadTrackAudio({ db, storage, logger }, artist, track.id, {

@@ -1,12 +1,17 @@
 import { describe, expect } from 'vitest';
 import type { Db } from '@riffline/db';
-import { apiTest } from '#test/support/api.ts';
+import { apiTest, startTestServer, type TestServer } from '#test/support/api.ts';
 import { Browser, formOf, type Page } from '#test/support/browser.ts';
 import { newPerson, openSignIn, signUp } from '#test/support/signIn.ts';
 
-/** The hits the sign-in lockout holds for this email (its key is namespaced per test server). */
+/**
+ * The hits the sign-in lockout holds for this email from one address, the test's (its key is namespaced
+ * per test server, and ends with the address after a unit separator).
+ */
 async function failuresCounted(db: Db, email: string): Promise<number> {
-  const rows = await db('rate_limits').where('key', 'like', `%signin-failures:email:${email}`).select('hits');
+  const rows = await db('rate_limits')
+    .where('key', 'like', `%signin-failures:email:${email}\u001Fip:%`)
+    .select('hits');
   return rows.reduce((sum, row) => sum + Number(row.hits), 0);
 }
 
@@ -91,6 +96,51 @@ describe('the sign-in lockout under parallel requests', () => {
       expect(res.status).toBe(401);
     }
   });
+});
+
+describe('the sign-in lockout counts per account and address', () => {
+  /** A server that takes the client's address from X-Forwarded-For, so that a test can be many clients. */
+  async function behindProxy(db: Db, run: (app: TestServer) => Promise<void>) {
+    const app = await startTestServer({ db, keepDb: true, env: { TRUST_PROXY_HOPS: '1' } });
+    try {
+      await run(app);
+    } finally {
+      await app.close();
+    }
+  }
+  const from = (n: number) => ({ 'x-forwarded-for': `203.0.113.${n}` });
+
+  const attempt = async (app: TestServer, email: string, password: string, n: number) => {
+    const browser = new Browser();
+    const answer = await post(browser, await openSignIn(browser, app.url), { email, password }, from(n));
+    return { answer, browser };
+  };
+
+  apiTest(
+    'a stranger cannot lock the owner out: after wrong passwords from five addresses, the right one from a fresh address signs in',
+    async ({ db }) => {
+      await behindProxy(db, async (app) => {
+        const person = newPerson();
+        await signUp(new Browser(), app.url, person);
+        // One wrong password from each of four addresses, and five from a fifth, which locks that one out.
+        for (let n = 1; n <= 4; n++) {
+          expect((await attempt(app, person.email, `wrong-${n}`, n)).answer.status).toBe(401);
+        }
+        for (let i = 0; i < 5; i++) {
+          expect((await attempt(app, person.email, `wrong-5-${i}`, 5)).answer.status).toBe(401);
+        }
+        const refused = (await attempt(app, person.email, 'wrong-5-5', 5)).answer;
+        expect(refused.status).toBe(429);
+        expect(refused.body).toContain('Too many failed sign-in attempts');
+
+        const owner = await attempt(app, person.email, person.password, 100);
+        expect(owner.answer.url).toBe(`${app.url}/`);
+        expect((await owner.browser.get(`${app.url}/api/auth/user`)).status).toBe(200);
+        // The address that guessed five times stays locked out, the right password included.
+        expect((await attempt(app, person.email, person.password, 5)).answer.status).toBe(429);
+      });
+    },
+  );
 });
 
 describe("the provider's forms refuse what they cannot take, with the page and a message", () => {

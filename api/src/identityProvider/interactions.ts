@@ -16,11 +16,21 @@ import {
 } from './accounts.ts';
 import { sendVerificationLink } from './links.ts';
 import { echo, formValue, html, sameOriginForm } from './pages.ts';
-import { recoveryRoutes, signInFailuresKey } from './recovery.ts';
+import { recoveryRoutes, signInFailuresFromKey, signInFailuresKey } from './recovery.ts';
 import { errorPage, forgotPasswordHref, logoutScript, signInPage, signUpPage, stylesheet } from './views.ts';
 
-/** Failed sign-ins allowed per email (and, more loosely, per address) before the form refuses for a while. */
+/**
+ * Failed sign-ins allowed per account from one address before the form refuses that address for a while.
+ * Counted per account and address, so that a stranger's guesses lock out the stranger, never the owner
+ * signing in from elsewhere.
+ */
 export const SIGN_IN_FAILURE_LIMIT = 5;
+/**
+ * Checked passwords allowed per account from all addresses together: a cap on guessing spread over many
+ * addresses, far above what one person mistypes (a password reset lifts it, as it lifts the rest).
+ */
+const SIGN_IN_ACCOUNT_FAILURE_LIMIT = 100;
+/** Checked passwords allowed per address, whatever the accounts. */
 const SIGN_IN_IP_FAILURE_LIMIT = 50;
 const FAILURE_WINDOW_MS = 15 * 60_000;
 const SIGN_UP_LIMIT_PER_HOUR = 30;
@@ -120,23 +130,35 @@ export function interactionRouter(
       );
     };
     // Each attempt is counted in one statement before its password is checked, so parallel requests
-    // cannot all pass a count read before any of them failed: at most the limit's worth are ever checked.
-    const emailKey = limitKey(signInFailuresKey(email));
-    const perEmail = await hit(db, emailKey, SIGN_IN_FAILURE_LIMIT, FAILURE_WINDOW_MS, clock());
-    if (!perEmail.allowed) return lockedOut(perEmail.retryAfterSeconds);
+    // cannot all pass a count read before any of them failed: at most each limit's worth are ever checked.
+    // The account-and-address count goes first and keeps every attempt; the account's and the address's
+    // own counts keep checked passwords only, so that refused attempts do not use them up.
+    const now = clock();
+    const pairKey = limitKey(signInFailuresFromKey(email, ctx.ip));
+    const fromHere = await hit(db, pairKey, SIGN_IN_FAILURE_LIMIT, FAILURE_WINDOW_MS, now);
+    if (!fromHere.allowed) return lockedOut(fromHere.retryAfterSeconds);
+    const accountKey = limitKey(signInFailuresKey(email));
     const ipKey = limitKey(`signin-failures:ip:${ctx.ip}`);
-    const perAddress = await hit(db, ipKey, SIGN_IN_IP_FAILURE_LIMIT, FAILURE_WINDOW_MS, clock());
-    if (!perAddress.allowed) {
-      await refund(db, ipKey); // the address counts checked passwords; this one was not checked
-      return lockedOut(perAddress.retryAfterSeconds);
+    for (const [key, limit] of [
+      [accountKey, SIGN_IN_ACCOUNT_FAILURE_LIMIT],
+      [ipKey, SIGN_IN_IP_FAILURE_LIMIT],
+    ] as const) {
+      const counted = await hit(db, key, limit, FAILURE_WINDOW_MS, now);
+      if (!counted.allowed) {
+        await refund(db, key);
+        if (key === ipKey) await refund(db, accountKey);
+        return lockedOut(counted.retryAfterSeconds);
+      }
     }
 
     const account = await authenticate(db, email, password);
     if (!account) {
       return html(ctx, 401, signInPage(uid, providerName, { values, message: 'Invalid email or password' }));
     }
-    // Only an attempt within the limit gets here, so only such a success clears the email's count.
-    await reset(db, emailKey);
+    // Only an attempt within the limits gets here, so only such a success clears the counts: this
+    // address's for the account, the account's, and this attempt's hit on the address.
+    await reset(db, pairKey);
+    await reset(db, accountKey);
     await refund(db, ipKey);
     await finish(ctx, { login: { accountId: account.id } });
   });

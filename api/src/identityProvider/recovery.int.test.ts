@@ -209,6 +209,48 @@ describe('password reset on the embedded provider', () => {
     expect((await me(back, app)).status).toBe(200);
   });
 
+  apiTest(
+    'lifts the lockout of every address that guessed, and the one on the whole account',
+    async ({ db }) => {
+      // Behind a proxy, so that the test can be many clients (the lockout counts per account and address).
+      const app = await startTestServer({
+        db,
+        keepDb: true,
+        env: { DATA_DIR: dataDir, TRUST_PROXY_HOPS: '1' },
+      });
+      try {
+        const { person } = await signedUp(app);
+        const from = (n: number) => ({ 'x-forwarded-for': `198.51.100.${n}` });
+        const attempt = async (n: number, password: string) => {
+          const browser = new Browser();
+          const page = await openSignIn(browser, app.url);
+          return browser.submit(page, formOf(page), { email: person.email, password }, from(n));
+        };
+        for (const n of [1, 2]) {
+          for (let i = 0; i < 5; i++) expect((await attempt(n, `wrong-${i}`)).status).toBe(401);
+          expect((await attempt(n, 'wrong-5')).status).toBe(429);
+        }
+        // The account's own cap (checked passwords from every address together), reached as if guessed
+        // from many more addresses: now even a fresh one is refused, the right password included.
+        await db('rate_limits')
+          .where('key', 'like', `%signin-failures:email:${person.email}`)
+          .update({ hits: 100 });
+        const capped = await attempt(3, person.password);
+        expect(capped.status).toBe(429);
+        expect(capped.body).toContain('Too many failed sign-in attempts');
+        await requestReset(new Browser(), app, person.email);
+        await setNewPassword(new Browser(), await resetLink(app, person.email), 'unlocked at last');
+        const keys = await db('rate_limits')
+          .where('key', 'like', `%signin-failures:email:${person.email}%`)
+          .pluck('key');
+        expect(keys).toEqual([]);
+        expect((await attempt(2, 'unlocked at last')).url).toBe(`${app.url}/`);
+      } finally {
+        await app.close();
+      }
+    },
+  );
+
   apiTest('limits reset requests per email, and checks the address typed', async ({ app }) => {
     const email = `${uniqueName('flood')}@example.test`;
     const statuses: number[] = [];

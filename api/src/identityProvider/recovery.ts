@@ -3,7 +3,7 @@ import type Router from '@koa/router';
 import type { Config, Db } from '@riffline/db';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
-import { hit, reset } from '../session/rateLimiter.ts';
+import { hit, resetFamily } from '../session/rateLimiter.ts';
 import { verifyEmail } from '../commands/users/emailVerifier.ts';
 import { resetPassword } from '../commands/users/passwordResetter.ts';
 import type { Clock } from '../context.ts';
@@ -38,8 +38,15 @@ interface RecoveryDeps {
   sameOrigin: Middleware;
 }
 
-/** The sign-in lockout's key for an email (interactions.ts counts it; a password reset clears it). */
+/**
+ * The sign-in lockout's keys (interactions.ts counts them; a password reset clears them all): the
+ * account's, and the account's from one address. The address follows a unit separator, which a sign-in
+ * email cannot hold (the form refuses control characters), so no typed email can name another's key.
+ */
 export const signInFailuresKey = (email: string) => `signin-failures:email:${email}`;
+export const SIGN_IN_ADDRESS_SEPARATOR = '\u001F';
+export const signInFailuresFromKey = (email: string, address: string) =>
+  `${signInFailuresKey(email)}${SIGN_IN_ADDRESS_SEPARATOR}ip:${address}`;
 
 const form = bodyParser({ enableTypes: ['form'], formLimit: '16kb' });
 const queryToken = (ctx: Context) => (typeof ctx.query.token === 'string' ? ctx.query.token : '');
@@ -125,8 +132,8 @@ export function recoveryRoutes(
       return html(ctx, 400, resetPasswordPage(providerName, token, { errors: { password: error.message } }));
     }
     if (!owner) return html(ctx, 400, resetLinkUnusablePage(providerName));
-    // Whoever locked the sign-in out with wrong passwords, the owner is back in with the new one.
-    await reset(db, limitKey(signInFailuresKey(owner.email.toLowerCase())));
+    // Whoever locked the sign-in out with wrong passwords, from wherever, the owner is back in with the new one.
+    await resetFamily(db, limitKey(signInFailuresKey(owner.email.toLowerCase())), SIGN_IN_ADDRESS_SEPARATOR);
     html(ctx, 200, passwordResetDonePage(providerName));
   });
 

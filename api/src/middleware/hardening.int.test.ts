@@ -4,10 +4,11 @@
  */
 import { gzipSync } from 'node:zlib';
 import { describe, expect, inject } from 'vitest';
-import { connect, loadConfig } from '@riffline/db';
+import { connect, loadConfig, Release } from '@riffline/db';
 import { actor, visitor as anonymous } from '#test/support/actors.ts';
 import { apiTest, startTestServer } from '#test/support/api.ts';
 import { unique } from '#test/support/db.ts';
+import { validReleaseBody } from '#test/support/factories.ts';
 import { startTcpProxy } from '#test/support/tcpProxy.ts';
 
 const contact = (n: number) => ({
@@ -168,6 +169,33 @@ describe('personal answers', () => {
       expect(res.headers.get('cache-control'), path).toBe('no-store');
     }
   });
+});
+
+describe('a character XML 1.0 cannot carry (U+FFFF, U+FFFE) or another non-character', () => {
+  apiTest(
+    'is refused in every text that reaches an export, with 400 naming the field, and nothing is written',
+    async ({ db, approvedArtist }) => {
+      const cases: Array<[Record<string, unknown>, string]> = [
+        [{ title: 'Night \uFFFF Drive' }, 'Title contains characters that are not allowed'],
+        [{ artist: 'Maya\uFFFE' }, 'Artist contains characters that are not allowed'],
+        [{ copyrightHolder: 'Zoë\uFDD0' }, 'Copyright holder contains characters that are not allowed'],
+        [
+          { tracks: [{ title: 'Rain \u{10FFFF}', primaryArtists: ['Maya R'] }] },
+          'Track title contains characters that are not allowed',
+        ],
+        [
+          { tracks: [{ title: 'Rain', primaryArtists: ['Maya R'], composer: 'A\uFFFF' }] },
+          'Composer contains characters that are not allowed',
+        ],
+      ];
+      for (const [change, message] of cases) {
+        const res = await approvedArtist.send('POST', '/api/releases', validReleaseBody(change));
+        expect(res.status, message).toBe(400);
+        expect(res.json<{ message: string }>().message).toBe(message);
+      }
+      expect(await Release.query(db).where({ userId: approvedArtist.user.id })).toEqual([]);
+    },
+  );
 });
 
 describe('a NUL byte or another control character in any text', () => {

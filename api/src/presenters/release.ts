@@ -16,6 +16,7 @@ export function presentRelease(
     artist: release.artist,
     albumArt: release.albumArt,
     coverUrl: extra.coverUrl ?? release.albumArt,
+    hasArtwork: release.artworkKey !== null,
     releaseDate: day(release.releaseDate),
     releaseTime: release.releaseTime,
     genre: release.genre,

@@ -21,6 +21,7 @@ export function presentWithdrawalRequest(
     amount: request.amount,
     status: request.status,
     adminNotes: request.adminNotes,
+    paymentReference: request.paymentReference ?? null,
     processedBy: request.processedBy,
     processedAt: request.processedAt?.toISOString() ?? null,
     createdAt: request.createdAt.toISOString(),

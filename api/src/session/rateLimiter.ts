@@ -1,4 +1,12 @@
-import { clearRateLimit, countHit, hitsInWindow, openWindow, refundHit, type Db } from '@riffline/db';
+import {
+  clearRateLimit,
+  clearRateLimitFamily,
+  countHit,
+  hitsInWindow,
+  openWindow,
+  refundHit,
+  type Db,
+} from '@riffline/db';
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -47,6 +55,11 @@ export async function peek(db: Db, key: string, now = new Date()): Promise<numbe
 
 export async function reset(db: Db, key: string): Promise<void> {
   await clearRateLimit(db, key);
+}
+
+/** Resets `key` and every key made of it, `separator` and more (see clearRateLimitFamily). */
+export async function resetFamily(db: Db, key: string, separator: string): Promise<void> {
+  await clearRateLimitFamily(db, key, separator);
 }
 
 /** Takes one hit back, for an attempt that was counted up front and turned out not to count. */

@@ -15,6 +15,8 @@ export class WithdrawalRequest extends TimestampedModel {
   amount!: string;
   status!: WithdrawalRequestStatus;
   adminNotes!: string | null;
+  /** The UTR, or the PayPal or bank reference, recorded when it was marked completed. */
+  paymentReference!: string | null;
   processedBy!: string | null;
   processedAt!: Date | null;
 

@@ -8,15 +8,18 @@ export interface NotificationSettings {
   royaltyUpdates: boolean;
   /** News and offers from Riffline. */
   marketing: boolean;
+  /** An admin's: email about each new application and each new support ticket. */
+  adminAlerts: boolean;
 }
 
 export const defaultNotificationSettings: Readonly<NotificationSettings> = Object.freeze({
   emailNotifications: true,
   royaltyUpdates: true,
   marketing: false,
+  adminAlerts: true,
 });
 
-const fields = ['emailNotifications', 'royaltyUpdates', 'marketing'] as const;
+const fields = ['emailNotifications', 'royaltyUpdates', 'marketing', 'adminAlerts'] as const;
 
 const present = (row: Record<string, unknown> | undefined): NotificationSettings =>
   row
@@ -24,6 +27,7 @@ const present = (row: Record<string, unknown> | undefined): NotificationSettings
         emailNotifications: Boolean(row.emailNotifications),
         royaltyUpdates: Boolean(row.royaltyUpdates),
         marketing: Boolean(row.marketing),
+        adminAlerts: Boolean(row.adminAlerts),
       }
     : { ...defaultNotificationSettings };
 
@@ -51,4 +55,17 @@ export async function changeNotificationSettings(
     .where({ userId })
     .update({ ...after, updatedAt: trx.fn.now() });
   return { before, after };
+}
+
+/** Who hears about each new application and support ticket: every admin with an address and the toggle on. */
+export async function adminAlertRecipients(
+  db: Db,
+): Promise<Array<{ userId: string; email: string; firstName: string | null }>> {
+  return db('users as u')
+    .leftJoin('notification_settings as n', 'n.userId', 'u.id')
+    .where('u.role', 'admin')
+    .whereNotNull('u.email')
+    .where((q) => q.whereNull('n.adminAlerts').orWhere('n.adminAlerts', true))
+    .orderBy('u.id')
+    .select('u.id as userId', 'u.email', 'u.firstName');
 }

@@ -45,6 +45,7 @@ const presentedColumns: Array<[string, string]> = [
   ['title', 'r.title'],
   ['artist', 'r.artist'],
   ['albumArt', 'r.album_art'],
+  ['hasArtwork', 'r.artwork_key is not null'],
   ['releaseDate', `to_char(r.release_date, 'YYYY-MM-DD')`],
   ['releaseTime', 'r.release_time'],
   ['genre', 'r.genre'],

@@ -50,6 +50,16 @@ export async function clearRateLimit(db: Db, key: string): Promise<void> {
   await db('rate_limits').where({ key }).delete();
 }
 
+/**
+ * Deletes `key` and every key that extends it past `separator` (`key` + `separator` + anything): a
+ * family of windows kept per part, such as an account's sign-in failures per address.
+ */
+export async function clearRateLimitFamily(db: Db, key: string, separator: string): Promise<void> {
+  const prefix = key + separator;
+  // starts_with rather than LIKE: a key may hold % or _ (an email can), which LIKE takes as wildcards.
+  await db('rate_limits').where({ key }).orWhereRaw('starts_with(key, ?)', [prefix]).delete();
+}
+
 /** Deletes the windows that ended by `now`; returns how many went. */
 export async function purgeExpiredRateLimits(db: Db, now: Date): Promise<number> {
   return affectedRows(await db('rate_limits').where('reset_at', '<=', now).delete());

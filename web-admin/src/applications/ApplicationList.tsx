@@ -7,6 +7,7 @@ import { applicationFilters } from './ApplicationFilters.tsx';
 import { ReviewButtons } from './ReviewButtons.tsx';
 import { SocialLinks } from './SocialLinks.tsx';
 import { StatusTabs } from '../common/StatusTabs.tsx';
+import { csvExporter } from '../common/csvExporter.ts';
 
 /** SPEC §2: the list opens on the pending applications. */
 const tabs = ['pending', 'approved', 'rejected'] as const;
@@ -20,6 +21,7 @@ export function ApplicationList() {
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
       empty={false}
+      exporter={csvExporter}
     >
       <StatusTabs name="applicationStatus" statuses={tabs} label="Application status" />
       {phone ? (

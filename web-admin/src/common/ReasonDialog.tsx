@@ -1,4 +1,12 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  TextField,
+} from '@mui/material';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
 
@@ -15,18 +23,22 @@ interface ReasonDialogProps {
   onClose: () => void;
   /** The field's label (translated), 'Reason' unless set; a reply, for instance. */
   label?: string;
-  /** The confirm button's colour: red for a refusal (the default), the primary colour for anything else. */
-  tone?: 'error' | 'primary';
+  /** The confirm button's colour: red for a refusal (the default), another colour for anything else. */
+  tone?: 'error' | 'primary' | 'success';
   maxLength?: number;
+  /** Already translated: what the action does, above the field. */
+  content?: string;
+  /** A one-line field (a reference) instead of a paragraph. */
+  singleLine?: boolean;
 }
 
 /**
  * A refusal that says why: the text the artist reads (a rejected release, a declined payout). With `label`
- * and `tone`, any short text an action sends (a reply to a contact message).
+ * and `tone`, any short text an action sends (a reply to a contact message, a payout's payment reference).
  */
 export function ReasonDialog(props: ReasonDialogProps) {
   const { open, title, confirmLabel, helperText, requiredMessage, loading, onConfirm, onClose } = props;
-  const { label, tone = 'error', maxLength = 2000 } = props;
+  const { label, tone = 'error', maxLength = 2000, content, singleLine } = props;
   const translate = useTranslate();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -53,11 +65,13 @@ export function ReasonDialog(props: ReasonDialogProps) {
       <form onSubmit={submit} noValidate>
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>
+          {content && <DialogContentText>{content}</DialogContentText>}
           <TextField
             autoFocus
             fullWidth
-            multiline
-            minRows={3}
+            multiline={!singleLine}
+            minRows={singleLine ? undefined : 3}
+            autoComplete="off"
             margin="dense"
             label={label ?? translate('riffline.reason')}
             value={reason}

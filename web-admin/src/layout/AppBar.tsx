@@ -1,6 +1,7 @@
 import GraphicEqIcon from '@mui/icons-material/GraphicEq';
 import { Box, Typography } from '@mui/material';
 import { AppBar as RaAppBar, TitlePortal, useTranslate } from 'react-admin';
+import { DocumentTitle } from './DocumentTitle.tsx';
 
 /** Riffline's mark, a link back to the site (a real page load: the site lives outside /admin). */
 function Brand() {
@@ -45,6 +46,7 @@ export function AppBar() {
     <RaAppBar color="inherit">
       <Brand />
       <TitlePortal sx={{ fontWeight: 600, fontSize: { xs: '1.05rem', sm: '1.15rem' } }} />
+      <DocumentTitle />
     </RaAppBar>
   );
 }

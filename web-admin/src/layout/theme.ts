@@ -43,6 +43,14 @@ const shared: Options = {
     button: { textTransform: 'none', fontWeight: 700 },
   },
   components: {
+    // The keyboard focus ring of the artist app (web-artist/src/theme.ts, which says why these selectors).
+    MuiCssBaseline: {
+      styleOverrides: {
+        'html :focus-visible:not(.MuiInputBase-input):not([tabindex="-1"]), html .MuiButtonBase-root.Mui-focusVisible':
+          { outline: '3px solid #8b5cf6', outlineOffset: '2px' },
+        'html .MuiMenuItem-root.Mui-focusVisible': { outlineOffset: '-3px' },
+      },
+    },
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiCard: { defaultProps: { variant: 'outlined' } },
     MuiChip: { styleOverrides: { root: { fontWeight: 600 } } },

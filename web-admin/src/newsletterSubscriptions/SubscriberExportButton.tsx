@@ -1,18 +1,20 @@
 import type { AdminNewsletterSubscriptionResponse } from '@riffline/contracts';
-import { defaultExporter, ExportButton, useListContext, type Exporter } from 'react-admin';
+import { ExportButton, useListContext, type Exporter } from 'react-admin';
+import { downloadCsv } from '../common/csvExporter.ts';
 
 /** The API pages at most 500 rows at a time. */
 const PAGE = 500;
 
 /**
  * react-admin's Export button for the subscribers: every row the current filters match (read 500 at a
- * time, the API's page limit), as a CSV of address, status and date.
+ * time, the API's page limit), as a CSV of address, status and date, written by the console's one CSV
+ * writer (an address may start with `=`).
  */
 export function SubscriberExportButton() {
   const { filterValues, sort } = useListContext<AdminNewsletterSubscriptionResponse>();
   const exporter: Exporter<AdminNewsletterSubscriptionResponse> = async (
     _firstPage,
-    fetchRelatedRecords,
+    _fetchRelatedRecords,
     dataProvider,
     resource,
   ) => {
@@ -30,7 +32,7 @@ export function SubscriberExportButton() {
       status: r.isActive ? 'subscribed' : 'unsubscribed',
       subscribedAt: r.createdAt,
     }));
-    return defaultExporter(lines, fetchRelatedRecords, dataProvider, 'newsletter-subscribers');
+    downloadCsv(lines, 'newsletter-subscribers');
   };
   return <ExportButton exporter={exporter as Exporter} maxResults={1} />;
 }

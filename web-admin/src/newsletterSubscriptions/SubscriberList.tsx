@@ -14,6 +14,7 @@ import {
 import { EnumField } from '../common/EnumField.tsx';
 import { enumChoices, enumLabelKey } from '../common/enums.ts';
 import { NoResults } from '../common/NoResults.tsx';
+import { csvExporter } from '../common/csvExporter.ts';
 import { SubscriberExportButton } from './SubscriberExportButton.tsx';
 
 const filters = [
@@ -31,6 +32,7 @@ export function SubscriberList() {
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
       empty={false}
+      exporter={csvExporter}
       actions={
         <TopToolbar>
           <SubscriberExportButton />

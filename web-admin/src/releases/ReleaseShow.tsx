@@ -1,5 +1,6 @@
 import AlbumIcon from '@mui/icons-material/Album';
-import { Alert, AlertTitle, Box, CardContent, Grid, Stack, Typography } from '@mui/material';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { Alert, AlertTitle, Box, CardContent, Grid, Link, Stack, Typography } from '@mui/material';
 import type { ReleaseWithTracksResponse } from '@riffline/contracts';
 import {
   DateField,
@@ -13,38 +14,52 @@ import {
   useTranslate,
 } from 'react-admin';
 import { EnumField } from '../common/EnumField.tsx';
+import { CopyCode } from './CopyCode.tsx';
 import { ReviewButtons } from './ReviewButtons.tsx';
 import { TrackList } from './TrackList.tsx';
 
 type Release = ReleaseWithTracksResponse;
 
+/**
+ * The cover, large: what the reviewer checks first (title and artist as on the release, no logos, sharp
+ * at 3000 px), with a link to the file at full size; its absence is said plainly.
+ */
 function Artwork() {
   const release = useRecordContext<Release>();
   const translate = useTranslate();
   if (!release) return null;
-  const square = { width: '100%', maxWidth: 360, aspectRatio: '1', borderRadius: 1 };
+  const square = { width: '100%', maxWidth: 560, aspectRatio: '1', borderRadius: 1 };
   return release.coverUrl ? (
-    <Box
-      component="img"
-      src={release.coverUrl}
-      alt={translate('riffline.releases.artwork', { title: release.title })}
-      sx={{ ...square, objectFit: 'cover', display: 'block' }}
-    />
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+      <Box
+        component="img"
+        src={release.coverUrl}
+        alt={translate('riffline.releases.artwork', { title: release.title })}
+        sx={{ ...square, objectFit: 'cover', display: 'block', boxShadow: 2 }}
+      />
+      <Link href={release.coverUrl} target="_blank" rel="noopener" variant="body2">
+        {translate('riffline.releases.coverFull')}
+        <OpenInNewIcon sx={{ fontSize: 14, ml: 0.5, verticalAlign: 'middle' }} />
+      </Link>
+    </Stack>
   ) : (
-    <Box
-      sx={{
-        ...square,
-        display: 'grid',
-        placeItems: 'center',
-        bgcolor: 'action.hover',
-        color: 'text.secondary',
-      }}
-    >
-      <Stack sx={{ alignItems: 'center' }}>
-        <AlbumIcon fontSize="large" />
-        <Typography variant="body2">{translate('riffline.releases.noArtwork')}</Typography>
-      </Stack>
-    </Box>
+    <Stack spacing={1}>
+      <Box
+        sx={{
+          ...square,
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: 'action.hover',
+          color: 'text.secondary',
+        }}
+      >
+        <Stack sx={{ alignItems: 'center' }}>
+          <AlbumIcon fontSize="large" />
+          <Typography variant="body2">{translate('riffline.releases.noArtwork')}</Typography>
+        </Stack>
+      </Box>
+      <Alert severity="warning">{translate('riffline.releases.noCoverWarning')}</Alert>
+    </Stack>
   );
 }
 
@@ -62,10 +77,10 @@ function ReleaseDetails() {
   return (
     <CardContent>
       <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 4 }}>
+        <Grid size={{ xs: 12, md: 6 }}>
           <Artwork />
         </Grid>
-        <Grid size={{ xs: 12, md: 8 }}>
+        <Grid size={{ xs: 12, md: 6 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
             <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>
               {release.title}
@@ -90,7 +105,19 @@ function ReleaseDetails() {
             }}
           >
             <Labeled>
-              <TextField source="upc" emptyText={translate('riffline.releases.noUpc')} data-testid="upc" />
+              <FunctionField
+                source="upc"
+                render={(r: Release) =>
+                  r.upc ? (
+                    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+                      <span data-testid="upc">{r.upc}</span>
+                      <CopyCode label="UPC" code={r.upc} of={r.title} />
+                    </Box>
+                  ) : (
+                    <span data-testid="upc">{translate('riffline.releases.noUpc')}</span>
+                  )
+                }
+              />
             </Labeled>
             <Labeled>
               <EnumField source="releaseType" name="releaseType" variant="text" />

@@ -14,6 +14,7 @@ import {
 import { formatIsrc, type ReleaseWithTracksResponse, type TrackResponse } from '@riffline/contracts';
 import { RecordContextProvider, useRecordContext, useTranslate } from 'react-admin';
 import { EnumField } from '../common/EnumField.tsx';
+import { CopyCode } from './CopyCode.tsx';
 
 const length = (seconds: number | null) =>
   seconds === null ? '—' : `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
@@ -49,8 +50,21 @@ export function TrackList() {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const tracks = release?.tracks;
   const field = (name: string) => translate(`resources.releases.fields.tracks.${name}`);
-  const isrc = (track: TrackResponse) =>
-    track.isrc ? formatIsrc(track.isrc) : translate('riffline.releases.noIsrc');
+  /** The ISRC as it is written (with its hyphens), and a button that copies it once there is one. */
+  const isrc = (track: TrackResponse) => (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+      <span data-testid="isrc">
+        {track.isrc ? formatIsrc(track.isrc) : translate('riffline.releases.noIsrc')}
+      </span>
+      {track.isrc && (
+        <CopyCode
+          label="ISRC"
+          code={track.isrc}
+          of={translate('riffline.releases.trackNumber', { number: track.trackNumber })}
+        />
+      )}
+    </Box>
+  );
   if (!tracks) return null;
   return (
     <Box component="section" aria-label={translate('riffline.releases.tracks')} sx={{ mt: 3 }}>
@@ -71,8 +85,8 @@ export function TrackList() {
                 <Typography variant="body2" color="text.secondary">
                   {artists(track)} · {length(track.duration)}
                 </Typography>
-                <Typography variant="body2">
-                  {field('isrc')}: <span data-testid="isrc">{isrc(track)}</span>
+                <Typography variant="body2" component="div">
+                  {field('isrc')}: {isrc(track)}
                 </Typography>
                 <Box sx={{ mt: 1 }}>
                   <Player track={track} />
@@ -98,9 +112,7 @@ export function TrackList() {
                     <TableCell>{track.trackNumber}</TableCell>
                     <TableCell>{track.title}</TableCell>
                     <TableCell>{artists(track)}</TableCell>
-                    <TableCell data-testid="isrc" sx={{ whiteSpace: 'nowrap' }}>
-                      {isrc(track)}
-                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{isrc(track)}</TableCell>
                     <TableCell>{length(track.duration)}</TableCell>
                     <TableCell sx={{ width: 280 }}>
                       <Player track={track} />

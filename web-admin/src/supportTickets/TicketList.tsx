@@ -14,6 +14,7 @@ import { EnumField } from '../common/EnumField.tsx';
 import { enumLabelKey } from '../common/enums.ts';
 import { NoResults } from '../common/NoResults.tsx';
 import { priorityChoices, statusChoices } from './choices.ts';
+import { csvExporter } from '../common/csvExporter.ts';
 
 const ticketFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -25,7 +26,13 @@ export function TicketList() {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const translate = useTranslate();
   return (
-    <List filters={ticketFilters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} empty={false}>
+    <List
+      filters={ticketFilters}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      empty={false}
+      exporter={csvExporter}
+    >
       {phone ? (
         <SimpleList<AdminSupportTicketResponse>
           primaryText={(t) => t.subject}

@@ -14,6 +14,7 @@ import { EnumField } from '../common/EnumField.tsx';
 import { enumChoices, enumLabelKey } from '../common/enums.ts';
 import { NoResults } from '../common/NoResults.tsx';
 import { ApprovalChip } from './ApprovalChip.tsx';
+import { csvExporter } from '../common/csvExporter.ts';
 
 const userFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -24,7 +25,13 @@ export function UserList() {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const translate = useTranslate();
   return (
-    <List filters={userFilters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} empty={false}>
+    <List
+      filters={userFilters}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      empty={false}
+      exporter={csvExporter}
+    >
       {phone ? (
         <SimpleList<UserResponse>
           primaryText={(u) => u.email ?? u.username ?? u.id}

@@ -5,6 +5,8 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import { Button, Stack } from '@mui/material';
 import {
   formatMoney,
+  PAYMENT_REFERENCE_MAX,
+  PAYMENT_REFERENCE_REQUIRED,
   type WithdrawalRequestResponse,
   type WithdrawalRequestReviewBody,
 } from '@riffline/contracts';
@@ -33,8 +35,9 @@ const buttons: Record<Move, { label: string; icon: ReactNode; color: 'success' |
 
 /**
  * Approve / Decline a pending payout, then mark it processing and completed; each asks first, Decline
- * asks why (the artist reads it). Pessimistic: `PATCH /api/admin/withdrawal-requests/:id`, then the list
- * is read again.
+ * asks why (the artist reads it) and Mark Completed asks for the payment's reference (the artist is
+ * emailed it). Pessimistic: `PATCH /api/admin/withdrawal-requests/:id`, then the list is read again. The
+ * buttons stand one above the other, so that the table fits a 1280 px screen.
  */
 export function WithdrawalRequestActions(_props: { label?: string }) {
   const request = useRecordContext<WithdrawalRequestResponse>();
@@ -42,7 +45,7 @@ export function WithdrawalRequestActions(_props: { label?: string }) {
   const toast = useToast();
   const [asking, setAsking] = useState<Move | null>(null);
   const review = useAdminAction({
-    run: (dataProvider, body: { status: Move; adminNotes?: string }) =>
+    run: (dataProvider, body: { status: Move; adminNotes?: string; paymentReference?: string }) =>
       dataProvider.reviewWithdrawal(request!.id, body),
     onSuccess: (updated) => {
       setAsking(null);
@@ -60,7 +63,12 @@ export function WithdrawalRequestActions(_props: { label?: string }) {
   if (!request || !moves.length) return null;
   const args = { amount: formatMoney(request.amount, 'USD'), method: request.paymentMethod?.label ?? '—' };
   return (
-    <Stack direction="row" spacing={1} onClick={(e) => e.stopPropagation()}>
+    <Stack
+      direction={{ xs: 'row', md: 'column' }}
+      spacing={1}
+      sx={{ alignItems: { md: 'stretch' } }}
+      onClick={(e) => e.stopPropagation()}
+    >
       {moves.map((move) => (
         <Button
           key={move}
@@ -75,21 +83,38 @@ export function WithdrawalRequestActions(_props: { label?: string }) {
         </Button>
       ))}
       {moves
-        .filter((move) => move !== 'declined')
+        .filter((move) => move === 'approved' || move === 'processing')
         .map((move) => (
           <Confirm
             key={move}
             isOpen={asking === move}
             loading={review.isPending}
-            title={`riffline.payouts.${move === 'approved' ? 'approve' : move}Title`}
+            title={`riffline.payouts.${move === 'approved' ? 'approve' : 'processing'}Title`}
             titleTranslateOptions={args}
-            content={`riffline.payouts.${move === 'approved' ? 'approve' : move}Content`}
+            content={`riffline.payouts.${move === 'approved' ? 'approve' : 'processing'}Content`}
             contentTranslateOptions={args}
             confirm={buttons[move].label}
             onConfirm={() => review.mutate({ status: move })}
             onClose={() => setAsking(null)}
           />
         ))}
+      {moves.includes('completed') && (
+        <ReasonDialog
+          open={asking === 'completed'}
+          loading={review.isPending}
+          title={translate('riffline.payouts.completedTitle', args)}
+          content={translate('riffline.payouts.completedContent', args)}
+          label={translate('riffline.payouts.reference')}
+          helperText={translate('riffline.payouts.referenceHelp')}
+          requiredMessage={PAYMENT_REFERENCE_REQUIRED}
+          maxLength={PAYMENT_REFERENCE_MAX}
+          singleLine
+          tone="success"
+          confirmLabel={translate('riffline.payouts.completed')}
+          onConfirm={(paymentReference) => review.mutate({ status: 'completed', paymentReference })}
+          onClose={() => setAsking(null)}
+        />
+      )}
       {moves.includes('declined') && (
         <ReasonDialog
           open={asking === 'declined'}

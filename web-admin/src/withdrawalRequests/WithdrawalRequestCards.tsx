@@ -4,7 +4,7 @@ import { DateField, RecordContextProvider, ReferenceField, TextField, useListCon
 import { EnumField } from '../common/EnumField.tsx';
 import { NoResults } from '../common/NoResults.tsx';
 import { WithdrawalRequestActions } from './WithdrawalRequestActions.tsx';
-import { amount, payTo } from './format.ts';
+import { amount, note, payTo } from './format.ts';
 
 /** Payouts on a phone: one card per request with its buttons. */
 export function WithdrawalRequestCards() {
@@ -30,9 +30,9 @@ export function WithdrawalRequestCards() {
                 {payTo(request)}
               </Typography>
               <DateField source="createdAt" showTime variant="body2" color="text.secondary" />
-              {request.adminNotes && (
-                <Typography variant="body2" color="text.secondary">
-                  {request.adminNotes}
+              {(request.adminNotes || request.status === 'completed') && (
+                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                  {note(request)}
                 </Typography>
               )}
               <Stack sx={{ mt: 1.5 }}>

@@ -6,7 +6,10 @@ import { NoResults } from '../common/NoResults.tsx';
 import { StatusTabs } from '../common/StatusTabs.tsx';
 import { WithdrawalRequestActions } from './WithdrawalRequestActions.tsx';
 import { WithdrawalRequestCards } from './WithdrawalRequestCards.tsx';
-import { amount, payTo } from './format.ts';
+import { amount, note, payTo } from './format.ts';
+
+/** Long addresses and references may break anywhere, so that the table fits a 1280 px screen. */
+const wraps = { overflowWrap: 'anywhere' } as const;
 
 /** The queue first (pending), then each later step. */
 const tabs: readonly WithdrawalRequestStatus[] = [
@@ -36,12 +39,12 @@ export function WithdrawalRequestList() {
         <Datagrid rowClick={false} bulkActionButtons={false} empty={<NoResults />}>
           <DateField source="createdAt" showTime />
           <ReferenceField source="userId" reference="users" link={false} sortable={false}>
-            <TextField source="email" />
+            <TextField source="email" sx={wraps} />
           </ReferenceField>
           <FunctionField source="amount" render={amount} />
-          <FunctionField source="paymentMethod" render={payTo} sortable={false} />
+          <FunctionField source="paymentMethod" render={payTo} sortable={false} sx={wraps} />
           <EnumField source="status" name="withdrawalStatus" />
-          <TextField source="adminNotes" emptyText="—" sortable={false} />
+          <FunctionField source="adminNotes" render={note} sortable={false} sx={wraps} />
           <DateField source="processedAt" showTime emptyText="—" sortable={false} />
           <WithdrawalRequestActions />
         </Datagrid>

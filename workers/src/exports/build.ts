@@ -2,6 +2,7 @@ import type { ExportManifestEntry, Storage } from '@riffline/db';
 import { Paragraph, type ISectionOptions } from 'docx';
 import { documentIntro, packDocument, releaseSection, type Cover } from './document.ts';
 import { buildErn, type ErnOptions } from './ern.ts';
+import type { ErnMessage } from './ernCheck.ts';
 import { releaseMetadata } from './metadata.ts';
 import { artworkFileName, type ExportedRelease } from './release.ts';
 
@@ -10,7 +11,8 @@ import { artworkFileName, type ExportedRelease } from './release.ts';
  * its releases are written. A folder export writes, under the export's folder, one sub-folder per release
  * (`metadata.json`, `ern.xml`, the artwork) and `index.json`; its audio is linked, not copied (the
  * manifest names each track's own stored file). A document export writes one .docx. Keys are fixed by
- * the export and its releases, so a build tried again overwrites what a failed one left.
+ * the export and its releases, so a build tried again overwrites what a failed one left. Each batch's ERN
+ * messages are checked (`checkErns`) before the build goes on, so an export with an invalid one fails.
  */
 
 export interface ExportJob {
@@ -26,6 +28,8 @@ export interface BuildDeps {
   /** The releases of these ids with their tracks, in that order (deleted ones left out). */
   read(ids: string[]): Promise<ExportedRelease[]>;
   ddex: Pick<ErnOptions, 'sender' | 'recipient'>;
+  /** Rejects when an ERN message is not valid (ernCheck.ts): the export must not be called completed. */
+  checkErns(messages: ErnMessage[]): Promise<void>;
   now: Date;
   progress(releasesDone: number): Promise<void>;
 }
@@ -85,6 +89,7 @@ async function buildFolder(job: ExportJob, deps: BuildDeps): Promise<ExportManif
   const position = new Map(job.releaseIds.map((id, i) => [id, i + 1]));
   let done = 0;
   for await (const { start, ids, releases } of batches(job, deps)) {
+    const messages: ErnMessage[] = [];
     for (const release of releases) {
       found.add(release.id);
       const folder = `${String(position.get(release.id)).padStart(width, '0')}-${slug(release.title)}`;
@@ -104,6 +109,7 @@ async function buildFolder(job: ExportJob, deps: BuildDeps): Promise<ExportManif
         threadId: release.id,
         createdAt: deps.now,
       });
+      messages.push({ releaseId: release.id, title: release.title, xml: ern });
       written.push(await put('ern.xml', Buffer.from(ern), types.xml));
       const artwork = artworkFileName(release);
       if (artwork && release.artworkKey && (await storage.exists(release.artworkKey))) {
@@ -140,6 +146,7 @@ async function buildFolder(job: ExportJob, deps: BuildDeps): Promise<ExportManif
       });
       await deps.progress(++done);
     }
+    await deps.checkErns(messages);
     // Releases deleted since the request count as done too.
     done = start + ids.length;
     await deps.progress(done);

@@ -15,11 +15,14 @@ import {
 } from 'docx';
 import { cLine, pLine, storesText, territoriesText } from './metadata.ts';
 import { clockDuration, trackArtistName, type ExportedRelease } from './release.ts';
+import { xmlChars } from './xml.ts';
 
 /**
  * The Docs export: one .docx (the `docx` package) with a section per release: its cover, its metadata,
  * and its tracks with ISRC, duration and credits. The text goes in as text runs, which the package
- * escapes; nothing is written as raw XML.
+ * escapes (`&`, `<`, `>` and quotes); nothing is written as raw XML. The package passes on characters XML
+ * 1.0 cannot carry (U+FFFF, controls), which would make the file unreadable, so every text goes through
+ * `xmlChars` first (`run` and `text` here, the alt text and the document's title).
  */
 
 /** The cover as the document embeds it, or why it shows none. */
@@ -40,8 +43,9 @@ const typeNames: Record<ExportedRelease['releaseType'], string> = {
   album: 'Album',
 };
 
-const text = (value: string, bold = false) =>
-  new Paragraph({ children: [new TextRun({ text: value, bold })] });
+const run = (value: string, bold = false) => new TextRun({ text: xmlChars(value), bold });
+
+const text = (value: string, bold = false) => new Paragraph({ children: [run(value, bold)] });
 
 const cell = (value: string, bold = false) => new TableCell({ children: [text(value, bold)] });
 
@@ -86,8 +90,8 @@ export function releaseSection(
               transformation: { width: COVER_PIXELS, height: COVER_PIXELS },
               altText: {
                 name: 'Cover',
-                title: `Cover of ${release.title}`,
-                description: `Cover of ${release.title}`,
+                title: xmlChars(`Cover of ${release.title}`),
+                description: xmlChars(`Cover of ${release.title}`),
               },
             }),
           ],
@@ -97,10 +101,10 @@ export function releaseSection(
     properties: { type: SectionType.NEXT_PAGE },
     children: [
       ...intro,
-      new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(release.title)] }),
+      new Paragraph({ heading: HeadingLevel.HEADING_1, children: [run(release.title)] }),
       text(`${artists} · ${typeNames[release.releaseType]} · ${statusNames[release.status]}`),
       coverBlock,
-      new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun('Metadata')] }),
+      new Paragraph({ heading: HeadingLevel.HEADING_2, children: [run('Metadata')] }),
       table([
         ['Status', statusNames[release.status]],
         ['Release type', typeNames[release.releaseType]],
@@ -120,7 +124,7 @@ export function releaseSection(
         ['Explicit', tracks.some((t) => t.isExplicit) ? 'Yes' : 'No'],
         ['Release id', release.id],
       ]),
-      new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun('Tracks')] }),
+      new Paragraph({ heading: HeadingLevel.HEADING_2, children: [run('Tracks')] }),
       tracks.length
         ? table(
             tracks.map((t) => [
@@ -141,7 +145,7 @@ export function releaseSection(
 
 /** The export's title block, at the top of the first section. */
 export const documentIntro = (title: string, createdAt: Date, count: number) => [
-  new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(title)] }),
+  new Paragraph({ heading: HeadingLevel.TITLE, children: [run(title)] }),
   text(
     `Riffline release export · ${createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC · ${count} ${
       count === 1 ? 'release' : 'releases'
@@ -152,6 +156,11 @@ export const documentIntro = (title: string, createdAt: Date, count: number) => 
 /** The .docx file of these sections. */
 export function packDocument(title: string, sections: ISectionOptions[]): Promise<Buffer> {
   return Packer.toBuffer(
-    new Document({ creator: 'Riffline', title, description: 'Riffline release export', sections }),
+    new Document({
+      creator: 'Riffline',
+      title: xmlChars(title),
+      description: 'Riffline release export',
+      sections,
+    }),
   );
 }

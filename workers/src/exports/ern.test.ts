@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { SaxesParser } from 'saxes';
 import { create } from 'xmlbuilder2';
 import { validateErn, xmllintMissing } from '#test/support/xmllint.ts';
 import { buildErn, dealsOf, type ErnOptions } from './ern.ts';
 import { isoDuration, type ExportedRelease, type ExportedTrack } from './release.ts';
+import { wellFormednessProblem } from './xml.ts';
 
 const options: ErnOptions = {
   messageId: 'export-1.release-1',
@@ -285,6 +287,60 @@ describe('the ERN NewReleaseMessage', () => {
     expect(texts('FullName')).toEqual(expect.arrayContaining([artist, `O'Brien & Sons`]));
     expect(within('Release', 'CLineText')).toEqual([['© 2026 Zoë & Co <Ltd>']]);
     if (!xmllintMissing) expect(validateErn([xml]).valid).toBe(true);
+  });
+});
+
+/**
+ * The texts of the elements of this name, read by a strict parser (xmlbuilder2's own reader decodes
+ * `&amp;#65;` twice, into `A`).
+ */
+function strictTexts(xml: string, name: string): string[] {
+  const parser = new SaxesParser();
+  const found: string[] = [];
+  let inside = false;
+  parser.on('opentag', (tag) => {
+    inside = tag.name === name;
+    if (inside) found.push('');
+  });
+  parser.on('text', (text) => {
+    if (inside) found[found.length - 1] += text;
+  });
+  parser.on('closetag', () => (inside = false));
+  parser.write(xml).close();
+  return found;
+}
+
+describe('the ERN NewReleaseMessage of text that looks like markup', () => {
+  it('keeps `&amp;`, `&e;` and `&#65;` in a title or a name as the text they are: the message is well-formed and valid', () => {
+    const title = 'a &amp; b &e; &#65;';
+    const artist = 'x &lt; y &e;';
+    const xml = buildErn(
+      release({
+        title,
+        artist,
+        releaseArtists: [artist],
+        recordLabel: '&e; Records',
+        tracks: [track({ title: '&e; &amp;', primaryArtists: [artist], composer: '&#x26;e;' })],
+      }),
+      options,
+    );
+    expect(wellFormednessProblem(xml)).toBeNull();
+    expect(strictTexts(xml, 'DisplayTitleText')).toEqual(['&e; &amp;', title]);
+    expect(strictTexts(xml, 'DisplayArtistName')).toEqual([artist, artist]);
+    expect(strictTexts(xml, 'FullName')).toEqual(expect.arrayContaining([artist, '&e; Records', '&#x26;e;']));
+    if (!xmllintMissing) {
+      const check = validateErn([xml]);
+      expect(check.valid, check.output).toBe(true);
+    }
+  });
+
+  it('replaces the characters XML 1.0 cannot carry (U+FFFF, U+FFFE, controls, lone surrogates) with U+FFFD', () => {
+    const xml = buildErn(
+      release({ title: 'a\uFFFFb\uFFFEc\u0001d\uD800e', recordLabel: 'L\u000Bbl' }),
+      options,
+    );
+    expect(wellFormednessProblem(xml)).toBeNull();
+    expect(readBack(xml).within('Release', 'DisplayTitleText')).toEqual([['a\uFFFDb\uFFFDc\uFFFDd\uFFFDe']]);
   });
 });
 

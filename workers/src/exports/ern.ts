@@ -2,11 +2,14 @@ import { selectableStores, type PricingTier, type ReleaseGenre, type StoreId } f
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { artworkFileName, isoDuration, trackArtistName, type ExportedRelease } from './release.ts';
+import { xmlText } from './xml.ts';
 
 /**
  * The DDEX ERN 4.3 `NewReleaseMessage` of one release (../shared/DOMAIN.md, the schema in
  * ../shared/ddex/): header, parties, one SoundRecording per track and the front cover, the release, and
- * its deals. Built with xmlbuilder2, which escapes every text and attribute value; nothing is concatenated.
+ * its deals. Built with xmlbuilder2; every text and attribute value goes through xmlText (xml.ts), since
+ * the builder alone would let `&amp;` or `&e;` in a title through as markup. Nothing is concatenated, and
+ * the export checks each message (ernCheck.ts) before it is called completed.
  * Element order follows the schema's sequences, which is what makes the message valid.
  */
 
@@ -98,9 +101,16 @@ class Parties {
   }
 }
 
-/** An element holding `text` (escaped by the builder). */
+/** Attribute values as xmlbuilder2 must be given them (xml.ts: it would keep `&e;` as it is). */
+const escaped = (attributes?: Record<string, string>) =>
+  attributes && Object.fromEntries(Object.entries(attributes).map(([key, value]) => [key, xmlText(value)]));
+
+/** An element holding `text`. */
 const leaf = (parent: XMLBuilder, name: string, text: string | number, attributes?: Record<string, string>) =>
-  parent.ele(name, attributes).txt(String(text)).up();
+  parent
+    .ele(name, escaped(attributes))
+    .txt(xmlText(String(text)))
+    .up();
 
 const lines = (holder: string | null, year: number, fallback: string) => {
   const company = holder?.trim() || fallback;
@@ -147,22 +157,22 @@ export function buildErn(release: ExportedRelease, options: ErnOptions): string 
   leaf(header, 'MessageId', options.messageId);
   const sender = header.ele('MessageSender');
   leaf(sender, 'PartyId', options.sender.partyId);
-  sender.ele('PartyName').ele('FullName').txt(options.sender.name);
+  sender.ele('PartyName').ele('FullName').txt(xmlText(options.sender.name));
   const recipient = header.ele('MessageRecipient');
   leaf(recipient, 'PartyId', options.recipient.partyId);
-  if (options.recipient.name) recipient.ele('PartyName').ele('FullName').txt(options.recipient.name);
+  if (options.recipient.name) recipient.ele('PartyName').ele('FullName').txt(xmlText(options.recipient.name));
   leaf(header, 'MessageCreatedDateTime', options.createdAt.toISOString());
   leaf(header, 'MessageControlType', 'LiveMessage');
 
   const partyList = root.ele('PartyList');
   const label = partyList.ele('Party');
   leaf(label, 'PartyReference', labelRef);
-  label.ele('PartyName').ele('FullName').txt(release.recordLabel);
-  label.ele('PartyId').ele('DPID').txt(options.sender.partyId);
+  label.ele('PartyName').ele('FullName').txt(xmlText(release.recordLabel));
+  label.ele('PartyId').ele('DPID').txt(xmlText(options.sender.partyId));
   for (const [name, ref] of parties.entries()) {
     const party = partyList.ele('Party');
     leaf(party, 'PartyReference', ref);
-    party.ele('PartyName').ele('FullName').txt(name);
+    party.ele('PartyName').ele('FullName').txt(xmlText(name));
   }
 
   const resources = root.ele('ResourceList');
@@ -198,7 +208,7 @@ export function buildErn(release: ExportedRelease, options: ErnOptions): string 
       leaf(delivery, 'IsProvidedInDelivery', 'false');
     }
     leaf(recording, 'DisplayTitleText', track.title);
-    recording.ele('DisplayTitle').ele('TitleText').txt(track.title);
+    recording.ele('DisplayTitle').ele('TitleText').txt(xmlText(track.title));
     leaf(recording, 'DisplayArtistName', trackArtistName(track, release.artist));
     let sequence = 1;
     for (const [refs, role] of [
@@ -206,13 +216,13 @@ export function buildErn(release: ExportedRelease, options: ErnOptions): string 
       [credits.featuring, 'FeaturedArtist'],
     ] as const) {
       for (const ref of refs) {
-        const artist = recording.ele('DisplayArtist', { SequenceNumber: String(sequence++) });
+        const artist = recording.ele('DisplayArtist', escaped({ SequenceNumber: String(sequence++) }));
         leaf(artist, 'ArtistPartyReference', ref);
         leaf(artist, 'DisplayArtistRole', role);
       }
     }
     credits.contributors.forEach(([ref, role], n) => {
-      const contributor = recording.ele('Contributor', { SequenceNumber: String(n + 1) });
+      const contributor = recording.ele('Contributor', escaped({ SequenceNumber: String(n + 1) }));
       leaf(contributor, 'ContributorPartyReference', ref);
       leaf(contributor, 'Role', role);
     });
@@ -224,7 +234,10 @@ export function buildErn(release: ExportedRelease, options: ErnOptions): string 
     const image = resources.ele('Image');
     leaf(image, 'ResourceReference', coverRef);
     leaf(image, 'Type', 'FrontCoverImage');
-    image.ele('ResourceId').ele('ProprietaryId', { Namespace: namespace }).txt(`${release.id}.cover`);
+    image
+      .ele('ResourceId')
+      .ele('ProprietaryId', escaped({ Namespace: namespace }))
+      .txt(xmlText(`${release.id}.cover`));
     const details = image.ele('TechnicalDetails');
     leaf(details, 'TechnicalResourceDetailsReference', `T${tracks.length + 1}`);
     if (release.artworkFormat)
@@ -245,10 +258,10 @@ export function buildErn(release: ExportedRelease, options: ErnOptions): string 
   if (release.upc) leaf(releaseId, 'ICPN', release.upc);
   else leaf(releaseId, 'ProprietaryId', release.id, { Namespace: namespace });
   leaf(main, 'DisplayTitleText', release.title);
-  main.ele('DisplayTitle').ele('TitleText').txt(release.title);
+  main.ele('DisplayTitle').ele('TitleText').txt(xmlText(release.title));
   leaf(main, 'DisplayArtistName', release.artist);
   releaseArtistRefs.forEach((ref, n) => {
-    const artist = main.ele('DisplayArtist', { SequenceNumber: String(n + 1) });
+    const artist = main.ele('DisplayArtist', escaped({ SequenceNumber: String(n + 1) }));
     leaf(artist, 'ArtistPartyReference', ref);
     leaf(artist, 'DisplayArtistRole', 'MainArtist');
   });
@@ -273,14 +286,14 @@ export function buildErn(release: ExportedRelease, options: ErnOptions): string 
   }
   leaf(main, 'ParentalWarningType', explicit ? 'Explicit' : 'NotExplicit');
   const group = main.ele('ResourceGroup');
-  const disc = group.ele('ResourceGroup', { ResourceGroupType: 'ReleaseComponent' });
+  const disc = group.ele('ResourceGroup', escaped({ ResourceGroupType: 'ReleaseComponent' }));
   leaf(disc, 'SequenceNumber', 1);
   tracks.forEach((_, i) => {
     const item = disc.ele('ResourceGroupContentItem');
     leaf(item, 'SequenceNumber', i + 1);
     leaf(item, 'ReleaseResourceReference', `A${i + 1}`);
   });
-  if (cover) group.ele('ResourceGroupContentItem').ele('ReleaseResourceReference').txt(coverRef);
+  if (cover) group.ele('ResourceGroupContentItem').ele('ReleaseResourceReference').txt(xmlText(coverRef));
 
   const releaseDeal = root.ele('DealList').ele('ReleaseDeal');
   leaf(releaseDeal, 'DealReleaseReference', 'R0');
@@ -293,17 +306,17 @@ export function buildErn(release: ExportedRelease, options: ErnOptions): string 
     } else {
       leaf(terms, 'TerritoryCode', 'Worldwide');
     }
-    terms.ele('ValidityPeriod').ele('StartDate').txt(start);
+    terms.ele('ValidityPeriod').ele('StartDate').txt(xmlText(start));
     for (const model of deal.commercialModels) leaf(terms, 'CommercialModelType', model);
     leaf(terms, 'UseType', deal.useType);
     if (release.storeDistribution === 'custom') {
       for (const store of release.selectedStores) {
         const name = selectableStores[store as StoreId] ?? store;
-        terms.ele('DistributionChannel').ele('PartyName').ele('FullName').txt(name);
+        terms.ele('DistributionChannel').ele('PartyName').ele('FullName').txt(xmlText(name));
       }
     }
     if (deal.priced) {
-      const price = terms.ele('PriceInformation', { PriceType: 'StandardRetailPrice' });
+      const price = terms.ele('PriceInformation', escaped({ PriceType: 'StandardRetailPrice' }));
       leaf(price, 'PriceCode', priceCodes[release.pricingTier], { Namespace: namespace });
     }
     leaf(terms, 'IsPreOrderDeal', 'false');

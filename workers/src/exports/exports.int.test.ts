@@ -32,20 +32,34 @@ import {
   uniqueIsrc,
   uniqueUpc,
 } from '#test/support/factories.ts';
+import { xmllintMissing } from '#test/support/xmllint.ts';
 import { handleOnce } from '../events/handleOnce.ts';
 import type { LoggedEvent } from '../events/log.ts';
 import { EXPORTS_GROUP, exportsGroup } from './index.ts';
+import { wellFormednessProblem } from './xml.ts';
 
 const root = path.join(os.tmpdir(), uniqueName('riffline-exports'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 const logger = pino({ level: 'silent' });
 
-/** Three releases of one artist, each with a track, and the export of them with its event. */
-async function requested(db: Db, kind: 'folder' | 'document' = 'folder') {
+/**
+ * Three releases of one artist, each with a track, and the export of them with its event; `second` changes
+ * the second release.
+ */
+async function requested(
+  db: Db,
+  kind: 'folder' | 'document' = 'folder',
+  second: Omit<Parameters<typeof buildRelease>[1], 'userId'> = {},
+) {
   const artist = await buildArtist(db, { isApproved: true });
   const releases = [];
   for (let n = 0; n < 3; n++) {
-    const release = await buildRelease(db, { userId: artist.id, title: unique('Song'), upc: uniqueUpc() });
+    const release = await buildRelease(db, {
+      userId: artist.id,
+      title: unique('Song'),
+      upc: uniqueUpc(),
+      ...(n === 1 ? second : {}),
+    });
     await buildTrack(db, { releaseId: release.id, isrc: uniqueIsrc(), duration: 200 });
     releases.push(release);
   }
@@ -69,7 +83,11 @@ async function requested(db: Db, kind: 'folder' | 'document' = 'folder') {
 }
 
 function group(db: Db, storage: Storage, maxEventAttempts = 5) {
-  const config = loadConfig({ NODE_ENV: 'test', EVENT_MAX_ATTEMPTS: String(maxEventAttempts) });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    EVENT_MAX_ATTEMPTS: String(maxEventAttempts),
+    XMLLINT_PATH: process.env.XMLLINT_PATH,
+  });
   return exportsGroup({ db, storage, config, logger, progressEveryMs: 0 });
 }
 
@@ -168,6 +186,52 @@ describe('the exports group', () => {
       expect(events.map((e) => [e.type, e.payload])).toEqual([
         ['export.requested', expect.anything()],
         ['export.failed', { kind: 'folder', reason: 'Error: bucket is gone' }],
+      ]);
+    },
+  );
+
+  dbTest(
+    'a title that looks like markup (`a &amp; b &e;`) reaches the ERN as text: the export completes with well-formed messages',
+    async ({ db }) => {
+      const title = unique('a &amp; b &e;');
+      const { job, event } = await requested(db, 'folder', { title });
+      const storage = storageAt(unique('s'));
+      expect(await handleOnce(db, group(db, storage), event, logger)).toBe(true);
+      const done = (await Export.query(db).findById(job.id))!;
+      expect(done).toMatchObject({ status: 'completed', error: null });
+      const erns = done.files.filter((f) => f.path.endsWith('/ern.xml'));
+      expect(erns).toHaveLength(3);
+      for (const file of erns) {
+        expect(wellFormednessProblem((await storage.get(file.key)).toString()), file.path).toBeNull();
+      }
+      const second = (await storage.get(erns[1]!.key)).toString();
+      expect(second).toContain(`<DisplayTitleText>${title.replaceAll('&', '&amp;')}</DisplayTitleText>`);
+    },
+  );
+
+  dbTest.skipIf(xmllintMissing)(
+    'an ERN message the schema refuses fails the export at its first attempt, with a reason naming the release',
+    async ({ db }) => {
+      // A territory the release form would refuse, stored all the same: the schema's list has no QQ.
+      const title = unique('Nowhere');
+      const { job, event } = await requested(db, 'folder', {
+        title,
+        hasCountryRestrictions: true,
+        restrictedCountries: ['QQ'],
+      });
+      const second = job.releaseIds[1]!;
+      expect(await handleOnce(db, group(db, storageAt(unique('s')), 5), event, logger)).toBe(true);
+      const failed = (await Export.query(db).findById(job.id))!;
+      expect(failed).toMatchObject({ status: 'failed', files: [] });
+      expect(failed.error).toMatch(
+        new RegExp(
+          `^The ERN message of release "${title}" \\(${second}\\) is not valid against the DDEX ERN 4\\.3 schema: line \\d+: element ExcludedTerritoryCode`,
+        ),
+      );
+      const events = await Event.query(db).where({ aggregateId: job.id }).orderBy('id');
+      expect(events.map((e) => [e.type, e.payload])).toEqual([
+        ['export.requested', expect.anything()],
+        ['export.failed', { kind: 'folder', reason: failed.error }],
       ]);
     },
   );

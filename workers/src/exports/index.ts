@@ -17,6 +17,7 @@ import {
 import type { Logger } from 'pino';
 import type { ConsumerGroup } from '../events/log.ts';
 import { buildExport } from './build.ts';
+import { ernChecker, ExportRefused, type ErnChecker } from './ernCheck.ts';
 
 export const EXPORTS_GROUP = 'exports';
 
@@ -29,6 +30,8 @@ export interface ExportsDeps {
   clock?: () => Date;
   /** The least time between two progress writes (the last one is always written). */
   progressEveryMs?: number;
+  /** What checks the ERN messages (by default xmllint with the schema where found, else a parser). */
+  ernCheck?: ErnChecker;
 }
 
 /**
@@ -48,6 +51,15 @@ export function exportsGroup(deps: ExportsDeps): ConsumerGroup {
   const { db, storage, config, logger } = deps;
   const clock = deps.clock ?? (() => new Date());
   const progressEveryMs = deps.progressEveryMs ?? 500;
+  const ernCheck = deps.ernCheck ?? ernChecker(config.ddex);
+  void ernCheck.mode().then((mode) => {
+    if (mode !== 'schema') {
+      logger.warn(
+        { schema: config.ddex.schemaPath, xmllint: config.ddex.xmllintPath },
+        'ERN messages are checked for well-formedness only: xmllint or the DDEX schema is missing',
+      );
+    }
+  });
   const ddex = {
     sender: { partyId: config.ddex.partyId, name: RECORD_LABEL },
     recipient: {
@@ -78,6 +90,7 @@ export function exportsGroup(deps: ExportsDeps): ConsumerGroup {
               storage,
               read: (ids) => releasesForExport(build, ids),
               ddex,
+              checkErns: (messages) => ernCheck.check(messages),
               now,
               progress: async (done) => {
                 written = done;
@@ -98,15 +111,19 @@ export function exportsGroup(deps: ExportsDeps): ConsumerGroup {
             );
           });
         } catch (error) {
-          if (!lastAttempt) throw error;
-          const reason = failureReport(error).error;
+          if (!lastAttempt && !(error instanceof ExportRefused)) throw error;
+          // A refusal's message is written for the admin: it goes without its error name.
+          const reason = failureReport(error).error.replace(/^ExportRefused: /, '');
           await failExport(trx, job.id, reason, clock());
           await appendEvent(trx, {
             type: 'export.failed',
             aggregateId: job.id,
             payload: { kind: job.kind, reason },
           });
-          logger.error({ err: error, export: job.id }, 'export failed after its last attempt');
+          logger.error(
+            { err: error, export: job.id },
+            error instanceof ExportRefused ? 'export refused' : 'export failed after its last attempt',
+          );
         }
       },
     },

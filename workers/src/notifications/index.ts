@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { compareAmounts } from '@riffline/contracts';
 import {
+  adminAlertRecipients,
   enqueueMail,
   enqueueMails,
   notificationSettingsOf,
@@ -14,14 +15,20 @@ import {
   type Mail,
 } from '@riffline/db';
 import type { ConsumerGroup, LoggedEvent } from '../events/log.ts';
+import { newApplicationMail, newTicketMail } from './adminAlerts.ts';
 import { approvedMail, rejectedMail } from './applicationDecisions.ts';
+import { contactReceivedMail } from './contactAcknowledgements.ts';
 import { contactReplyMail } from './contactReplies.ts';
 import { paymentCompletedMail } from './payments.ts';
 import type { Recipient } from './recipient.ts';
 import { releaseLiveMail, releaseRejectedMail } from './releaseDecisions.ts';
 import { royaltiesMail } from './royalties.ts';
 import { artistReplyMail, teamReplyMail } from './ticketReplies.ts';
-import { withdrawalApprovedMail, withdrawalDeclinedMail } from './withdrawalDecisions.ts';
+import {
+  withdrawalApprovedMail,
+  withdrawalCompletedMail,
+  withdrawalDeclinedMail,
+} from './withdrawalDecisions.ts';
 
 /** The Message-ID's right-hand side: the sender's domain (MAIL_FROM), else the site's host. */
 export function messageIdDomain(config: Pick<Config, 'publicUrl' | 'mail'>): string {
@@ -31,6 +38,9 @@ export function messageIdDomain(config: Pick<Config, 'publicUrl' | 'mail'>): str
 /** One message per event and kind, whatever the retries: `<event-42.release-live@riffline.local>`. */
 export const messageIdFor = (eventId: string, kind: string, domain: string) =>
   `<event-${eventId}.${kind}@${domain}>`;
+
+/** User ids are the issuer's subjects, any text: a Message-ID per recipient takes a digest of it. */
+const digestOf = (userId: string) => createHash('sha256').update(userId).digest('hex').slice(0, 16);
 
 /**
  * The `notifications` consumer group: emails what a user must hear about. A handler sends nothing: it
@@ -73,9 +83,40 @@ export function notifications(
     return emailNotifications ? { userId, email: user.email, firstName: user.firstName } : null;
   };
 
+  /** One email per admin whose "admin alerts" toggle is on, all recorded at once. */
+  const alertAdmins = async (
+    trx: DbTransaction,
+    event: LoggedEvent,
+    kind: string,
+    mailTo: (admin: Recipient) => Mail,
+  ) => {
+    const admins = await adminAlertRecipients(trx);
+    await enqueueMails(
+      trx,
+      admins.map((admin) => ({
+        ...mailTo(admin),
+        messageId: messageIdFor(event.id, `${kind}-${digestOf(admin.userId)}`, domain),
+        eventId: event.id,
+        userId: admin.userId,
+      })),
+    );
+  };
+
   return {
     group: 'notifications',
     handlers: {
+      // The team hears of each new application and ticket (admins who turned "admin alerts" off do not).
+      'application.submitted': (event, trx) =>
+        alertAdmins(trx, event, 'new-application', (admin) =>
+          newApplicationMail(admin, { id: event.aggregateId, ...event.payload }, publicUrl),
+        ),
+      'ticket.opened': async (event, trx) => {
+        const artist = await User.query(trx).findById(event.payload.userId);
+        const name = [artist?.firstName, artist?.lastName].filter(Boolean).join(' ') || 'An artist';
+        await alertAdmins(trx, event, 'new-ticket', (admin) =>
+          newTicketMail(admin, name, { id: event.aggregateId, ...event.payload }, publicUrl),
+        );
+      },
       'application.approved': (event, trx) =>
         queue(
           trx,
@@ -137,6 +178,18 @@ export function notifications(
           );
         }
       },
+      'withdrawal.completed': async (event, trx) => {
+        const to = await recipient(trx, event.payload.userId);
+        if (to) {
+          await queue(
+            trx,
+            event,
+            'withdrawal-completed',
+            withdrawalCompletedMail(to, event.payload, publicUrl),
+            to.userId,
+          );
+        }
+      },
       'wallet.paymentCompleted': async (event, trx) => {
         const to = await recipient(trx, event.payload.userId);
         if (to) {
@@ -176,17 +229,21 @@ export function notifications(
               reply,
               publicUrl,
             ),
-            messageId: messageIdFor(
-              event.id,
-              `ticket-reply-${createHash('sha256').update(admin.id).digest('hex').slice(0, 16)}`,
-              domain,
-            ),
+            messageId: messageIdFor(event.id, `ticket-reply-${digestOf(admin.id)}`, domain),
             eventId: event.id,
             userId: admin.id,
           })),
         );
       },
-      // The visitor has no account: the answer goes to the address they wrote from, whatever any toggle says.
+      // The visitor has no account: the acknowledgement and the answer go to the address they wrote from,
+      // whatever any toggle says.
+      'contact.received': async (event, trx) => {
+        await enqueueMail(trx, {
+          ...contactReceivedMail(event.payload, publicUrl),
+          messageId: messageIdFor(event.id, 'contact-received', domain),
+          eventId: event.id,
+        });
+      },
       'contact.replied': async (event, trx) => {
         await enqueueMail(trx, {
           ...contactReplyMail(event.payload, publicUrl),
@@ -201,11 +258,9 @@ export function notifications(
           .filter((c) => c.email && c.royaltyUpdates && compareAmounts(c.amount, '0') > 0)
           .map((credit) => {
             const to = { userId: credit.userId, email: credit.email!, firstName: credit.firstName };
-            // User ids are the issuer's subjects, any text: the Message-ID takes a digest of it.
-            const who = createHash('sha256').update(credit.userId).digest('hex').slice(0, 16);
             return {
               ...royaltiesMail(to, credit, publicUrl),
-              messageId: messageIdFor(event.id, `royalties-${who}`, domain),
+              messageId: messageIdFor(event.id, `royalties-${digestOf(credit.userId)}`, domain),
               eventId: event.id,
               userId: credit.userId,
             };

@@ -386,6 +386,110 @@ describe('the notifications consumer group', () => {
     expect(mailTo(smtp, quietOtherwise.email!)).toHaveLength(1);
   });
 
+  test('tells an artist their payout was sent, with the payment reference, unless emails are off', async ({
+    db,
+    smtp,
+    config,
+  }) => {
+    const artist = await approvedArtist(db, 'Ngozi');
+    const quiet = await approvedArtist(db, 'Obi');
+    await db.transaction((trx) => changeNotificationSettings(trx, quiet.id, { emailNotifications: false }));
+    const completed = (userId: string) =>
+      emit(db, 'withdrawal.completed', crypto.randomUUID(), {
+        userId,
+        amount: '1250.50',
+        paymentReference: '412345678901',
+      });
+    const event = await completed(artist.id);
+    await completed(quiet.id);
+    await settled(db, config);
+
+    const [mail, ...more] = mailTo(smtp, artist.email!).map(mimeOf);
+    expect(more).toEqual([]);
+    expect(headerOf(mail!.headers, 'Subject')).toBe('Your payout of $1,250.50 was sent');
+    expect(headerOf(mail!.headers, 'Message-ID')).toBe(
+      `<event-${event.id}.withdrawal-completed@riffline.local>`,
+    );
+    expect(mail!.text).toContain('Hi Ngozi,');
+    expect(mail!.text).toContain('Your withdrawal of $1,250.50 has been paid');
+    expect(mail!.text).toContain('Payment reference: 412345678901');
+    expect(mail!.text).toContain('Your royalties and withdrawals: https://riffline.test/royalties');
+    expect(mail!.html).toContain('412345678901');
+    expect(mailTo(smtp, quiet.email!)).toEqual([]);
+  });
+
+  test('tells every admin with admin alerts on of each new application and ticket, and no one else', async ({
+    db,
+    smtp,
+    config,
+  }) => {
+    const [alerted, quiet] = [
+      await buildAdmin(db, { email: `${unique('alerted')}@example.test`, firstName: 'Tola' }),
+      await buildAdmin(db, { email: `${unique('quiet')}@example.test` }),
+    ];
+    await db.transaction((trx) => changeNotificationSettings(trx, quiet.id, { adminAlerts: false }));
+    const { artist, application } = await applicant(db, 'Uche');
+    const submitted = await emit(db, 'application.submitted', application.id, {
+      userId: artist.id,
+      email: artist.email,
+      artistName: 'Uche <O>',
+      genre: 'afrobeats',
+    });
+    const ticket = await buildSupportTicket(db, { userId: artist.id, subject: 'Where are my streams?' });
+    const opened = await emit(db, 'ticket.opened', ticket.id, {
+      userId: artist.id,
+      subject: 'Where are my streams?',
+      priority: 'high',
+      category: null,
+    });
+    await settled(db, config);
+
+    const mails = mailTo(smtp, alerted.email!).map(mimeOf);
+    const bySubject = new Map(mails.map((m) => [headerOf(m.headers, 'Subject'), m]));
+    expect([...bySubject.keys()].sort()).toEqual([
+      'New application: Uche <O>',
+      'New ticket from Uche Artist: Where are my streams?',
+    ]);
+    const applied = bySubject.get('New application: Uche <O>')!;
+    expect(applied.text).toContain('Hi Tola,');
+    expect(applied.text).toContain('Genre: afrobeats');
+    expect(applied.text).toContain(`https://riffline.test/admin/applications/${application.id}/show`);
+    expect(applied.html).toContain('Uche &lt;O&gt;');
+    expect(headerOf(applied.headers, 'Message-ID')).toMatch(
+      new RegExp(`^<event-${submitted.id}\\.new-application-[0-9a-f]{16}@riffline\\.local>$`),
+    );
+    const asked = bySubject.get('New ticket from Uche Artist: Where are my streams?')!;
+    expect(asked.text).toContain('Priority: high');
+    expect(asked.text).toContain(`https://riffline.test/admin/tickets/${ticket.id}`);
+    expect(headerOf(asked.headers, 'Message-ID')).toMatch(
+      new RegExp(`^<event-${opened.id}\\.new-ticket-[0-9a-f]{16}@riffline\\.local>$`),
+    );
+    // Admin alerts off: nothing; and the artist hears nothing of their own application or ticket.
+    expect(mailTo(smtp, quiet.email!)).toEqual([]);
+    expect(mailTo(smtp, artist.email!)).toEqual([]);
+  });
+
+  test('tells whoever used the contact form that their message arrived, without repeating it', async ({
+    db,
+    smtp,
+  }) => {
+    const email = `${unique('visitor')}@example.test`;
+    const event = await emit(db, 'contact.received', crypto.randomUUID(), {
+      name: 'Jo Lane',
+      email,
+      subject: 'Label <partnership>',
+    });
+    const { headers, text, html } = mimeOf(await smtp.waitFor((m) => m.to.includes(email), 20_000));
+    expect(headerOf(headers, 'Subject')).toBe('We received your message');
+    expect(headerOf(headers, 'Message-ID')).toBe(`<event-${event.id}.contact-received@riffline.local>`);
+    expect(text).toContain('Hi Jo Lane,');
+    expect(text).toContain(
+      'We received your message "Label <partnership>" and will get back to you within 24 hours.',
+    );
+    expect(text).toContain('Riffline Help Center: https://riffline.test/support');
+    expect(html).toContain('Label &lt;partnership&gt;');
+  });
+
   test('sent every message only after the handling that recorded it had committed', ({ sends }) => {
     expect(sends.length).toBeGreaterThan(0);
     expect(sends.filter((s) => !s.committed)).toEqual([]);

@@ -49,3 +49,35 @@ export function withdrawalDeclinedMail(to: Recipient, decision: WithdrawalDecisi
     ],
   });
 }
+
+/** `withdrawal.completed`: the money was sent, with the payment's reference to look it up by. */
+export function withdrawalCompletedMail(
+  to: Recipient,
+  payout: { amount: string; paymentReference?: string },
+  publicUrl: string,
+): Mail {
+  const amount = formatMoney(payout.amount, 'USD');
+  return compose({
+    to: to.email,
+    subject: `Your payout of ${amount} was sent`,
+    greeting: greet(to),
+    blocks: [
+      `Your withdrawal of ${amount} has been paid to your chosen payout method. Depending on your bank or PayPal, it may take a little while to show in your account.`,
+      {
+        list: [
+          ['Amount', `${amount} (USD)`],
+          ...(payout.paymentReference
+            ? ([['Payment reference', payout.paymentReference]] as Array<[string, string]>)
+            : []),
+        ],
+      },
+      'If it has not arrived, write to us with the payment reference above.',
+      {
+        links: [
+          ['Your royalties and withdrawals', `${publicUrl}/royalties`],
+          ['Questions', `${publicUrl}/support`],
+        ],
+      },
+    ],
+  });
+}

@@ -3,6 +3,7 @@ import {
   compareAmounts,
   fromMinor,
   isAmount,
+  MIN_ARTWORK_PIXELS,
   normalizeAmount,
   subtractAmounts,
   toMinor,
@@ -24,10 +25,30 @@ import { isEditable } from '../../policies/releases.ts';
 import { loadRelease } from './ownRelease.ts';
 
 export const DISTRIBUTION_FEE_SETTING = 'distribution_fee_coins';
+export const COVER_MISSING = `Add the cover art: a square JPG or PNG, at least ${MIN_ARTWORK_PIXELS}×${MIN_ARTWORK_PIXELS} pixels`;
+
+/**
+ * The release has a cover the stores take: an uploaded artwork that passed the upload's checks (JPEG or
+ * PNG read from its bytes, square, at least 3000 px a side). An album-art URL is not checked, so it is not
+ * one; the stored facts are checked again for artwork uploaded before the checks were what they are now.
+ */
+export function hasValidCover(
+  release: Pick<Release, 'artworkKey' | 'artworkFormat' | 'artworkWidth' | 'artworkHeight'>,
+): boolean {
+  const { artworkKey, artworkFormat, artworkWidth, artworkHeight } = release;
+  return (
+    Boolean(artworkKey) &&
+    (artworkFormat === 'jpeg' || artworkFormat === 'png') &&
+    artworkWidth !== null &&
+    artworkWidth === artworkHeight &&
+    artworkWidth >= MIN_ARTWORK_PIXELS
+  );
+}
 
 /** What still stands between a release and review, in words the artist can act on (empty: ready). */
 export function missingForSubmission(release: Release, tracks: Track[], today: string): string[] {
   const missing: string[] = [];
+  if (!hasValidCover(release)) missing.push(COVER_MISSING);
   const type = release.releaseType;
   if (tracks.length < trackMinimums[type]) {
     missing.push(`${type === 'ep' ? 'An EP' : 'An album'} needs at least ${trackMinimums[type]} tracks`);
@@ -48,15 +69,17 @@ export function missingForSubmission(release: Release, tracks: Track[], today: s
   return missing;
 }
 
-async function distributionFee(trx: DbTransaction): Promise<string> {
-  const setting = await PlatformSetting.query(trx).findOne({ settingKey: DISTRIBUTION_FEE_SETTING });
+/** The distribution fee in coins ("0.00": free), as submission charges it and the artist app shows it. */
+export async function distributionFee(db: Db | DbTransaction): Promise<string> {
+  const setting = await PlatformSetting.query(db).findOne({ settingKey: DISTRIBUTION_FEE_SETTING });
   const value = setting?.settingValue.trim() ?? '0';
   return isAmount(value) && compareAmounts(value, '0') > 0 ? normalizeAmount(value) : '0.00';
 }
 
 /**
- * Sends a draft (or a rejected release, fixed) for review: draft → processing, once every track has ready
- * audio and the checklist is confirmed (409 listing what is missing). The distribution fee, when the
+ * Sends a draft (or a rejected release, fixed) for review: draft → processing, once it has a valid cover,
+ * every track has ready audio and the checklist is confirmed (409 listing what is missing, before any fee
+ * is taken). The distribution fee, when the
  * platform charges one, leaves the coin balance in the same transaction, recorded as a completed
  * `distribution_fee` transaction; too few coins → 402.
  */

@@ -7,7 +7,10 @@ import {
 import { appendEvent, WithdrawalRequest, type Db, type User } from '@riffline/db';
 import { ConflictError, NotFoundError } from '../../errors.ts';
 
-/** The admin's moves: pending → approved | declined, approved → processing, processing → completed. */
+/**
+ * The admin's moves: pending → approved | declined, approved → processing, processing → completed (with the
+ * payment's reference, which `withdrawal.completed` carries to the artist's email).
+ */
 const allowed: Record<WithdrawalRequestReviewBody['status'], WithdrawalRequestStatus> = {
   approved: 'pending',
   declined: 'pending',
@@ -41,21 +44,27 @@ export async function reviewWithdrawalRequest(
         : body.status === 'declined'
           ? (body.adminNotes ?? DECLINED_WITHDRAWAL_REQUEST_NOTE)
           : (body.adminNotes ?? request.adminNotes);
+    // The body's schema requires the reference to complete a payout, and refuses it for any other move.
+    const paymentReference = body.status === 'completed' ? body.paymentReference : null;
     const updated = await WithdrawalRequest.query(trx).patchAndFetchById(id, {
       status: body.status,
       adminNotes,
       processedBy: admin.id,
       processedAt: now,
+      ...(paymentReference ? { paymentReference } : {}),
     });
     const type = events[body.status];
+    const { userId, amount } = request;
     await appendEvent(trx, {
       type,
       aggregateId: id,
       actorId: admin.id,
       payload:
         type === 'withdrawal.approved' || type === 'withdrawal.declined'
-          ? { userId: request.userId, amount: request.amount, adminNotes: adminNotes ?? '' }
-          : { userId: request.userId, amount: request.amount },
+          ? { userId, amount, adminNotes: adminNotes ?? '' }
+          : type === 'withdrawal.completed' && paymentReference
+            ? { userId, amount, paymentReference }
+            : { userId, amount },
     } as Parameters<typeof appendEvent>[1]);
     return updated;
   });

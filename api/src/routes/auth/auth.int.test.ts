@@ -468,6 +468,14 @@ describe('an external OpenID Connect issuer (OIDC_ISSUER_URL)', () => {
         expect(password.status).toBe(400);
         expect(password.json()).toMatchObject({ message: 'Your password is managed by Example SSO' });
 
+        // Sent to /api/logout from another site: the page asks first, and its form may go on to the issuer.
+        const asks = await browser.get(`${rp.url}/api/logout`, { headers: { accept: 'text/html' } });
+        expect(asks.body).toContain('Sign out of Riffline?');
+        expect(asks.headers.get('content-security-policy')).toContain(
+          `form-action 'self' ${new URL(external.issuer).origin}`,
+        );
+        expect((await browser.get(`${rp.url}/api/auth/user`)).status).toBe(200);
+
         const out = await signOut(browser, rp.url);
         expect(out.redirectTo).toMatch(new RegExp(`^${external.issuer}/session/end`));
         expect((await browser.get(`${rp.url}/api/auth/user`)).status).toBe(401);

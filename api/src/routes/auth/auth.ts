@@ -1,4 +1,6 @@
+import type { Context } from 'koa';
 import { PENDING_SIGN_IN_MS } from '@riffline/contracts';
+import type { ApiDeps } from '../../context.ts';
 import type { Handler } from '../route.ts';
 import { ValidationError } from '../../errors.ts';
 import { changeCurrency } from '../../commands/users/currencyChanger.ts';
@@ -6,6 +8,7 @@ import { changePassword } from '../../commands/users/passwordChanger.ts';
 import { userSignIn } from '../../commands/users/userSignIn.ts';
 import type { PendingSignIn } from '../../session/relyingParty.ts';
 import { presentUser } from '../../presenters/user.ts';
+import { allowFormTo, isSameSiteNavigation, signOutPage, wantsPage } from './signOutPage.ts';
 import type { ChangePasswordInput, LoginInput, UpdateCurrencyInput } from './schema.ts';
 
 /** GET /api/login: off to the issuer with PKCE; state, nonce and verifier wait in the session. */
@@ -42,13 +45,42 @@ export const callback: Handler<unknown> = async (ctx, { auth, config, db, logger
   ctx.redirect(pending.returnTo);
 };
 
-/** POST /api/logout: our session ends at once; the issuer's too where it supports RP-initiated logout. */
-export const logout: Handler<unknown> = async (ctx, { auth }) => {
+/**
+ * Ends this browser's session at once; answers where to go next: the issuer's sign-out where it supports
+ * RP-initiated logout (for a browser that was signed in), else /.
+ */
+async function endSession(ctx: Context, auth: ApiDeps['auth']): Promise<string> {
   const idToken = (ctx.session?.idToken as string | undefined) ?? null;
   const wasSignedIn = Boolean(ctx.session?.userId);
   ctx.session = null;
   const endSession = wasSignedIn ? await auth.relyingParty.endSessionUrl(idToken) : null;
-  return { redirectTo: endSession ?? '/' };
+  return endSession ?? '/';
+}
+
+/**
+ * POST /api/logout: the apps' sign-out (`fetch`, answered `{redirectTo}`). The sign-out page's form
+ * (GET /api/logout from another site) posts here as a navigation: that browser is sent on itself.
+ */
+export const logout: Handler<unknown> = async (ctx, { auth }) => {
+  const redirectTo = await endSession(ctx, auth);
+  if (!wantsPage(ctx)) return { redirectTo };
+  ctx.redirect(redirectTo);
+  ctx.status = 303;
+};
+
+/**
+ * GET /api/logout (SPEC §2: logout is a browser navigation). Sent by this site, it signs out as POST does
+ * and goes on to where POST would send the browser. From anywhere else it signs nobody out: a signed-in
+ * browser gets a page whose Sign out button posts from this site; a signed-out one goes to /.
+ */
+export const logoutNavigation: Handler<unknown> = async (ctx, { auth, config }) => {
+  if (isSameSiteNavigation(ctx, config.publicUrl)) return ctx.redirect(await endSession(ctx, auth));
+  if (!ctx.session?.userId) return ctx.redirect('/');
+  const idToken = (ctx.session.idToken as string | undefined) ?? null;
+  allowFormTo(ctx, await auth.relyingParty.endSessionUrl(idToken), config.publicUrl);
+  ctx.status = 200;
+  ctx.type = 'html';
+  ctx.body = signOutPage;
 };
 
 export const currentUser: Handler<unknown> = (ctx) => {

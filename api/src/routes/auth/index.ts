@@ -35,10 +35,20 @@ export const authRoutes = [
     handler: handlers.callback,
   }),
   defineRoute({
+    method: 'get',
+    path: '/logout',
+    summary:
+      'Browser navigation: sign out. Sent by this site (`Sec-Fetch-Site` same-origin or none, else a `Referer` on it), the session ends and the browser goes where POST /api/logout would send it; from another site a signed-in browser gets a page (200, HTML) whose Sign out button posts to POST /api/logout',
+    tag,
+    audience: 'public',
+    redirect: true,
+    handler: handlers.logoutNavigation,
+  }),
+  defineRoute({
     method: 'post',
     path: '/logout',
     summary:
-      "End the session (a same-origin POST, so another site cannot sign anyone out); `redirectTo` is the issuer's sign-out where it has one, else /",
+      "End the session (a same-origin POST, so another site cannot sign anyone out); `redirectTo` is the issuer's sign-out where it has one, else /. A form's submit (a navigation that accepts HTML) is sent there instead (303)",
     tag,
     audience: 'public',
     response: LogoutResponse,

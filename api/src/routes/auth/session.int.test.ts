@@ -2,7 +2,7 @@
 import { describe, expect } from 'vitest';
 import { PENDING_SIGN_IN_MS } from '@riffline/contracts';
 import { apiTest } from '#test/support/api.ts';
-import { Browser } from '#test/support/browser.ts';
+import { Browser, formOf } from '#test/support/browser.ts';
 import { newPerson, signOut, signUp } from '#test/support/signIn.ts';
 
 const sidOf = (setCookie: string[]) =>
@@ -49,9 +49,10 @@ describe('POST /api/logout', () => {
   apiTest('cannot be triggered from another site', async ({ app }) => {
     const browser = new Browser();
     await signUp(browser, app.url, newPerson());
-    // A link or image on another site: GET signs nobody out any more.
+    // A link or image on another site: GET signs nobody out (it answers a page that asks; below).
     const link = await browser.get(`${app.url}/api/logout`, { follow: false });
-    expect(link.status).toBe(405);
+    expect(link.status).toBe(200);
+    expect((await browser.get(`${app.url}/api/auth/user`)).status).toBe(200);
     // A form on another site posts with its own Origin.
     const form = await browser.request(`${app.url}/api/logout`, {
       method: 'POST',
@@ -60,5 +61,79 @@ describe('POST /api/logout', () => {
     });
     expect(form.status).toBe(403);
     expect((await browser.get(`${app.url}/api/auth/user`)).status).toBe(200);
+  });
+});
+
+/** SPEC §2: logout is a browser navigation to /api/logout; only this site can send a browser there to leave. */
+describe('GET /api/logout', () => {
+  const signedIn = async (url: string) => {
+    const browser = new Browser();
+    await signUp(browser, url, newPerson());
+    expect((await browser.get(`${url}/api/auth/user`)).status).toBe(200);
+    return browser;
+  };
+  const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+  apiTest('sent by this site, signs out and lands on /', async ({ app }) => {
+    const sources: Record<string, string>[] = [
+      { 'sec-fetch-site': 'same-origin', referer: `${app.url}/releases` }, // the app's Logout
+      { 'sec-fetch-site': 'none' }, // typed in the address bar
+      { referer: `${app.url}/settings` }, // a browser that does not send Sec-Fetch-Site
+    ];
+    for (const from of sources) {
+      const browser = await signedIn(app.url);
+      const out = await browser.get(`${app.url}/api/logout`, {
+        follow: false,
+        headers: { ...html, ...from },
+      });
+      // Where POST /api/logout sends the browser: the embedded provider's sign-out, which comes back to /.
+      expect([out.status, out.headers.get('location')]).toEqual([
+        302,
+        expect.stringContaining('/oidc/session/end'),
+      ]);
+      expect((await browser.get(`${app.url}/api/auth/user`)).status).toBe(401);
+      const provider = await browser.get(out.headers.get('location')!, { headers: html });
+      const landed = await browser.submit(provider, formOf(provider));
+      expect(landed.url).toBe(`${app.url}/`);
+    }
+    // Signed out already: straight to /.
+    const visitor = await new Browser().get(`${app.url}/api/logout`, {
+      follow: false,
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    expect([visitor.status, visitor.headers.get('location')]).toEqual([302, '/']);
+  });
+
+  apiTest('from another site signs nobody out, and answers a page whose button does', async ({ app }) => {
+    const browser = await signedIn(app.url);
+    const sources: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site', referer: 'https://evil.example/' },
+      { referer: 'https://evil.example/page' },
+      {}, // nothing says where it comes from
+      { 'sec-fetch-site': 'same-origin', 'sec-purpose': 'prefetch' }, // a prefetch: nobody asked yet
+    ];
+    for (const from of sources) {
+      const page = await browser.get(`${app.url}/api/logout`, {
+        follow: false,
+        headers: { ...html, ...from },
+      });
+      expect([page.status, page.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
+      expect(page.body).toContain('<title>Sign out · Riffline</title>');
+      expect((await browser.get(`${app.url}/api/auth/user`)).status).toBe(200);
+    }
+    const page = await browser.get(`${app.url}/api/logout`, { headers: html });
+    expect(page.headers.get('content-security-policy')).toContain("form-action 'self'");
+    const form = formOf(page);
+    expect([form.method, form.action]).toEqual(['post', '/api/logout']);
+    // Its button: a same-origin form post (Origin and Referer of this page, no fields), a navigation.
+    const out = await browser.submit(page, form, {}, html);
+    expect((await browser.get(`${app.url}/api/auth/user`)).status).toBe(401);
+    expect(out.trail[1]).toContain('/oidc/session/end');
+    const landed = await browser.submit(out, formOf(out));
+    expect(landed.url).toBe(`${app.url}/`);
+
+    // A browser that is not signed in has nothing to confirm: it goes to /.
+    const visitor = await new Browser().get(`${app.url}/api/logout`, { follow: false });
+    expect([visitor.status, visitor.headers.get('location')]).toEqual([302, '/']);
   });
 });

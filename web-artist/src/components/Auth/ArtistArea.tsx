@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { navigate, useVisitor } from '../../api/auth.ts';
 import NotFound from '../../pages/public/NotFound.tsx';
 import { PageSpinner } from '../Page/Spinner.tsx';
+import { useDocumentTitle } from '../Page/useDocumentTitle.ts';
 import { afterToastShows, useToast } from '../Toast/Toast.tsx';
 import { REDIRECT_DELAY_MS } from './useLoggedOutFlow.ts';
 
@@ -35,9 +36,7 @@ export function ArtistArea({
   pending?: ReactNode;
 }) {
   const { state } = useVisitor();
-  useEffect(() => {
-    document.title = `${title} · Riffline`;
-  }, [title]);
+  useDocumentTitle(title);
   if (state === 'loading') return <PageSpinner />;
   if (state === 'anonymous') return <SignInFirst returnTo={path} />;
   if (state === 'pending') return <>{pending ?? <NotFound />}</>;

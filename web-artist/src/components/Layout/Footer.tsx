@@ -1,9 +1,4 @@
-import InstagramIcon from '@mui/icons-material/Instagram';
-import MusicNoteIcon from '@mui/icons-material/MusicNote';
-import XIcon from '@mui/icons-material/X';
-import YouTubeIcon from '@mui/icons-material/YouTube';
-import AlbumIcon from '@mui/icons-material/Album';
-import { Box, Container, IconButton, Link, Stack, Typography } from '@mui/material';
+import { Box, Container, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { night } from '../../theme.ts';
 import { NewsletterForm } from './NewsletterForm.tsx';
@@ -32,15 +27,6 @@ const legalLinks: FooterLink[] = [
   { label: 'Privacy Policy', to: '/privacy' },
   { label: 'Terms of Service', to: '/terms' },
   { label: 'Cookie Policy', to: '/cookies' },
-];
-
-// Our social accounts are not public yet: the links are placeholders.
-const socials = [
-  { label: 'Instagram', icon: InstagramIcon },
-  { label: 'Twitter', icon: XIcon },
-  { label: 'YouTube', icon: YouTubeIcon },
-  { label: 'TikTok', icon: MusicNoteIcon },
-  { label: 'Spotify', icon: AlbumIcon },
 ];
 
 export function Footer() {
@@ -99,14 +85,9 @@ export function Footer() {
             <Typography sx={{ opacity: 0.85, mb: 1.5 }}>
               Release tips, store news and Riffline updates, once a month.
             </Typography>
+            {/* No social links (SPEC §2's placeholders): a link that goes nowhere is not shown until
+                Riffline's profiles are public. */}
             <NewsletterForm />
-            <Stack direction="row" spacing={0.5} sx={{ mt: 2 }}>
-              {socials.map(({ label, icon: Icon }) => (
-                <IconButton key={label} href="#" aria-label={label} sx={{ color: 'inherit' }}>
-                  <Icon aria-hidden />
-                </IconButton>
-              ))}
-            </Stack>
           </Box>
         </Box>
         <Typography sx={{ mt: 5, opacity: 0.7, fontSize: '0.9rem' }}>

@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
-import { lazy, Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { lazy, Suspense, useLayoutEffect } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { useVisitor } from '../../api/auth.ts';
 import { PageSpinner } from '../Page/Spinner.tsx';
 import { Footer } from './Footer.tsx';
@@ -21,9 +21,23 @@ function EmailBanner() {
   );
 }
 
+/**
+ * A page opened from a link starts at its top, as a page load would (the declarative router restores no
+ * scroll position); back and forward leave it to the browser's own restoration.
+ */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  const navigation = useNavigationType();
+  useLayoutEffect(() => {
+    if (navigation !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigation]);
+  return null;
+}
+
 export function Layout() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <ScrollToTop />
       <a href="#main" className="skip-link">
         Skip to content
       </a>

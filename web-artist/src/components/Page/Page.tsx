@@ -1,19 +1,26 @@
 import { Box, Container, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { night } from '../../theme.ts';
+import { useDocumentTitle } from './useDocumentTitle.ts';
 
-/** A page's title band and body: every public page starts this way. */
+/**
+ * A page's title band and body: every public page starts this way. The browser tab says `title` too, or
+ * `documentTitle` where the heading reads badly there.
+ */
 export function Page({
   title,
+  documentTitle = title,
   subtitle,
   children,
   maxWidth = 'lg',
 }: {
   title: string;
+  documentTitle?: string;
   subtitle?: ReactNode;
   children: ReactNode;
   maxWidth?: 'sm' | 'md' | 'lg';
 }) {
+  useDocumentTitle(documentTitle);
   return (
     <>
       <Box component="section" sx={{ ...night, py: { xs: 6, md: 8 } }}>

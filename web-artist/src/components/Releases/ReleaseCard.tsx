@@ -13,27 +13,79 @@ import {
   Card,
   CardActions,
   Collapse,
+  LinearProgress,
   Typography,
 } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { compareAmounts, formatCoins } from '@riffline/contracts';
 import { ApiError } from '../../api/client.ts';
 import { errorIssues, RELEASES_KEY, submitRelease, type Release } from '../../api/releases.ts';
 import { coinsQuery } from '../../api/wallet.ts';
 import { useLoggedOutFlow } from '../Auth/useLoggedOutFlow.ts';
 import { useToast } from '../Toast/Toast.tsx';
+import { CopyCode } from './CopyCode.tsx';
 import { formatDate, releaseTypeNames } from './labels.ts';
 import { StatusChip } from './StatusChip.tsx';
 import { TrackList } from './TrackList.tsx';
+import { uploadPercent, useCoverUpload } from './uploads.ts';
+import { isScheduled } from './releaseTiming.ts';
 import { isEditable } from './wizardRules.ts';
 
 type Problem = { kind: 'missing'; items: string[] } | { kind: 'fee'; message: string };
 
+/** The distribution fee before it is taken: what submitting costs, and whether the coins cover it. */
+function FeeNote() {
+  const coins = useQuery(coinsQuery);
+  if (!coins.data) return null;
+  const { coins: balance, distributionFeeCoins: fee } = coins.data;
+  const free = compareAmounts(fee, '0') <= 0;
+  const short = !free && compareAmounts(balance, fee) < 0;
+  return (
+    <Typography variant="body2" color={short ? 'error' : 'text.secondary'} data-testid="release-fee">
+      {free
+        ? 'Distribution fee: none. Submitting takes no coins.'
+        : `Distribution fee: ${formatCoins(fee)} coins, taken from your balance when you submit.`}
+      {short && ` Your balance is ${formatCoins(balance)} coins: top up first.`}
+    </Typography>
+  );
+}
+
+/** The cover's upload from the wizard, while it runs (or why it failed). */
+function CoverUploadProgress({ releaseId }: { releaseId: string }) {
+  const upload = useCoverUpload(releaseId);
+  if (!upload || upload.status === 'done') return null;
+  if (upload.status === 'failed') {
+    return (
+      <Typography variant="body2" color="error">
+        Cover not uploaded ({upload.fileName}): {upload.error}
+      </Typography>
+    );
+  }
+  const percent = Math.round(uploadPercent(upload));
+  return (
+    <Box sx={{ display: 'grid', gap: 0.5 }}>
+      <LinearProgress
+        variant="determinate"
+        value={percent}
+        aria-label="Cover upload progress"
+        sx={{ height: 8, borderRadius: 4 }}
+      />
+      <Typography variant="caption" color="text.secondary" aria-live="polite">
+        {upload.status === 'queued'
+          ? `Waiting to upload the cover ${upload.fileName}`
+          : `Uploading the cover ${upload.fileName}: ${percent}%`}
+      </Typography>
+    </Box>
+  );
+}
+
 /**
  * One release of the Release Builder: cover, title, status chip, its tracks (rename, upload audio with
- * progress), the rejection reason when rejected, and Edit, Delete and Submit for distribution while it
- * is a draft or was rejected.
+ * progress), the rejection reason when rejected, and Edit, Delete and Submit for distribution (with the
+ * fee it takes, and the cover it needs) while it is a draft or was rejected. Once approved: the day it goes
+ * live when that is still ahead, and its UPC and ISRCs to copy.
  */
 export function ReleaseCard({
   release,
@@ -54,6 +106,8 @@ export function ReleaseCard({
   const [problem, setProblem] = useState<Problem | null>(null);
   const editable = isEditable(release.status);
   const headingId = `release-${release.id}-title`;
+  const coverUpload = useCoverUpload(release.id);
+  const coverUploading = coverUpload?.status === 'queued' || coverUpload?.status === 'uploading';
 
   const submit = useMutation({
     mutationFn: () => submitRelease(release.id),
@@ -122,6 +176,11 @@ export function ReleaseCard({
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
             {facts.join(' · ')}
           </Typography>
+          {release.upc && (
+            <Box sx={{ mt: 0.5 }}>
+              <CopyCode label="UPC" code={release.upc} name={release.title} />
+            </Box>
+          )}
         </Box>
       </Box>
 
@@ -135,6 +194,26 @@ export function ReleaseCard({
         )}
         {release.status === 'processing' && (
           <Alert severity="info">In review: once approved, it goes live in 3-5 days.</Alert>
+        )}
+        {isScheduled(release) && (
+          <Alert severity="success" data-testid="release-scheduled">
+            <AlertTitle>Scheduled for {formatDate(release.releaseDate)}</AlertTitle>
+            Approved: the stores put it out on its release date.
+          </Alert>
+        )}
+        <CoverUploadProgress releaseId={release.id} />
+        {editable && !release.hasArtwork && !coverUploading && (
+          <Alert
+            severity="warning"
+            action={
+              <Button color="inherit" size="small" onClick={onEdit}>
+                Add Cover
+              </Button>
+            }
+          >
+            <AlertTitle>No cover art yet</AlertTitle>
+            Add one before you submit: a square JPG or PNG, at least 3000×3000 pixels.
+          </Alert>
         )}
         {problem?.kind === 'missing' && (
           <Alert severity="warning" onClose={() => setProblem(null)}>
@@ -161,6 +240,11 @@ export function ReleaseCard({
         )}
       </Box>
 
+      {editable && (
+        <Box sx={{ px: 2, pt: 1.5 }}>
+          <FeeNote />
+        </Box>
+      )}
       <CardActions
         sx={{ px: 2, py: 1.5, gap: 1, flexWrap: 'wrap', '& > :not(style) ~ :not(style)': { ml: 0 } }}
       >

@@ -3,12 +3,14 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Alert, Box, Button, LinearProgress, List, ListItem, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatIsrc } from '@riffline/contracts';
 import { ApiError } from '../../api/client.ts';
 import { releaseTracksQuery, renameTrack, RELEASES_KEY, type Track } from '../../api/releases.ts';
 import { useLoggedOutFlow } from '../Auth/useLoggedOutFlow.ts';
 import { Spinner } from '../Page/Spinner.tsx';
 import { useToast } from '../Toast/Toast.tsx';
-import { uploadPercent, useAudioUploader, useTrackUpload } from './uploads.ts';
+import { CopyCode } from './CopyCode.tsx';
+import { uploadPercent, useFileUploader, useTrackUpload } from './uploads.ts';
 import { checkAudioFile, formatDuration } from './wizardRules.ts';
 
 function AudioStatus({ track }: { track: Track }) {
@@ -88,7 +90,7 @@ function TrackRow({ track, editable }: { track: Track; editable: boolean }) {
   const toast = useToast();
   const loggedOut = useLoggedOutFlow();
   const queryClient = useQueryClient();
-  const startUploads = useAudioUploader();
+  const startUploads = useFileUploader();
   const upload = useTrackUpload(track.id);
   const busy = upload?.status === 'queued' || upload?.status === 'uploading';
   const [title, setTitle] = useState(track.title);
@@ -155,6 +157,16 @@ function TrackRow({ track, editable }: { track: Track; editable: boolean }) {
           <Typography sx={{ flex: 1 }}>{track.title}</Typography>
         )}
       </Box>
+      {track.isrc && (
+        <Box sx={{ pl: { xs: 0, sm: 4.5 } }}>
+          <CopyCode
+            label="ISRC"
+            code={track.isrc}
+            shown={formatIsrc(track.isrc)}
+            name={`track ${track.trackNumber}`}
+          />
+        </Box>
+      )}
       <Box
         sx={{
           display: 'flex',
@@ -189,7 +201,7 @@ function TrackRow({ track, editable }: { track: Track; editable: boolean }) {
                   toast({ ...notice, variant: 'destructive' });
                   return;
                 }
-                startUploads([{ trackId: track.id, releaseId: track.releaseId, file }]);
+                startUploads([{ kind: 'audio', trackId: track.id, releaseId: track.releaseId, file }]);
               }}
             />
           </Button>
@@ -202,7 +214,7 @@ function TrackRow({ track, editable }: { track: Track; editable: boolean }) {
   );
 }
 
-/** A release's tracks: titles saved on blur, each one's audio upload with its progress bar. */
+/** A release's tracks: titles saved on blur, ISRCs once given, each audio upload with its progress. */
 export function TrackList({ releaseId, editable }: { releaseId: string; editable: boolean }) {
   const { data, isPending, error, refetch } = useQuery(releaseTracksQuery(releaseId));
   if (isPending) return <Spinner label="Loading tracks" />;

@@ -1,13 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { RELEASES_KEY, releaseTracksQuery, uploadTrackAudio, type Track } from '../../api/releases.ts';
+import {
+  RELEASES_KEY,
+  releasesQuery,
+  releaseTracksQuery,
+  uploadArtwork,
+  uploadTrackAudio,
+  type Release,
+  type Track,
+} from '../../api/releases.ts';
 import { useToast } from '../Toast/Toast.tsx';
 import { AUDIO_SIZE_NOTICE } from './wizardRules.ts';
 
-/** One track's audio upload, as its progress bar shows it. */
-export interface TrackUpload {
-  trackId: string;
+/** One file's upload (a track's audio or a release's cover), as its progress bar shows it. */
+export interface FileUpload {
   releaseId: string;
   fileName: string;
   status: 'queued' | 'uploading' | 'done' | 'failed';
@@ -16,21 +23,22 @@ export interface TrackUpload {
   error?: string;
 }
 
-export interface UploadJob {
-  trackId: string;
-  releaseId: string;
-  file: File;
-}
+/** A track's audio, or a release's cover art. */
+export type UploadJob =
+  | { kind: 'audio'; trackId: string; releaseId: string; file: File }
+  | { kind: 'cover'; releaseId: string; file: File };
+
+const keyOf = (job: UploadJob) => (job.kind === 'cover' ? `cover:${job.releaseId}` : `track:${job.trackId}`);
 
 /**
  * Uploads live outside any component: they go on when the wizard closes or the artist changes page,
  * and every view of a track (release card, dashboard) shows the same progress.
  */
-let uploads: ReadonlyMap<string, TrackUpload> = new Map();
+let uploads: ReadonlyMap<string, FileUpload> = new Map();
 const listeners = new Set<() => void>();
 
-function put(entry: TrackUpload) {
-  uploads = new Map(uploads).set(entry.trackId, entry);
+function put(key: string, entry: FileUpload) {
+  uploads = new Map(uploads).set(key, entry);
   for (const listener of listeners) listener();
 }
 
@@ -39,43 +47,61 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-export function useTrackUpload(trackId: string): TrackUpload | undefined {
+function useUpload(key: string): FileUpload | undefined {
   return useSyncExternalStore(
     subscribe,
-    () => uploads.get(trackId),
+    () => uploads.get(key),
     () => undefined,
   );
 }
 
+export const useTrackUpload = (trackId: string) => useUpload(`track:${trackId}`);
+export const useCoverUpload = (releaseId: string) => useUpload(`cover:${releaseId}`);
+
 /** 0-100 for the progress bar. */
-export const uploadPercent = (upload: TrackUpload) =>
+export const uploadPercent = (upload: FileUpload) =>
   upload.status === 'done' ? 100 : upload.total > 0 ? Math.min(100, (upload.loaded / upload.total) * 100) : 0;
 
 /**
  * Starts uploads one after the other (a release's files need not compete for the artist's upload
- * bandwidth); each failure is toasted with the server's reason, and the release's tracks refresh.
+ * bandwidth); each failure is toasted with the server's reason, and the release (its cover, its tracks)
+ * refreshes.
  */
-export function useAudioUploader() {
+export function useFileUploader() {
   const toast = useToast();
   const queryClient = useQueryClient();
   return useCallback(
     (jobs: UploadJob[]) => {
       for (const job of jobs) {
-        put({ ...job, fileName: job.file.name, status: 'queued', loaded: 0, total: job.file.size });
+        put(keyOf(job), {
+          releaseId: job.releaseId,
+          fileName: job.file.name,
+          status: 'queued',
+          loaded: 0,
+          total: job.file.size,
+        });
       }
       void (async () => {
         for (const job of jobs) {
-          const base = { trackId: job.trackId, releaseId: job.releaseId, fileName: job.file.name };
-          put({ ...base, status: 'uploading', loaded: 0, total: job.file.size });
+          const key = keyOf(job);
+          const base = { releaseId: job.releaseId, fileName: job.file.name };
+          put(key, { ...base, status: 'uploading', loaded: 0, total: job.file.size });
+          const progress = (loaded: number, total: number) =>
+            put(key, { ...base, status: 'uploading', loaded, total });
           try {
-            const saved = await uploadTrackAudio(job.trackId, job.file, (loaded, total) =>
-              put({ ...base, status: 'uploading', loaded, total }),
-            );
-            put({ ...base, status: 'done', loaded: job.file.size, total: job.file.size });
-            queryClient.setQueryData(
-              releaseTracksQuery(job.releaseId).queryKey,
-              (tracks: Track[] | undefined) => tracks?.map((t) => (t.id === saved.id ? saved : t)),
-            );
+            if (job.kind === 'cover') {
+              const saved = await uploadArtwork(job.releaseId, job.file, progress);
+              queryClient.setQueryData(releasesQuery.queryKey, (releases: Release[] | undefined) =>
+                releases?.map((r) => (r.id === saved.id ? { ...r, ...saved } : r)),
+              );
+            } else {
+              const saved = await uploadTrackAudio(job.trackId, job.file, progress);
+              queryClient.setQueryData(
+                releaseTracksQuery(job.releaseId).queryKey,
+                (tracks: Track[] | undefined) => tracks?.map((t) => (t.id === saved.id ? saved : t)),
+              );
+            }
+            put(key, { ...base, status: 'done', loaded: job.file.size, total: job.file.size });
           } catch (error) {
             const tooLarge = error instanceof ApiError && error.status === 413;
             const reason =
@@ -84,18 +110,19 @@ export function useAudioUploader() {
                 : error instanceof Error
                   ? error.message
                   : String(error);
-            put({ ...base, status: 'failed', loaded: 0, total: job.file.size, error: reason });
+            put(key, { ...base, status: 'failed', loaded: 0, total: job.file.size, error: reason });
             toast(
-              tooLarge
+              tooLarge && job.kind === 'audio'
                 ? { ...AUDIO_SIZE_NOTICE, variant: 'destructive' }
                 : { title: 'Upload Failed', description: reason, variant: 'destructive' },
             );
           }
           // A first fetch still in flight began before this upload ended: an invalidation alone would wait
-          // for it (and show the track still uploading), so it is cancelled and made again.
-          const key = [...RELEASES_KEY, job.releaseId];
-          await queryClient.cancelQueries({ queryKey: key });
-          void queryClient.invalidateQueries({ queryKey: key });
+          // for it (and show the track still uploading), so it is cancelled and made again. A cover
+          // changes the release list's card, a track the release's tracks.
+          const queryKey = job.kind === 'cover' ? releasesQuery.queryKey : [...RELEASES_KEY, job.releaseId];
+          await queryClient.cancelQueries({ queryKey });
+          void queryClient.invalidateQueries({ queryKey });
         }
       })();
     },

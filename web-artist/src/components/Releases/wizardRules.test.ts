@@ -7,12 +7,14 @@ import {
   changeReleaseType,
   checkArtworkFile,
   checkAudioFile,
+  checkCover,
   closeWizard,
   formatDuration,
   goNext,
   goPrevious,
   initialWizard,
   pickAudio,
+  pickCover,
   readyToCreate,
   removePrimaryArtist,
   removeTrack,
@@ -51,10 +53,13 @@ const withTracks = (n: number, type: 'single' | 'ep' | 'album' = 'album') =>
   run(setField(initialWizard(), 'releaseType', type), ...Array.from({ length: n }, () => addTrack)).state;
 
 const wav = (size = 1000): AudioPick => ({ name: 'song.wav', size, type: 'audio/wav' });
+const png: AudioPick = { name: 'cover.png', size: 2_000_000, type: 'image/png' };
+const square = (side: number) => ({ width: side, height: side });
 
-/** A release every step accepts: an EP with two named tracks. */
+/** A release every step accepts: an EP with two named tracks and its cover. */
 function completeEp(): WizardState {
   let state = initialWizard();
+  state = pickCover(state, png, square(3000)).state;
   state = setField(state, 'title', 'Night Drives');
   state = setField(state, 'artist', 'Arlo');
   state = setField(state, 'genre', 'electronic');
@@ -205,6 +210,46 @@ describe('audio files, checked before any upload (SPEC §5)', () => {
     expect(checkArtworkFile({ name: 'cover.jpg', size: 21 * 1024 * 1024, type: 'image/jpeg' })?.title).toBe(
       'File Too Large',
     );
+  });
+});
+
+describe('the cover art: required, checked as its upload checks it', () => {
+  it('takes a square JPG or PNG from 3000 to 6000 pixels a side', () => {
+    expect(checkCover(png, square(3000))).toBeNull();
+    expect(checkCover({ name: 'c.jpg', size: 1000, type: 'image/jpeg' }, square(6000))).toBeNull();
+    const refused = (description: string) => ({ title: 'Cover Not Accepted', description });
+    expect(checkCover(png, { width: 3000, height: 2999 })).toEqual(refused('Artwork must be square'));
+    expect(checkCover(png, square(1400))).toEqual(refused('Artwork must be at least 3000×3000 pixels'));
+    expect(checkCover(png, square(6001))).toEqual(refused('Artwork must be at most 6000×6000 pixels'));
+    expect(checkCover(png, null)).toEqual(
+      refused('The artwork could not be read: upload a valid JPEG or PNG image'),
+    );
+    // The type and the size in bytes come first.
+    expect(checkCover({ name: 'c.gif', size: 10, type: 'image/gif' }, square(3000))?.title).toBe(
+      'Invalid File Type',
+    );
+  });
+
+  it('is kept when accepted, cleared with the reason when refused', () => {
+    let state = pickCover(initialWizard(), png, square(3000)).state;
+    expect(state.cover).toBe(png);
+    const refused = pickCover(state, { ...png, name: 'small.png' }, square(1000));
+    expect(refused.state.cover).toBeNull();
+    expect(refused.notice?.description).toBe('Artwork must be at least 3000×3000 pixels');
+    state = pickCover(state, null, null).state;
+    expect(state.cover).toBeNull();
+  });
+
+  it('is required on the first step: without it, Next stays and Create Release goes back there', () => {
+    const withoutCover = { ...completeEp(), cover: null };
+    expect(validateStep(withoutCover, 0, TODAY)).toEqual({ cover: 'Cover art is required' });
+    expect(goNext(withoutCover, TODAY).step).toBe(0);
+    const check = readyToCreate({ ...withoutCover, step: 4 }, TODAY);
+    expect(check.ready).toBe(false);
+    if (!check.ready) expect(shownErrors(check.state, TODAY)).toEqual({ cover: 'Cover art is required' });
+    expect(readyToCreate(completeEp(), TODAY)).toEqual({ ready: true });
+    // Its file is uploaded once the release exists: the body has no cover (nor an album-art URL).
+    expect(toReleaseInput(completeEp())).not.toHaveProperty('albumArt');
   });
 });
 
@@ -365,12 +410,14 @@ describe('closing the wizard', () => {
     let state = completeEp();
     state = pickAudio(state, state.tracks[0]!.key, wav()).state;
     state = setField(state, 'hasCountryRestrictions', true);
+    expect(state.cover).not.toBeNull();
     state = goNext(goNext(state, TODAY), TODAY);
     expect(state.step).toBe(2);
     const closed = closeWizard();
     expect(closed).toEqual(initialWizard());
     expect(closed.step).toBe(0);
     expect(closed.tracks).toEqual([]);
+    expect(closed.cover).toBeNull();
     expect(closed.form.title).toBe('');
     expect(closed.form.releaseType).toBe('single');
     expect(closed.attempted).toEqual([]);

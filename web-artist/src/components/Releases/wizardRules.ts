@@ -11,6 +11,7 @@ import {
   MAX_AUDIO_BYTES,
   MAX_PRIMARY_ARTISTS,
   MAX_RELEASE_ARTISTS,
+  MIN_ARTWORK_PIXELS,
   releaseBody,
   trackLimitMessage,
   trackLimits,
@@ -40,7 +41,7 @@ export const WIZARD_STEPS = [
 ] as const;
 export const LAST_STEP = WIZARD_STEPS.length - 1;
 
-/** What the wizard needs of an audio file: a browser `File` has all of it. */
+/** What the wizard needs of a file (audio or cover): a browser `File` has all of it. */
 export interface AudioPick {
   name: string;
   size: number;
@@ -74,7 +75,6 @@ export interface ReleaseForm {
   releaseType: ReleaseType;
   releaseDate: string;
   releaseTime: string;
-  albumArt: string;
   /** Three fields; blanks are ignored (SPEC §5). */
   releaseArtists: string[];
   copyrightHolder: string;
@@ -100,6 +100,8 @@ export interface WizardState<F extends AudioPick = AudioPick> {
   /** 0-based: 0 release info … 4 review. */
   step: number;
   form: ReleaseForm;
+  /** The cover art, checked in the browser, uploaded once the release exists (as the audio is). */
+  cover: F | null;
   tracks: TrackDraft<F>[];
   nextKey: number;
   /** Steps whose Next was pressed: their problems are shown (and follow the fields as they change). */
@@ -121,7 +123,6 @@ export function emptyForm(): ReleaseForm {
     releaseType: 'single',
     releaseDate: '',
     releaseTime: '',
-    albumArt: '',
     releaseArtists: Array.from({ length: MAX_RELEASE_ARTISTS }, () => ''),
     copyrightHolder: '',
     copyrightYear: String(DEFAULT_COPYRIGHT_YEAR),
@@ -144,7 +145,7 @@ export function emptyForm(): ReleaseForm {
 
 /** Step 1, no tracks, an empty form: how the wizard opens, and what closing it returns to (SPEC §2). */
 export function initialWizard<F extends AudioPick = AudioPick>(): WizardState<F> {
-  return { step: 0, form: emptyForm(), tracks: [], nextKey: 1, attempted: [] };
+  return { step: 0, form: emptyForm(), cover: null, tracks: [], nextKey: 1, attempted: [] };
 }
 
 /** Closing the dialog resets the step to 1, clears the tracks and resets the form. */
@@ -334,6 +335,47 @@ export function checkArtworkFile(file: AudioPick): Notice | null {
   return null;
 }
 
+/** A picture's width and height in pixels, as the browser read them from the file. */
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+/** The largest side the artwork upload takes (a bounded picture to decode). */
+export const MAX_COVER_PIXELS = 6000;
+export const COVER_HINT = `Square JPG or PNG, at least ${MIN_ARTWORK_PIXELS}×${MIN_ARTWORK_PIXELS} pixels`;
+export const COVER_REQUIRED = 'Cover art is required';
+
+/**
+ * The cover the wizard takes: what the artwork upload takes (the server checks it again from its bytes):
+ * JPEG or PNG, at most 20 MB, square, from 3000×3000 to 6000×6000 pixels. `size` is null when the browser
+ * could not read the file as a picture.
+ */
+export function checkCover(file: AudioPick, size: ImageSize | null): Notice | null {
+  const type = checkArtworkFile(file);
+  if (type) return type;
+  const refused = (description: string) => ({ title: 'Cover Not Accepted', description });
+  if (!size) return refused('The artwork could not be read: upload a valid JPEG or PNG image');
+  if (size.width !== size.height) return refused('Artwork must be square');
+  if (size.width < MIN_ARTWORK_PIXELS) {
+    return refused(`Artwork must be at least ${MIN_ARTWORK_PIXELS}×${MIN_ARTWORK_PIXELS} pixels`);
+  }
+  if (size.width > MAX_COVER_PIXELS) {
+    return refused(`Artwork must be at most ${MAX_COVER_PIXELS}×${MAX_COVER_PIXELS} pixels`);
+  }
+  return null;
+}
+
+/** The cover art; one that fails the checks is refused and the field cleared. */
+export function pickCover<F extends AudioPick>(
+  state: WizardState<F>,
+  file: F | null,
+  size: ImageSize | null,
+): Outcome<F> {
+  const notice = file ? checkCover(file, size) : null;
+  return { state: { ...state, cover: notice ? null : file }, ...(notice ? { notice } : {}) };
+}
+
 // ---- Conditional fields ------------------------------------------------------------------------------
 
 /** Fields that show only while their switch is on (SPEC §5). */
@@ -370,7 +412,6 @@ export function toReleaseInput(state: WizardState): ReleaseInput {
     releaseType: form.releaseType,
     releaseDate: blankToUndefined(form.releaseDate),
     releaseTime: form.releaseTime || null,
-    albumArt: form.albumArt.trim() || null,
     releaseArtists: form.releaseArtists.map((s) => s.trim()).filter(Boolean),
     copyrightHolder: form.copyrightHolder.trim() || null,
     copyrightYear: form.copyrightYear.trim() ? Number(form.copyrightYear) : undefined,
@@ -413,7 +454,7 @@ const stepOfField: Record<string, number> = {
   releaseType: 0,
   releaseDate: 0,
   releaseTime: 0,
-  albumArt: 0,
+  cover: 0,
   releaseArtists: 0,
   copyrightHolder: 0,
   copyrightYear: 0,
@@ -440,8 +481,8 @@ export type StepErrors = Record<string, string>;
 
 /**
  * The problems of every step, by field path: the API's own rules (the release schema of
- * `@riffline/contracts`, so the words are the server's) plus the wizard's: at least as many tracks as the
- * type needs (EP 2, album 5), since tracks are only added here.
+ * `@riffline/contracts`, so the words are the server's) plus the wizard's: the cover art (submission needs
+ * it), and at least as many tracks as the type needs (EP 2, album 5), since tracks are only added here.
  */
 export function validate(state: WizardState, today: string = earliestReleaseDate()): StepErrors[] {
   const errors: StepErrors[] = WIZARD_STEPS.map(() => ({}));
@@ -455,6 +496,7 @@ export function validate(state: WizardState, today: string = earliestReleaseDate
       add(stepOfField[String(issue.path[0])] ?? 0, path, issue.message);
     }
   }
+  if (!state.cover) add(0, 'cover', COVER_REQUIRED);
   const type = state.form.releaseType;
   if (state.tracks.length > 0 && state.tracks.length < trackMinimums[type]) {
     add(

@@ -4,12 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { myApplicationQuery } from '../../api/applications.ts';
 import { PageSpinner } from '../../components/Page/Spinner.tsx';
+import { useDocumentTitle } from '../../components/Page/useDocumentTitle.ts';
 
 const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
 /** What a signed-in artist awaiting approval sees on `/`. */
 export default function ApplicationStatus() {
+  useDocumentTitle('Your Application');
   const { data, isPending, error } = useQuery(myApplicationQuery);
   if (isPending) return <PageSpinner />;
   if (error)

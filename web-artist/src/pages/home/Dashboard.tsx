@@ -18,6 +18,12 @@ import { releasesQuery } from '../../api/releases.ts';
 import { coinsQuery } from '../../api/wallet.ts';
 import { Spinner } from '../../components/Page/Spinner.tsx';
 import { StatCard } from '../../components/Stats/StatCard.tsx';
+import { formatDate } from '../../components/Releases/labels.ts';
+import {
+  isScheduled,
+  releasesSummary,
+  type ReleasesSummary,
+} from '../../components/Releases/releaseTiming.ts';
 import { night } from '../../theme.ts';
 
 // The releases list (release cards, tracks, uploads) and the platform card (its period select) come in
@@ -72,23 +78,53 @@ function PlatformPerformanceLoading() {
 /** "12,345" (groupDigits: no Intl on the first paint). */
 const count = (n: number) => groupDigits(String(Math.round(n)));
 
-function Banner({ firstName, live }: { firstName: string; live: boolean | undefined }) {
+/** What the welcome says of the releases that are not out yet: true of them, and what comes next. */
+function summaryLine(summary: Exclude<ReleasesSummary, { kind: 'live' | 'none' }>): string {
+  switch (summary.kind) {
+    case 'scheduled':
+      return `“${summary.title}” is approved and scheduled for ${formatDate(summary.date)}: that day it goes live on 150+ platforms.`;
+    case 'review':
+      return `“${summary.title}” is in review: once approved, it goes live in 3-5 days.`;
+    case 'rejected':
+      return `“${summary.title}” was not approved: read why, fix it and submit it again.`;
+    case 'draft':
+      return `“${summary.title}” is not submitted yet: finish it and submit it for distribution.`;
+  }
+}
+
+/**
+ * The welcome: 'Your music is live on 150+ platforms' (SPEC §2) once a release is out, and until then
+ * what is true of the artist's releases (scheduled, in review, to fix, a draft, or none yet).
+ */
+function Banner({ firstName, summary }: { firstName: string; summary: ReleasesSummary | undefined }) {
   return (
     <Box component="section" sx={{ ...night, py: { xs: 5, md: 7 } }}>
       <Container maxWidth="lg">
         <Typography variant="h2" component="h1">
           Welcome back, {firstName}
         </Typography>
-        {live === true && (
+        {summary?.kind === 'live' && (
           <Typography sx={{ mt: 1, opacity: 0.85 }}>Your music is live on 150+ platforms</Typography>
         )}
         {/* Until the releases answer, the line's place is kept so the page does not move down. */}
-        {live === undefined && (
+        {summary === undefined && (
           <Typography aria-hidden sx={{ mt: 1, visibility: 'hidden' }}>
             Your music is live on 150+ platforms
           </Typography>
         )}
-        {live === false && (
+        {summary && summary.kind !== 'live' && summary.kind !== 'none' && (
+          <Box sx={{ mt: 1.5, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography sx={{ opacity: 0.85 }} data-testid="welcome-releases">
+              {summaryLine(summary)}
+            </Typography>
+            {summary.kind !== 'scheduled' && (
+              <Button component={RouterLink} to="/releases" variant="contained">
+                Open Release Builder
+              </Button>
+            )}
+          </Box>
+        )}
+        {summary?.kind === 'none' && (
           <Box sx={{ mt: 1.5, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography sx={{ opacity: 0.85 }}>
               Release your first track: once approved, it goes live on 150+ platforms in 3-5 days.
@@ -154,6 +190,13 @@ function EarningsStat({ currency }: { currency: Currency }) {
   );
 }
 
+/** "2 live" and, for approved releases whose day is still ahead, "1 scheduled". */
+function liveNote(releases: ReadonlyArray<{ status: string; releaseDate: string | null }>) {
+  const approved = releases.filter((r) => r.status === 'live');
+  const scheduled = approved.filter((r) => isScheduled(r)).length;
+  return `${approved.length - scheduled} live${scheduled ? `, ${scheduled} scheduled` : ''}`;
+}
+
 function ReleasesStat() {
   const releases = useQuery(releasesQuery);
   const all = releases.data;
@@ -165,7 +208,7 @@ function ReleasesStat() {
       query={releases}
       value={(r) => count(r.length)}
       // A blank note until the releases answer keeps the card's height.
-      note={all ? `${all.filter((r) => r.status === 'live').length} live` : '\u00a0'}
+      note={all ? liveNote(all) : '\u00a0'}
     />
   );
 }
@@ -191,8 +234,8 @@ function CoinsStat() {
 
 function WelcomeBanner({ firstName }: { firstName: string }) {
   const releases = useQuery(releasesQuery);
-  const live = releases.data ? releases.data.some((r) => r.status === 'live') : undefined;
-  return <Banner firstName={firstName} live={live} />;
+  const summary = releases.data ? releasesSummary(releases.data) : undefined;
+  return <Banner firstName={firstName} summary={summary} />;
 }
 
 /** The approved artist's dashboard (SPEC §2 Artist dashboard). */

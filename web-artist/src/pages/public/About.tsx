@@ -55,6 +55,7 @@ export default function About() {
   return (
     <Page
       title="About Riffline"
+      documentTitle="About"
       subtitle="We help independent artists release their music worldwide, keep every right they own, and get paid fairly."
     >
       {/* Mission */}

@@ -16,6 +16,7 @@ import VerifiedIcon from '@mui/icons-material/Verified';
 import YouTubeIcon from '@mui/icons-material/YouTube';
 import { ApplyButton } from '../../components/Page/ApplyButton.tsx';
 import { IconCard } from '../../components/Page/IconCard.tsx';
+import { useDocumentTitle } from '../../components/Page/useDocumentTitle.ts';
 import { night } from '../../theme.ts';
 
 const claims: { text: string; Icon: SvgIconComponent }[] = [
@@ -90,6 +91,7 @@ function currentHost(): string {
 }
 
 export default function Landing() {
+  useDocumentTitle(null);
   const host = currentHost();
 
   return (

@@ -1,7 +1,9 @@
 import { Button, Container, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import { useDocumentTitle } from '../../components/Page/useDocumentTitle.ts';
 
 export default function NotFound() {
+  useDocumentTitle('Page Not Found');
   return (
     <Container maxWidth="sm" sx={{ py: 12, textAlign: 'center' }}>
       <Typography variant="h1" component="h1" sx={{ mb: 2 }}>

@@ -16,14 +16,15 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { ReleaseInput, ReleaseWithTracksResponse } from '@riffline/contracts';
 import { ApiError } from '../../api/client.ts';
 import { createRelease, RELEASES_KEY } from '../../api/releases.ts';
+import { coinsQuery } from '../../api/wallet.ts';
 import { useLoggedOutFlow } from '../../components/Auth/useLoggedOutFlow.ts';
 import { useToast } from '../../components/Toast/Toast.tsx';
-import { useAudioUploader } from '../../components/Releases/uploads.ts';
+import { useFileUploader, type UploadJob } from '../../components/Releases/uploads.ts';
 import { ChecklistStep } from './wizard/ChecklistStep.tsx';
 import { ReleaseInfoStep } from './wizard/ReleaseInfoStep.tsx';
 import { ReviewStep } from './wizard/ReviewStep.tsx';
@@ -45,13 +46,15 @@ import {
 
 interface CreateVariables {
   body: ReleaseInput;
+  cover: File | null;
   files: Map<number, File>;
 }
 
 /**
- * The 5-step Create New Release dialog (SPEC §2): release info, tracks and metadata, distribution
- * checklist, release settings, review and Create Release. Once the release exists, each chosen audio file
- * uploads with its progress shown on the release's card.
+ * The 5-step Create New Release dialog (SPEC §2): release info (with the cover art), tracks and metadata,
+ * distribution checklist, release settings, review (with the distribution fee) and Create Release. Once
+ * the release exists, the cover and then each chosen audio file upload, with their progress shown on the
+ * release's card.
  */
 export function ReleaseWizard({
   open,
@@ -67,46 +70,59 @@ export function ReleaseWizard({
   const toast = useToast();
   const loggedOut = useLoggedOutFlow();
   const queryClient = useQueryClient();
-  const startUploads = useAudioUploader();
+  const startUploads = useFileUploader();
+  const coins = useQuery(coinsQuery);
   const [state, setState] = useState<Wizard>(() => initialWizard<File>());
+  // The latest state, for a change that arrives later than the render it was made in (a cover is read
+  // before it is picked): it applies to what the artist has typed since.
+  const latest = useRef(state);
   const [createError, setCreateError] = useState<string | null>(null);
   const content = useRef<HTMLDivElement>(null);
 
+  const commit = (next: Wizard) => {
+    latest.current = next;
+    setState(next);
+  };
+
   const apply = (change: Change) => {
-    const result = change(state);
+    const result = change(latest.current);
     if ('form' in result) {
-      setState(result);
+      commit(result);
       return;
     }
-    setState(result.state);
+    commit(result.state);
     if (result.notice) toast({ ...result.notice, variant: 'destructive' });
   };
 
   const moveTo = (next: Wizard) => {
-    setState(next);
+    commit(next);
     if (next.step !== state.step) content.current?.scrollTo({ top: 0 });
   };
 
   /** Closing resets the step to 1, clears the tracks and resets the form (SPEC §2). */
   const close = () => {
-    setState(closeWizard<File>());
+    commit(closeWizard<File>());
     setCreateError(null);
     onClose();
   };
 
   const create = useMutation({
     mutationFn: ({ body }: CreateVariables) => createRelease(body),
-    onSuccess: (release, { files }) => {
+    onSuccess: (release, { cover, files }) => {
       void queryClient.invalidateQueries({ queryKey: RELEASES_KEY });
-      const jobs = release.tracks.flatMap((track) => {
+      const audio = release.tracks.flatMap((track): UploadJob[] => {
         const file = files.get(track.trackNumber);
-        return file ? [{ trackId: track.id, releaseId: release.id, file }] : [];
+        return file ? [{ kind: 'audio', trackId: track.id, releaseId: release.id, file }] : [];
       });
+      const jobs: UploadJob[] = [
+        ...(cover ? [{ kind: 'cover' as const, releaseId: release.id, file: cover }] : []),
+        ...audio,
+      ];
       toast({
         title: 'Release Created!',
-        description: jobs.length
-          ? 'Your audio is uploading. Submit the release for distribution once every track is ready.'
-          : "Upload each track's audio, then submit the release for distribution.",
+        description: audio.length
+          ? 'Your cover and audio are uploading. Submit the release for distribution once every track is ready.'
+          : "Your cover is uploading. Upload each track's audio, then submit the release for distribution.",
       });
       if (jobs.length) startUploads(jobs);
       onCreated?.(release);
@@ -131,7 +147,7 @@ export function ReleaseWizard({
     }
     setCreateError(null);
     const files = new Map(state.tracks.flatMap((t) => (t.file ? [[t.trackNumber, t.file] as const] : [])));
-    create.mutate({ body: toReleaseInput(state), files });
+    create.mutate({ body: toReleaseInput(state), cover: state.cover, files });
   };
 
   /** Enter inside the form is blocked (SPEC §2): it neither submits nor moves a step. */
@@ -197,7 +213,7 @@ export function ReleaseWizard({
           {state.step === 1 && <TracksStep {...stepProps} />}
           {state.step === 2 && <ChecklistStep {...stepProps} />}
           {state.step === 3 && <SettingsStep {...stepProps} />}
-          {state.step === 4 && <ReviewStep state={state} />}
+          {state.step === 4 && <ReviewStep state={state} coins={coins.data} />}
           {last && createError && (
             <Alert severity="error" sx={{ mt: 2 }}>
               {createError}

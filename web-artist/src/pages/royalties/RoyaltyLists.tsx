@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import {
   convertAmount,
   formatMoney,
+  withdrawalRequestNote,
   type Currency,
   type RoyaltyStatus,
   type WithdrawalRequestStatus,
@@ -91,7 +92,7 @@ function WithdrawalRow({ withdrawal: w, currency }: { withdrawal: WithdrawalRequ
       label={`Withdrawal of ${formatMoney(w.amount, 'USD')} requested ${day(w.createdAt)}`}
       amount={<Amount usd={w.amount} currency={currency} />}
       chip={withdrawalStatusChips[w.status]}
-      details={[`Requested ${day(w.createdAt)}`, `to ${to}`, w.adminNotes]}
+      details={[`Requested ${day(w.createdAt)}`, `to ${to}`, withdrawalRequestNote(w)]}
     />
   );
 }

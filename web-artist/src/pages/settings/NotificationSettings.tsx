@@ -8,7 +8,13 @@ import { SettingsCard } from './SettingsCard.tsx';
 
 type Key = keyof NotificationSettingsResponse;
 
-const toggles: Array<{ key: Key; label: string; hint: string }> = [
+interface Toggle {
+  key: Key;
+  label: string;
+  hint: string;
+}
+
+const toggles: Toggle[] = [
   {
     key: 'emailNotifications',
     label: 'Email notifications',
@@ -18,7 +24,14 @@ const toggles: Array<{ key: Key; label: string; hint: string }> = [
   { key: 'marketing', label: 'Marketing emails', hint: 'News and offers from Riffline' },
 ];
 
-/** The notification toggles, saved as they are flipped (SPEC §2 Settings). */
+/** An admin's own toggle (the API answers it for admins only). */
+const adminToggle: Toggle = {
+  key: 'adminAlerts',
+  label: 'Admin alerts',
+  hint: 'Email about each new application and each new support ticket',
+};
+
+/** The notification toggles, saved as they are flipped (SPEC §2 Settings); an admin has one more. */
 export function NotificationSettings() {
   const toast = useToast();
   const loggedOut = useLoggedOutFlow();
@@ -56,31 +69,33 @@ export function NotificationSettings() {
       )}
       {settings.data && (
         <Box sx={{ display: 'grid', gap: 1 }}>
-          {toggles.map(({ key, label, hint }) => {
-            const pending = save.isPending && save.variables[key] !== undefined;
-            const checked = pending ? Boolean(save.variables[key]) : settings.data[key];
-            return (
-              <FormControlLabel
-                key={key}
-                sx={{ alignItems: 'flex-start', m: 0, gap: 1 }}
-                control={
-                  <Switch
-                    checked={checked}
-                    disabled={save.isPending}
-                    onChange={(e) => save.mutate({ [key]: e.target.checked })}
-                  />
-                }
-                label={
-                  <Box sx={{ pt: 0.75 }}>
-                    <Typography sx={{ fontWeight: 600 }}>{label}</Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {hint}
-                    </Typography>
-                  </Box>
-                }
-              />
-            );
-          })}
+          {(settings.data.adminAlerts === undefined ? toggles : [...toggles, adminToggle]).map(
+            ({ key, label, hint }) => {
+              const pending = save.isPending && save.variables[key] !== undefined;
+              const checked = pending ? Boolean(save.variables[key]) : Boolean(settings.data[key]);
+              return (
+                <FormControlLabel
+                  key={key}
+                  sx={{ alignItems: 'flex-start', m: 0, gap: 1 }}
+                  control={
+                    <Switch
+                      checked={checked}
+                      disabled={save.isPending}
+                      onChange={(e) => save.mutate({ [key]: e.target.checked })}
+                    />
+                  }
+                  label={
+                    <Box sx={{ pt: 0.75 }}>
+                      <Typography sx={{ fontWeight: 600 }}>{label}</Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {hint}
+                      </Typography>
+                    </Box>
+                  }
+                />
+              );
+            },
+          )}
         </Box>
       )}
     </SettingsCard>

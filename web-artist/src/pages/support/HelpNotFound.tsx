@@ -1,7 +1,9 @@
 import { Button, Container, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import { useDocumentTitle } from '../../components/Page/useDocumentTitle.ts';
 
 export function HelpNotFound({ title }: { title: 'Category Not Found' | 'Article Not Found' }) {
+  useDocumentTitle(title);
   return (
     <Container maxWidth="sm" sx={{ py: 12, textAlign: 'center' }}>
       <Typography variant="h2" component="h1" sx={{ mb: 2 }}>

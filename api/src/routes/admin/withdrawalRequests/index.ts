@@ -69,7 +69,7 @@ export const adminWithdrawalRequestRoutes = [
     method: 'patch',
     path: '/admin/withdrawal-requests/:id',
     summary:
-      "Approve ('approved for processing, payment within 24 hours') or decline (the reason, or 'Declined by admin') a pending request; then processing and completed",
+      "Approve ('approved for processing, payment within 24 hours') or decline (the reason, or 'Declined by admin') a pending request; then processing, and completed with the payment's reference (UTR, PayPal or bank), which the artist is emailed",
     tag,
     audience: 'admin',
     request: ReviewSchema,

@@ -1,6 +1,7 @@
 import { NotificationSettingsResponse } from '@riffline/contracts';
 import { notificationSettingsOf } from '@riffline/db';
 import { changeNotifications } from '../../../commands/users/notificationSettingsChanger.ts';
+import { presentNotificationSettings } from '../../../presenters/notificationSettings.ts';
 import { defineRoute, type Handler } from '../../route.ts';
 import { UpdateNotificationsSchema, type UpdateNotificationsInput } from './schema.ts';
 
@@ -17,16 +18,18 @@ export const notificationRoutes = [
   defineRoute({
     method: 'get',
     path: '/user/notifications',
-    summary: 'The notification toggles: account emails, royalty updates, marketing',
+    summary:
+      "The notification toggles: account emails, royalty updates, marketing (and an admin's alerts of new applications and tickets)",
     tag,
     audience: 'approved',
     response: NotificationSettingsResponse,
-    handler: (ctx, { db }) => notificationSettingsOf(db, ctx.state.user!.id),
+    handler: async (ctx, { db }) =>
+      presentNotificationSettings(await notificationSettingsOf(db, ctx.state.user!.id), ctx.state.user!),
   }),
   defineRoute({
     method: 'patch',
     path: '/user/notifications',
-    summary: 'Turn notification emails on or off (only the toggles sent change)',
+    summary: 'Turn notification emails on or off (only the toggles sent change; adminAlerts: admins only)',
     tag,
     audience: 'approved',
     request: UpdateNotificationsSchema,

@@ -4,6 +4,8 @@ import { apiTest } from '#test/support/api.ts';
 
 const path = '/api/user/notifications';
 const defaults = { emailNotifications: true, royaltyUpdates: true, marketing: false };
+/** As stored: an admin's toggle too, which only admins are shown. */
+const stored = { ...defaults, adminAlerts: true };
 
 describe('GET /api/user/notifications', () => {
   apiTest('401 signed out, 403 awaiting approval', async ({ visitor, artist }) => {
@@ -30,7 +32,7 @@ describe('PATCH /api/user/notifications', () => {
     expect((await visitor.send('PATCH', path, { marketing: true })).status).toBe(401);
     const pending = await artist.send('PATCH', path, { marketing: true });
     expect(pending.status).toBe(403);
-    expect(await notificationSettingsOf(db, artist.user.id)).toEqual(defaults);
+    expect(await notificationSettingsOf(db, artist.user.id)).toEqual(stored);
   });
 
   apiTest('400 with the reason, and nothing changes', async ({ db, approvedArtist }) => {
@@ -47,7 +49,7 @@ describe('PATCH /api/user/notifications', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.json<{ message: string }>().message).toBe(message);
     }
-    expect(await notificationSettingsOf(db, approvedArtist.user.id)).toEqual(defaults);
+    expect(await notificationSettingsOf(db, approvedArtist.user.id)).toEqual(stored);
     expect(
       await Event.query(db).where({
         aggregateId: approvedArtist.user.id,
@@ -94,6 +96,32 @@ describe('PATCH /api/user/notifications', () => {
         emailNotifications: false,
       });
       expect((await approvedArtist.get(path)).json()).toEqual(defaults);
+    },
+  );
+
+  apiTest(
+    'adminAlerts: an admin sees it (on by default) and turns it off; an artist gets a 403 and nothing changes',
+    async ({ db, newActor, approvedArtist }) => {
+      const admin = await newActor('admin');
+      expect((await admin.get(path)).json()).toEqual({ ...defaults, adminAlerts: true });
+      const off = await admin.send('PATCH', path, { adminAlerts: false });
+      expect(off.status).toBe(200);
+      expect(off.json()).toEqual({ ...defaults, adminAlerts: false });
+      expect((await admin.get(path)).json()).toEqual({ ...defaults, adminAlerts: false });
+      const [event] = await Event.query(db).where({
+        aggregateId: admin.user.id,
+        type: 'user.notificationSettingsChanged',
+      });
+      expect(event!.payload).toEqual({ ...defaults, adminAlerts: false, changed: ['adminAlerts'] });
+      expect((await admin.send('PATCH', path, { adminAlerts: 'no' })).json()).toEqual({
+        message: 'adminAlerts must be true or false',
+        issues: [{ path: 'body.adminAlerts', message: 'adminAlerts must be true or false' }],
+      });
+
+      const refused = await approvedArtist.send('PATCH', path, { adminAlerts: false, marketing: true });
+      expect(refused.status).toBe(403);
+      expect(refused.json()).toEqual({ message: 'Only admins can change adminAlerts' });
+      expect(await notificationSettingsOf(db, approvedArtist.user.id)).toEqual(stored);
     },
   );
 });

@@ -82,7 +82,7 @@ export const releaseRoutes = [
     method: 'post',
     path: '/releases/:id/submit',
     summary:
-      'Submit for distribution: draft (or rejected) → processing once every track has audio and the checklist is confirmed (409 lists what is missing; 402 when the coins do not cover the fee)',
+      'Submit for distribution: draft (or rejected) → processing once it has a valid cover (uploaded artwork), every track has audio and the checklist is confirmed (409 lists what is missing, before any fee; 402 when the coins do not cover the fee)',
     tag,
     audience: 'approved',
     request: ReleaseIdSchema,

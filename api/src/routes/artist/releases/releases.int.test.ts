@@ -12,6 +12,9 @@ import { apiTest } from '#test/support/api.ts';
 import { validReleaseBody } from '#test/support/factories.ts';
 import type { Actor } from '#test/support/actors.ts';
 
+// Its own database: the fee tests change the platform's distribution fee, which other files' submits read.
+apiTest.override({ freshDb: true });
+
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 const track = (title: string, extra: Record<string, unknown> = {}) => ({
@@ -34,6 +37,23 @@ async function audioReady(db: Db, releaseId: string) {
   await Track.query(db)
     .where({ releaseId })
     .patch({ audioState: 'ready', audioFormat: 'wav', audioSize: 1000, audioKey: `audio/${releaseId}` });
+}
+
+/** Artwork uploads too (media.int.test.ts): here the release simply has a cover that passed them. */
+async function coverReady(db: Db, releaseId: string) {
+  await Release.query(db).patchAndFetchById(releaseId, {
+    artworkKey: `artwork/${releaseId}`,
+    artworkFormat: 'png',
+    artworkSize: 1000,
+    artworkWidth: 3000,
+    artworkHeight: 3000,
+  });
+}
+
+/** What submission needs of the files: a cover and every track's audio. */
+async function mediaReady(db: Db, releaseId: string) {
+  await audioReady(db, releaseId);
+  await coverReady(db, releaseId);
 }
 
 describe('POST /api/releases', () => {
@@ -362,13 +382,14 @@ describe('submitting and reviewing', () => {
     const { message, issues } = early.json<{ message: string; issues: Array<{ message: string }> }>();
     expect(message).toMatch(/^Not ready to submit: /);
     expect(issues.map((i) => i.message)).toEqual([
+      'Add the cover art: a square JPG or PNG, at least 3000×3000 pixels',
       'An EP needs at least 2 tracks',
       'Track 1 (Only one) has no audio yet',
       'Confirm that explicit content is labelled',
     ]);
 
     const ready = await create(approvedArtist);
-    await audioReady(db, ready.id);
+    await mediaReady(db, ready.id);
     const res = await approvedArtist.send('POST', `/api/releases/${ready.id}/submit`);
     expect(res.status).toBe(200);
     expect(res.json()).toMatchObject({ status: 'processing' });
@@ -385,8 +406,13 @@ describe('submitting and reviewing', () => {
         .patch({ settingValue: '49.50' });
       try {
         await User.query(db).patchAndFetchById(approvedArtist.user.id, { coins: '20.00' });
+        // The artist app shows the fee before it is taken.
+        expect((await approvedArtist.get('/api/user/coins')).json()).toEqual({
+          coins: '20.00',
+          distributionFeeCoins: '49.50',
+        });
         const release = await create(approvedArtist);
-        await audioReady(db, release.id);
+        await mediaReady(db, release.id);
         const short = await approvedArtist.send('POST', `/api/releases/${release.id}/submit`);
         expect(short.status).toBe(402);
         expect(short.json<{ message: string }>().message).toBe(
@@ -401,6 +427,69 @@ describe('submitting and reviewing', () => {
         expect(fees.map((f) => [f.type, f.amount, f.status])).toEqual([
           ['distribution_fee', '49.50', 'completed'],
         ]);
+      } finally {
+        await PlatformSetting.query(db)
+          .where({ settingKey: 'distribution_fee_coins' })
+          .patch({ settingValue: '0' });
+      }
+    },
+  );
+
+  apiTest(
+    'without a valid cover: 409 saying so, before any fee is taken, and nothing written',
+    async ({ db, approvedArtist }) => {
+      await PlatformSetting.query(db)
+        .where({ settingKey: 'distribution_fee_coins' })
+        .patch({ settingValue: '999' });
+      try {
+        await User.query(db).patchAndFetchById(approvedArtist.user.id, { coins: '2000.00' });
+        // An album-art URL is not a cover: nobody checked that image.
+        const release = await create(
+          approvedArtist,
+          validRelease({ albumArt: 'https://images.example.com/cover.png' }),
+        );
+        expect(release).toMatchObject({
+          coverUrl: 'https://images.example.com/cover.png',
+          hasArtwork: false,
+        });
+        await audioReady(db, release.id);
+        const refusedAs = async () => {
+          const res = await approvedArtist.send('POST', `/api/releases/${release.id}/submit`);
+          expect(res.status).toBe(409);
+          return res.json<{ message: string; issues: Array<{ path: string; message: string }> }>();
+        };
+        expect(await refusedAs()).toEqual({
+          message: 'Not ready to submit: Add the cover art: a square JPG or PNG, at least 3000×3000 pixels',
+          issues: [
+            { path: 'release', message: 'Add the cover art: a square JPG or PNG, at least 3000×3000 pixels' },
+          ],
+        });
+        // Artwork stored before the upload checked it as it does now: too small is no cover either.
+        await Release.query(db).patchAndFetchById(release.id, {
+          artworkKey: `artwork/${release.id}`,
+          artworkFormat: 'jpeg',
+          artworkSize: 1000,
+          artworkWidth: 1400,
+          artworkHeight: 1400,
+        });
+        expect((await refusedAs()).issues).toHaveLength(1);
+
+        // No coins taken, no fee recorded, no event, the release as it was.
+        expect((await User.query(db).findById(approvedArtist.user.id))!.coins).toBe('2000.00');
+        expect(await PaymentTransaction.query(db).where({ releaseId: release.id })).toEqual([]);
+        const events = await Event.query(db).where({ aggregateId: release.id, type: 'release.submitted' });
+        expect(events).toEqual([]);
+        expect(await Release.query(db).findById(release.id)).toMatchObject({
+          status: 'draft',
+          submittedAt: null,
+        });
+
+        // With a valid cover, it goes, and the fee is taken.
+        await coverReady(db, release.id);
+        const listed = (await approvedArtist.get('/api/releases')).json<ReleaseResponse[]>();
+        expect(listed.find((r) => r.id === release.id)).toMatchObject({ hasArtwork: true });
+        expect((await approvedArtist.send('POST', `/api/releases/${release.id}/submit`)).status).toBe(200);
+        expect((await User.query(db).findById(approvedArtist.user.id))!.coins).toBe('1001.00');
       } finally {
         await PlatformSetting.query(db)
           .where({ settingKey: 'distribution_fee_coins' })
@@ -425,7 +514,7 @@ describe('submitting and reviewing', () => {
         message: 'Only a release in review (processing) can be approved or rejected',
       });
 
-      await audioReady(db, release.id);
+      await mediaReady(db, release.id);
       await approvedArtist.send('POST', `/api/releases/${release.id}/submit`);
       const noReason = await admin.send('PATCH', `/api/admin/releases/${release.id}`, { status: 'rejected' });
       expect(noReason.status).toBe(400);
@@ -478,7 +567,7 @@ describe('submitting and reviewing', () => {
           approvedArtist,
           validRelease({ releaseType: 'ep', tracks: [track(`A${i}`), track(`B${i}`)] }),
         );
-        await audioReady(db, release.id);
+        await mediaReady(db, release.id);
         await Release.query(db).patchAndFetchById(release.id, { status: 'processing' });
         ids.push(release.id);
       }
@@ -539,7 +628,7 @@ describe('DELETE /api/tracks/:id', () => {
 describe('the release status machine', () => {
   apiTest('refuses every transition it does not allow', async ({ db, approvedArtist, admin }) => {
     const release = await create(approvedArtist);
-    await audioReady(db, release.id);
+    await mediaReady(db, release.id);
     const at = (status: 'draft' | 'processing' | 'live' | 'rejected') =>
       Release.query(db).patchAndFetchById(release.id, { status });
     const review = (status: string) =>

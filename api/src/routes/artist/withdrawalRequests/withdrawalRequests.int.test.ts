@@ -192,9 +192,11 @@ describe('PATCH /api/admin/withdrawal-requests/:id', () => {
         processedBy: admin.user.id,
       });
       expect((await move(paid, { status: 'declined' })).status).toBe(409);
-      expect((await move(paid, { status: 'completed' })).status).toBe(409);
+      expect((await move(paid, { status: 'completed', paymentReference: 'UTR1' })).status).toBe(409);
       expect((await move(paid, { status: 'processing' })).json()).toMatchObject({ status: 'processing' });
-      expect((await move(paid, { status: 'completed' })).json()).toMatchObject({ status: 'completed' });
+      expect(
+        (await move(paid, { status: 'completed', paymentReference: '412345678901' })).json(),
+      ).toMatchObject({ status: 'completed', paymentReference: '412345678901' });
       const refused = await move(paid, { status: 'approved' });
       expect(refused.status).toBe(409);
       expect(refused.json()).toEqual({ message: 'A completed withdrawal request cannot become approved' });

@@ -15,7 +15,12 @@ describe('POST /api/contact', () => {
   apiTest("400 with SPEC §5's messages", async ({ visitor }) => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ ...valid(), name: ' ' }, 'Name is required'],
+      [{ ...valid(), email: '' }, 'Email is required'],
+      [{ ...valid(), email: '   ' }, 'Email is required'],
+      [{ ...valid(), email: undefined }, 'Email is required'],
       [{ ...valid(), email: 'not-an-email' }, 'Invalid email address'],
+      [{ ...valid(), email: null }, 'Email is required'],
+      [{ ...valid(), email: 42 }, 'Invalid email address'],
       [{ ...valid(), subject: '' }, 'Subject is required'],
       [{ ...valid(), message: 'Too short' }, 'Message must be at least 10 characters'],
     ];

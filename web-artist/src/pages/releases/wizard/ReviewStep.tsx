@@ -1,6 +1,14 @@
-import { Box, Divider, Typography } from '@mui/material';
-import { RECORD_LABEL, selectableStores, type StoreId } from '@riffline/contracts';
+import { Alert, AlertTitle, Avatar, Box, Divider, Typography } from '@mui/material';
+import {
+  compareAmounts,
+  formatCoins,
+  RECORD_LABEL,
+  selectableStores,
+  type CoinsResponse,
+  type StoreId,
+} from '@riffline/contracts';
 import type { ReactNode } from 'react';
+import { useObjectUrl } from '../../../components/Releases/imageFiles.ts';
 import {
   distributionLabels,
   formatDate,
@@ -8,6 +16,7 @@ import {
   pricingLabels,
   releaseTypeNames,
 } from '../../../components/Releases/labels.ts';
+import { releaseDateWarning } from '../../../components/Releases/releaseTiming.ts';
 import { splitList, visibleFields } from '../../../components/Releases/wizardRules.ts';
 import type { StepProps } from './types.ts';
 
@@ -46,13 +55,54 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 const yes = (value: boolean) => (value ? 'Yes' : 'No');
 
-/** Step 5: what will be created, before Create Release (SPEC §2). */
-export function ReviewStep({ state }: Pick<StepProps, 'state'>) {
-  const { form, tracks } = state;
+/**
+ * What distribution will cost, before anything is taken (the landing page promises no hidden fees):
+ * the distribution fee leaves the coin balance when the release is submitted, not when it is created.
+ */
+function Fee({ coins }: { coins: CoinsResponse | undefined }) {
+  const fee = coins?.distributionFeeCoins;
+  const free = fee !== undefined && compareAmounts(fee, '0') <= 0;
+  const short = coins !== undefined && !free && compareAmounts(coins.coins, coins.distributionFeeCoins) < 0;
+  return (
+    <Alert severity={short ? 'warning' : 'info'} aria-label="Distribution fee">
+      <AlertTitle>Distribution fee</AlertTitle>
+      <span data-testid="distribution-fee">
+        {fee === undefined
+          ? 'Loading…'
+          : free
+            ? 'None: submitting this release takes no coins'
+            : `${formatCoins(fee)} coins, taken from your balance when you submit the release for distribution (not now)`}
+      </span>
+      {coins && <> · Your balance: {formatCoins(coins.coins)} coins</>}
+      {short && (
+        <Box sx={{ mt: 0.5 }}>It does not cover the fee yet: top up before you submit the release.</Box>
+      )}
+    </Alert>
+  );
+}
+
+/** Step 5: what will be created, and what distributing it costs, before Create Release (SPEC §2). */
+export function ReviewStep({
+  state,
+  coins,
+}: Pick<StepProps, 'state'> & { coins: CoinsResponse | undefined }) {
+  const { form, tracks, cover } = state;
   const show = visibleFields(form);
   const artists = form.releaseArtists.map((s) => s.trim()).filter(Boolean);
+  const preview = useObjectUrl(cover);
+  const dateWarning = releaseDateWarning(form.releaseDate);
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
+      {cover && (
+        <Avatar
+          variant="rounded"
+          src={preview}
+          alt={`Cover art of ${form.title.trim()}`}
+          sx={{ width: 120, height: 120 }}
+        />
+      )}
+      <Fee coins={coins} />
+      {dateWarning && <Alert severity="warning">{dateWarning}</Alert>}
       <Section title="Release">
         <Row label="Title">{form.title.trim()}</Row>
         <Row label="Artist">{form.artist.trim()}</Row>
@@ -66,7 +116,7 @@ export function ReviewStep({ state }: Pick<StepProps, 'state'>) {
           {[formatDate(form.releaseDate), form.releaseTime].filter(Boolean).join(' at ')}
         </Row>
         <Row label="Pricing tier">{pricingLabels[form.pricingTier]}</Row>
-        <Row label="Album art URL">{form.albumArt.trim()}</Row>
+        <Row label="Cover art">{cover?.name ?? ''}</Row>
         <Row label="Release artists">{artists.join(', ')}</Row>
         <Row label="Copyright">
           {form.copyrightHolder.trim() ? `© ${form.copyrightYear} ${form.copyrightHolder.trim()}` : ''}

@@ -13,8 +13,10 @@ import {
   updateTrack,
   type WizardState,
 } from '../../../components/Releases/wizardRules.ts';
+import { localToday } from '../../../components/Releases/releaseTiming.ts';
 import { ChecklistStep } from './ChecklistStep.tsx';
 import { ReleaseInfoStep } from './ReleaseInfoStep.tsx';
+import { ReviewStep } from './ReviewStep.tsx';
 import { SettingsStep } from './SettingsStep.tsx';
 import { TracksStep } from './TracksStep.tsx';
 import type { Wizard } from './types.ts';
@@ -65,6 +67,43 @@ describe('release info step', () => {
     expect(html).not.toContain('Release Artist 4');
   });
 
+  it('asks for the cover art: a file, with what it must be, and says when it is missing', () => {
+    const html = renderToStaticMarkup(<ReleaseInfoStep state={wizard()} errors={{}} apply={noop} />);
+    expect(html).toContain('aria-label="Cover art file"');
+    expect(html).not.toContain('Album Art URL');
+    expect(text(html)).toContain('Cover Art *');
+    expect(text(html)).toContain('No file chosen');
+    expect(text(html)).toContain(
+      'Square JPG or PNG, at least 3000×3000 pixels. It uploads once the release is created.',
+    );
+    const missing = renderToStaticMarkup(
+      <ReleaseInfoStep state={wizard()} errors={{ cover: 'Cover art is required' }} apply={noop} />,
+    );
+    expect(text(missing)).toContain('Cover art is required');
+  });
+
+  it('warns of a release date under two weeks ahead, not of one further out', () => {
+    const inDays = (days: number) => {
+      const d = new Date();
+      d.setDate(d.getDate() + days);
+      return localToday(d);
+    };
+    const render = (date: string) =>
+      text(
+        renderToStaticMarkup(
+          <ReleaseInfoStep
+            state={wizard(setField(initialWizard(), 'releaseDate', date))}
+            errors={{}}
+            apply={noop}
+          />,
+        ),
+      );
+    expect(render(inDays(5))).toContain(
+      'Less than 2 weeks away: stores may not have your release ready by then.',
+    );
+    expect(render(inDays(30))).not.toContain('Less than 2 weeks away');
+  });
+
   it("shows a field's problem instead of its hint", () => {
     const html = renderToStaticMarkup(
       <ReleaseInfoStep state={wizard()} errors={{ releaseDate: 'Release date is required' }} apply={noop} />,
@@ -90,6 +129,28 @@ describe('tracks step', () => {
     expect(html.indexOf('Song B')).toBeLessThan(html.indexOf('Song C'));
     expect(html).not.toContain('Song A');
     expect(text(html)).toContain('WAV preferred, or MP3; max 200MB per track');
+  });
+});
+
+describe('review step', () => {
+  const render = (coins: { coins: string; distributionFeeCoins: string } | undefined) =>
+    text(renderToStaticMarkup(<ReviewStep state={wizard()} coins={coins} />));
+
+  it('shows the distribution fee before anything is taken, and the balance it comes from', () => {
+    const html = render({ coins: '1500.00', distributionFeeCoins: '999.00' });
+    expect(html).toContain(
+      'Distribution fee 999.00 coins, taken from your balance when you submit the release for distribution (not now) · Your balance: 1,500.00 coins',
+    );
+    expect(html).not.toContain('does not cover the fee');
+  });
+
+  it('says when distribution is free, and when the balance falls short', () => {
+    expect(render({ coins: '0.00', distributionFeeCoins: '0.00' })).toContain(
+      'None: submitting this release takes no coins',
+    );
+    expect(render({ coins: '20.00', distributionFeeCoins: '999.00' })).toContain(
+      'It does not cover the fee yet: top up before you submit the release.',
+    );
   });
 });
 
