@@ -15,6 +15,38 @@ export const AnalyticsQuery = z.object({
 });
 export type AnalyticsQuery = z.output<typeof AnalyticsQuery>;
 
+/** A change in percent with two decimals ("12.50", "-3.75"). */
+export const GrowthPercentage = z
+  .string()
+  .regex(/^-?\d+\.\d{2}$/)
+  .describe('a change in percent with two decimals, e.g. "12.50" or "-3.75"');
+
+const DayRange = z.object({ from: z.string(), to: z.string() });
+
+/**
+ * The artist's own growth over a window (the last `days` days, today included), computed from their
+ * usage: the days of the window up to the last day the stores reported for them (`current`), against as
+ * many days just before it (`previous`). `percentage` is null where there is nothing to compare: no day of
+ * the window reported (`current` null too), or nothing in the days before it (a change from nothing is no
+ * percentage). Revenue is the stores' net revenue in USD, before the commission (the royalty ledger keeps
+ * months, not days).
+ */
+export const UsageGrowth = z.object({
+  current: DayRange.nullable(),
+  previous: DayRange.nullable(),
+  streams: z.object({
+    current: z.number().int(),
+    previous: z.number().int(),
+    percentage: GrowthPercentage.nullable(),
+  }),
+  revenue: z.object({
+    current: DecimalAmount,
+    previous: DecimalAmount,
+    percentage: GrowthPercentage.nullable(),
+  }),
+});
+export type UsageGrowth = z.infer<typeof UsageGrowth>;
+
 const usage = {
   streams: z.number().int(),
   downloads: z.number().int(),
@@ -53,6 +85,13 @@ export const AnalyticsResponse = z.object({
   platforms: z.array(z.object({ platform: z.string(), ...usage })),
   /** One entry per day of the window, oldest first, zeros where nothing was reported. */
   series: z.array(z.object({ date: z.string(), ...usage })),
+  /**
+   * The last day of the window the stores reported usage on for the artist (null: none): the days after it
+   * are not reported yet, so the charts stop there instead of dropping to zero.
+   */
+  reportedUntil: z.string().nullable(),
+  /** Streams and revenue against the period of the same length before (the page's growth badges). */
+  growth: UsageGrowth,
   /** The latest usage per day, release and store, newest first (at most 10). */
   recentActivity: z.array(
     z.object({

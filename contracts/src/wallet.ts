@@ -22,9 +22,15 @@ export const RoyaltyItem = z.object({
   status: z.enum(royaltyStatuses),
   paidAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
+  /** When the amount reached the artist: the day its store report came in (what This Month counts by). */
+  creditedAt: z.iso.datetime(),
 });
 
-/** GET /api/royalties: from the royalty ledger, in USD. */
+/**
+ * GET /api/royalties: from the royalty ledger, in USD. `thisMonth` is what was credited this calendar
+ * month (UTC), by the day each store report came in, whatever months of sales it covers; every ledger row
+ * counts in `availableToWithdraw` (earnings less the withdrawals that hold money).
+ */
 export const RoyaltiesResponse = z.object({
   totalEarnings: DecimalAmount,
   thisMonth: DecimalAmount,

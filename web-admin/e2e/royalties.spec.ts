@@ -85,7 +85,7 @@ test('an admin imports a store report and follows its money to royalties, analyt
   await expect(royalty).toHaveCount(1);
   await expect(royalty).toContainText('$12.34');
   await expect(royalty).toContainText('March 2026');
-  await expect(royalty).toContainText('Pending');
+  await expect(royalty).toContainText('Credited');
   await expect(royalty).toContainText('artist@riffline.local');
   await snap(page, testInfo, 'admin-royalties');
 

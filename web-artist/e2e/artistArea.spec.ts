@@ -32,20 +32,27 @@ async function dismissToast(page: Page) {
   await expect(toast).toBeHidden();
 }
 
-/** Opens the recharge dialog, asks for `amount` and returns the sandbox page and the order it shows. */
+/**
+ * Opens the recharge dialog and asks for `amount`: the tab goes on to the sandbox gateway's page (the same
+ * tab, no pop-up). Returns the order it shows.
+ */
 async function startTopUp(page: Page, amount: string) {
   await page.getByRole('button', { name: 'Top Up Coins' }).click();
   const dialog = page.getByRole('dialog', { name: 'Top Up Coins' });
   await dialog.getByLabel('Amount').fill(amount);
-  const popupPromise = page.waitForEvent('popup');
   await dialog.getByRole('button', { name: 'Proceed to Payment' }).click();
-  const popup = await popupPromise;
-  await popup.waitForURL(/\/sandbox-pay\//);
-  await expect(popup.getByRole('heading', { name: 'Riffline sandbox payment' })).toBeVisible();
-  const orderId = ((await popup.getByText(/^Order /).innerText()).match(/^Order (\S+)/) ?? [])[1]!;
+  await page.waitForURL(/\/sandbox-pay\//);
+  await expect(page.getByRole('heading', { name: 'Riffline sandbox payment' })).toBeVisible();
+  const orderId = ((await page.getByText(/^Order /).innerText()).match(/^Order (\S+)/) ?? [])[1]!;
   expect(orderId).toBeTruthy();
-  await expect(dialog).toBeHidden();
-  return { popup, orderId };
+  return orderId;
+}
+
+/** Back from the gateway's page: the wallet, in the same tab, its address cleared of the order. */
+async function backToWallet(page: Page, link: 'Return to Riffline' | 'Back to Riffline without paying') {
+  await page.getByRole('link', { name: link }).click();
+  await expect(page).toHaveURL(/\/wallet$/);
+  await expect(page.getByRole('heading', { name: 'Coin Wallet', level: 1 })).toBeVisible();
 }
 
 test.describe('the artist area', () => {
@@ -118,7 +125,7 @@ test.describe('the artist area', () => {
   );
 
   test(
-    'tops up coins through the sandbox gateway and verifies: pending, completed and failed',
+    'tops up coins through the sandbox gateway in the same tab; the return verifies by itself: pending, completed and failed',
     { tag: '@phone' },
     async ({ page }, testInfo) => {
       test.setTimeout(120_000);
@@ -143,19 +150,26 @@ test.describe('the artist area', () => {
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(dialog).toBeHidden();
 
-      // Completed: pay on the sandbox page, then verify (pending until paid).
+      // Back without paying: the wallet verifies the order by itself and finds it pending; the row keeps
+      // its Verify button (and Pay, which goes back to the gateway's page in this tab).
       const amount = testInfo.project.name === 'phone' ? '75.25' : '150.50';
-      const paid = await startTopUp(page, amount);
-      const paidRow = page.getByRole('listitem', { name: new RegExp(paid.orderId) });
+      const paidId = await startTopUp(page, amount);
+      await backToWallet(page, 'Back to Riffline without paying');
+      await expectToast(page, 'Payment Pending', 'Payment is still processing. Try again in a moment.');
+      const paidRow = page.getByRole('listitem', { name: new RegExp(paidId) });
       await expect(paidRow.getByText('Pending')).toBeVisible();
       await snap(page, testInfo, 'wallet-pending');
-      await paidRow.getByRole('button', { name: `Verify order ${paid.orderId}` }).click();
+      await dismissToast(page);
+      await paidRow.getByRole('button', { name: `Verify order ${paidId}` }).click();
       await expectToast(page, 'Payment Pending', 'Payment is still processing. Try again in a moment.');
       await dismissToast(page);
-      await paid.popup.getByRole('button', { name: 'Pay' }).click();
-      await expect(paid.popup.getByText('This payment is paid.')).toBeVisible();
-      await paid.popup.close();
-      await paidRow.getByRole('button', { name: `Verify order ${paid.orderId}` }).click();
+
+      // Completed: pay on the gateway's page, return, and the coins are added without pressing Verify.
+      await paidRow.getByRole('link', { name: 'Pay' }).click();
+      await expect(page.getByText(`Order ${paidId}`)).toBeVisible();
+      await page.getByRole('button', { name: 'Pay' }).click();
+      await expect(page.getByText('This payment is paid.')).toBeVisible();
+      await backToWallet(page, 'Return to Riffline');
       await expectToast(page, 'Payment Successful', `${amount} coins added to your wallet.`);
       await expect(paidRow.getByText('Completed')).toBeVisible();
       await expect(paidRow.getByRole('button', { name: /Verify/ })).toHaveCount(0);
@@ -163,15 +177,15 @@ test.describe('the artist area', () => {
       await dismissToast(page);
 
       // Failed: the gateway's reason, and no coins.
-      const failed = await startTopUp(page, '12');
-      await failed.popup.getByRole('button', { name: 'Fail' }).click();
-      await expect(failed.popup.getByText('This payment is declined.')).toBeVisible();
-      await failed.popup.close();
-      const failedRow = page.getByRole('listitem', { name: new RegExp(failed.orderId) });
-      await failedRow.getByRole('button', { name: `Verify order ${failed.orderId}` }).click();
+      const failedId = await startTopUp(page, '12');
+      await page.getByRole('button', { name: 'Fail' }).click();
+      await expect(page.getByText('This payment is declined.')).toBeVisible();
+      await backToWallet(page, 'Return to Riffline');
       await expectToast(page, 'Payment Failed', 'The payment was declined');
+      const failedRow = page.getByRole('listitem', { name: new RegExp(failedId) });
       await expect(failedRow.getByText('Failed', { exact: true })).toBeVisible();
       await expect(failedRow.getByText('The payment was declined')).toBeVisible();
+      await expect(failedRow.getByRole('button', { name: /Verify/ })).toHaveCount(0);
       await snap(page, testInfo, 'wallet');
     },
   );

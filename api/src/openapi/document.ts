@@ -49,7 +49,8 @@ const tagDescriptions: Record<string, string> = {
   'Admin: reports':
     'Admins: store sales reports: upload a CSV, follow its import, and read the lines that matched nothing or were invalid',
   Analytics: "An approved artist's streams, downloads and store revenue from imported store reports",
-  Dashboard: "What an approved artist's dashboard shows beside their own figures (the growth badges)",
+  Dashboard:
+    "The growth an approved artist's dashboard shows: their own against the days before, and the platform's",
   Files: 'Stored audio and artwork through the short-lived signed URLs in answers (local storage)',
   'Payment gateway':
     "Server to server: the UPI gateway's signed notifications about coin top-ups (HMAC-SHA256 of the body)",

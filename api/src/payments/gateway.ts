@@ -2,6 +2,12 @@
  * A payment gateway as the recharge flow sees it: create an order (where the artist pays) and ask how it
  * went. The embedded sandbox is one; a UPI gateway over HTTP is another (PAYMENT_GATEWAY_URL).
  */
+/**
+ * Where the artist comes back to from the gateway's page, in the same tab: the wallet, naming the order,
+ * which the wallet then verifies by itself (`web-artist/src/pages/wallet/Wallet.tsx`).
+ */
+export const walletReturnPath = (orderId: string) => `/wallet?order=${encodeURIComponent(orderId)}`;
+
 export interface GatewayOrder {
   orderId: string;
   amount: string;

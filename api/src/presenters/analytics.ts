@@ -1,5 +1,6 @@
 import type { AnalyticsResponse, AnalyticsTimeframe } from '@riffline/contracts';
 import type { AnalyticsWindow, UsageSums } from '@riffline/db';
+import { lastReportedDay, usageGrowth } from './growth.ts';
 import { usdCents } from './storeReport.ts';
 
 const DAY_MS = 86_400_000;
@@ -23,13 +24,17 @@ const usage = ({ streams, downloads, revenueUsd }: UsageSums) => ({
 export interface AnalyticsReads {
   totals: UsageSums;
   platforms: Array<UsageSums & { platform: string }>;
+  /** Per day over growthSpan(window): the window and as many days before it. */
   days: Array<UsageSums & { date: string }>;
   top: AnalyticsResponse['topTrack'];
   listeners: number | null;
   recent: Array<UsageSums & { date: string; releaseId: string; releaseTitle: string; platform: string }>;
 }
 
-/** The Analytics page's numbers; the series has every day of the window, zeros where nothing was sold. */
+/**
+ * The Analytics page's numbers; the series has every day of the window, zeros where nothing was sold, and
+ * `reportedUntil` says after which day nothing is reported yet.
+ */
 export function presentAnalytics(
   window: AnalyticsWindow & { days: AnalyticsTimeframe },
   reads: AnalyticsReads,
@@ -52,6 +57,8 @@ export function presentAnalytics(
     topTrack: reads.top,
     platforms: reads.platforms.map((p) => ({ platform: p.platform, ...usage(p) })),
     series,
+    reportedUntil: lastReportedDay(reads.days, window),
+    growth: usageGrowth(reads.days, window),
     recentActivity: reads.recent.map((r) => ({
       date: r.date,
       releaseId: r.releaseId,

@@ -1,23 +1,57 @@
 import type { Currency } from '@riffline/contracts';
 import type { Db, DbTransaction } from '../connection.ts';
+import { Royalty } from '../models/Royalty.ts';
 
 /** Withdrawals that hold money: asked for, approved, being paid or paid (not declined). */
 export const HELD_WITHDRAWAL_REQUEST_STATUSES = ['pending', 'approved', 'processing', 'completed'] as const;
 
-/** An artist's royalty ledger summed per currency (optionally one period, e.g. "2026-11"). */
+/**
+ * When a ledger row reached the artist: the time its store report came in (uploaded), or the row's own for
+ * one without a report. Not the row's `created_at` alone: importing a report again writes its rows anew.
+ */
+const CREDITED_AT = 'coalesce(store_reports.created_at, royalties.created_at)';
+
+/**
+ * An artist's royalty ledger summed per currency: all of it, or what was credited from `from` until
+ * `before` (by CREDITED_AT, whatever months of sales the rows are for).
+ */
 export async function royaltySums(
   db: Db | DbTransaction,
   userId: string,
-  period?: string,
+  credited?: { from: Date; before: Date },
 ): Promise<Array<{ currency: Currency; total: string }>> {
   const query = db('royalties')
-    .select('currency')
-    .sum({ total: 'amount' })
-    .where({ user_id: userId })
-    .groupBy('currency');
-  if (period) query.where({ period });
+    .select('royalties.currency')
+    .sum({ total: 'royalties.amount' })
+    .where('royalties.user_id', userId)
+    .groupBy('royalties.currency');
+  if (credited) {
+    query
+      .leftJoin('store_reports', 'store_reports.id', 'royalties.report_id')
+      .whereRaw(`${CREDITED_AT} >= ?`, [credited.from])
+      .whereRaw(`${CREDITED_AT} < ?`, [credited.before]);
+  }
   const rows = (await query) as Array<{ currency: Currency; total: string | number }>;
   return rows.map((r) => ({ currency: r.currency, total: String(r.total) }));
+}
+
+/** An artist's latest ledger rows (by sale period, then arrival), each with when it was credited. */
+export async function latestRoyalties(
+  db: Db | DbTransaction,
+  userId: string,
+  limit: number,
+): Promise<Array<Royalty & { creditedAt: Date }>> {
+  const rows = (await Royalty.query(db)
+    .leftJoin('store_reports', 'store_reports.id', 'royalties.report_id')
+    .select('royalties.*', db.raw(`${CREDITED_AT} as credited_at`))
+    .where('royalties.user_id', userId)
+    .orderBy([
+      { column: 'royalties.period', order: 'desc' },
+      { column: 'credited_at', order: 'desc' },
+      { column: 'royalties.id', order: 'asc' },
+    ])
+    .limit(limit)) as Array<Royalty & { creditedAt: Date | string }>;
+  return rows.map((r) => Object.assign(r, { creditedAt: new Date(r.creditedAt) }));
 }
 
 /** USD held by an artist's withdrawals that were not declined. */

@@ -34,7 +34,7 @@ export const chipColors: Partial<Record<EnumName, Record<string, ChipColor>>> = 
   subscription: { true: 'success', false: 'default' },
   failedEventStatus: { retrying: 'warning', parked: 'error', replay_requested: 'info', replayed: 'success' },
   audioState: { none: 'default', uploading: 'info', ready: 'success', failed: 'error' },
-  royaltyStatus: { pending: 'warning', paid: 'success', unpaid: 'default' },
+  royaltyStatus: { pending: 'success', paid: 'success', unpaid: 'default' },
   reportStatus: { pending: 'default', running: 'info', completed: 'success', failed: 'error' },
   reportLineStatus: { matched: 'success', unmatched: 'warning', invalid: 'error' },
 };

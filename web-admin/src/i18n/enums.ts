@@ -39,7 +39,8 @@ export const enumLabels = {
     completed: 'Completed',
   },
   paymentMethodType: { upi: 'UPI', paypal: 'PayPal', bank_transfer: 'Bank transfer' },
-  royaltyStatus: { pending: 'Pending', paid: 'Paid', unpaid: 'Unpaid' },
+  // A ledger row is credited (and counts as available to withdraw) from its import on: docs/payments.md.
+  royaltyStatus: { pending: 'Credited', paid: 'Paid', unpaid: 'Unpaid' },
   reportStatus: { pending: 'Waiting', running: 'Importing', completed: 'Imported', failed: 'Failed' },
   reportLineStatus: { matched: 'Matched', unmatched: 'Unmatched', invalid: 'Invalid' },
   ticketStatus: { open: 'Open', in_progress: 'In progress', resolved: 'Resolved', closed: 'Closed' },

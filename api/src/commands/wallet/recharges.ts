@@ -9,7 +9,12 @@ import {
   type Db,
 } from '@riffline/db';
 import { HttpError, NotFoundError } from '../../errors.ts';
-import { GatewayError, type GatewayStatus, type PaymentGateway } from '../../payments/gateway.ts';
+import {
+  GatewayError,
+  walletReturnPath,
+  type GatewayStatus,
+  type PaymentGateway,
+} from '../../payments/gateway.ts';
 
 const ALREADY_ADDED = 'This payment was already added to your coins.';
 const EXPIRED = 'This payment order has expired. Please create a new one.';
@@ -42,6 +47,7 @@ export async function createRechargeOrder(
   publicUrl: string,
 ): Promise<{ orderId: string; paymentUrl: string }> {
   const orderId = newOrderId();
+  const redirectUrl = `${publicUrl}${walletReturnPath(orderId)}`;
   await db.transaction(async (trx) => {
     await PaymentTransaction.query(trx).insert({
       userId: user.id,
@@ -50,7 +56,7 @@ export async function createRechargeOrder(
       amount: body.amount,
       customerMobile: body.customerMobile,
       status: 'pending',
-      redirectUrl: `${publicUrl}/wallet`,
+      redirectUrl,
     });
     await appendEvent(trx, {
       type: 'wallet.orderCreated',
@@ -65,7 +71,7 @@ export async function createRechargeOrder(
       orderId,
       amount: body.amount,
       customerMobile: body.customerMobile,
-      redirectUrl: `${publicUrl}/wallet`,
+      redirectUrl,
     });
   } catch (error) {
     await db.transaction(async (trx) => {

@@ -9,6 +9,7 @@ import {
   monthlyPoints,
   parseTimeframe,
   platformCounters,
+  reportedNote,
   windowLabel,
 } from './analyticsView.ts';
 
@@ -24,6 +25,13 @@ const empty: AnalyticsResponse = {
   topTrack: null,
   platforms: [],
   series: [],
+  reportedUntil: null,
+  growth: {
+    current: null,
+    previous: null,
+    streams: { current: 0, previous: 0, percentage: null },
+    revenue: { current: '0.00', previous: '0.00', percentage: null },
+  },
   recentActivity: [],
 };
 
@@ -71,7 +79,7 @@ describe('the Analytics page (SPEC §2 Analytics)', () => {
       { date: '2026-11-22', ...usage },
       { date: '2026-11-23', streams: 15000, downloads: 2, revenue: '10.00' },
     ];
-    expect(dailyPoints(series, 'EUR')).toEqual([
+    expect(dailyPoints(series, 'EUR', '2026-11-23')).toEqual([
       { date: new Date('2026-11-22T00:00:00Z'), streams: 0, downloads: 0, revenue: 0 },
       { date: new Date('2026-11-23T00:00:00Z'), streams: 15000, downloads: 2, revenue: 9.2 },
     ]);
@@ -84,11 +92,45 @@ describe('the Analytics page (SPEC §2 Analytics)', () => {
       { date: '2025-12-31', streams: 20, downloads: 0, revenue: '0.02' },
       { date: '2026-01-01', ...usage },
     ];
-    expect(monthlyPoints(series, 'INR')).toEqual([
+    expect(monthlyPoints(series, 'INR', '2026-01-01')).toEqual([
       { date: new Date('2025-11-01T00:00:00Z'), streams: 5, downloads: 0, revenue: 4.16 },
       { date: new Date('2025-12-01T00:00:00Z'), streams: 30, downloads: 1, revenue: 2.49 },
       { date: new Date('2026-01-01T00:00:00Z'), streams: 0, downloads: 0, revenue: 0 },
     ]);
+  });
+
+  it('stops the charts at the last reported day instead of dropping to zero at today', () => {
+    const series = [
+      { date: '2026-11-20', streams: 300, downloads: 0, revenue: '1.00' },
+      { date: '2026-11-21', ...usage },
+      { date: '2026-11-22', streams: 120, downloads: 1, revenue: '0.50' },
+      { date: '2026-11-23', ...usage },
+    ];
+    const points = dailyPoints(series, 'USD', '2026-11-22');
+    // A day without usage before the last report is a zero; after it, no value at all.
+    expect(points.map((p) => p.streams)).toEqual([300, 0, 120, null]);
+    expect(points.map((p) => p.revenue)).toEqual([1, 0, 0.5, null]);
+    expect(points[3]).toEqual({
+      date: new Date('2026-11-23T00:00:00Z'),
+      streams: null,
+      downloads: null,
+      revenue: null,
+    });
+    // Nothing reported: no line at all.
+    expect(dailyPoints(series, 'USD', null).every((p) => p.streams === null)).toBe(true);
+
+    const year = [
+      { date: '2026-09-30', streams: 10, downloads: 0, revenue: '0.10' },
+      { date: '2026-10-01', streams: 20, downloads: 0, revenue: '0.20' },
+      { date: '2026-11-01', ...usage },
+    ];
+    expect(monthlyPoints(year, 'USD', '2026-10-01').map((p) => p.streams)).toEqual([10, 20, null]);
+
+    expect(reportedNote({ to: '2026-11-23', reportedUntil: '2026-11-22' })).toBe(
+      'reported up to Nov 22, 2026',
+    );
+    expect(reportedNote({ to: '2026-11-23', reportedUntil: '2026-11-23' })).toBeNull();
+    expect(reportedNote({ to: '2026-11-23', reportedUntil: null })).toBeNull();
   });
 
   it('formats counts, axis ticks and the window', () => {

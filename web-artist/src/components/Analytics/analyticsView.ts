@@ -14,10 +14,6 @@ export const timeframeLabels: Record<AnalyticsTimeframe, string> = {
   365: 'Last year',
 };
 
-/** SPEC §9: the Analytics page's growth badges are hard-coded (the dashboard's come from the settings). */
-export const STREAMS_BADGE = '+12.5%';
-export const REVENUE_BADGE = '+8.2%';
-
 /** `?days=` as the page reads it: one of 30, 90 or 365, else the default 30. */
 export function parseTimeframe(value: string | null): AnalyticsTimeframe {
   const days = Number(value);
@@ -45,31 +41,51 @@ export function platformCounters(platforms: AnalyticsResponse['platforms']): Pla
   return [...platforms, ...missing];
 }
 
+/** A point of a chart; null after the last day reported (the line stops there: not reported is not zero). */
 export interface DailyPoint {
   date: Date;
-  streams: number;
-  downloads: number;
+  streams: number | null;
+  downloads: number | null;
   /** In the artist's currency. */
-  revenue: number;
+  revenue: number | null;
 }
 
 /** 'YYYY-MM-DD' → that day at 00:00 UTC. */
 export const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
 
-/** The daily series for the charts: dates as UTC days, revenue converted from USD to `currency`. */
-export const dailyPoints = (series: AnalyticsResponse['series'], currency: Currency): DailyPoint[] =>
-  series.map((d) => ({
-    date: utcDay(d.date),
-    streams: d.streams,
-    downloads: d.downloads,
-    revenue: Number(convertAmount(d.revenue, 'USD', currency)),
-  }));
+const unreported = (date: Date): DailyPoint => ({ date, streams: null, downloads: null, revenue: null });
+
+/**
+ * The daily series for the charts: dates as UTC days, revenue converted from USD to `currency`, and no
+ * value after `reportedUntil` (the API's last reported day), so the line ends there instead of dropping to
+ * zero at today.
+ */
+export const dailyPoints = (
+  series: AnalyticsResponse['series'],
+  currency: Currency,
+  reportedUntil: string | null,
+): DailyPoint[] =>
+  series.map((d) =>
+    reportedUntil === null || d.date > reportedUntil
+      ? unreported(utcDay(d.date))
+      : {
+          date: utcDay(d.date),
+          streams: d.streams,
+          downloads: d.downloads,
+          revenue: Number(convertAmount(d.revenue, 'USD', currency)),
+        },
+  );
 
 /**
  * The series a month a point (for the year's chart: 365 daily needles read badly on a phone): each month of
- * the window dated its first day, usage summed in USD cents before converting to `currency`.
+ * the window dated its first day, usage summed in USD cents before converting to `currency`; no bar for a
+ * month that starts after `reportedUntil`.
  */
-export function monthlyPoints(series: AnalyticsResponse['series'], currency: Currency): DailyPoint[] {
+export function monthlyPoints(
+  series: AnalyticsResponse['series'],
+  currency: Currency,
+  reportedUntil: string | null,
+): DailyPoint[] {
   const months = new Map<string, { streams: number; downloads: number; cents: number }>();
   for (const d of series) {
     const month = months.get(d.date.slice(0, 7)) ?? { streams: 0, downloads: 0, cents: 0 };
@@ -78,13 +94,24 @@ export function monthlyPoints(series: AnalyticsResponse['series'], currency: Cur
     month.cents += Math.round(Number(d.revenue) * 100);
     months.set(d.date.slice(0, 7), month);
   }
-  return [...months].map(([month, m]) => ({
-    date: utcDay(`${month}-01`),
-    streams: m.streams,
-    downloads: m.downloads,
-    revenue: Number(convertAmount((m.cents / 100).toFixed(2), 'USD', currency)),
-  }));
+  return [...months].map(([month, m]) =>
+    reportedUntil === null || `${month}-01` > reportedUntil
+      ? unreported(utcDay(`${month}-01`))
+      : {
+          date: utcDay(`${month}-01`),
+          streams: m.streams,
+          downloads: m.downloads,
+          revenue: Number(convertAmount((m.cents / 100).toFixed(2), 'USD', currency)),
+        },
+  );
 }
+
+/**
+ * What a chart says when the stores have not reported up to the window's last day yet: "reported up to
+ * Nov 20, 2026" (null when they have, or reported nothing).
+ */
+export const reportedNote = (a: Pick<AnalyticsResponse, 'to' | 'reportedUntil'>) =>
+  a.reportedUntil && a.reportedUntil < a.to ? `reported up to ${formatDay(a.reportedUntil)}` : null;
 
 /** 15000 → '15,000'. */
 export const formatCount = (n: number) => n.toLocaleString('en-US');

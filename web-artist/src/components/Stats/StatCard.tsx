@@ -3,30 +3,59 @@ import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import { Box, Button, Card, CardContent, Chip, Skeleton, Typography } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { formatGrowth, isDecline } from './growth.ts';
+import { formatGrowth, isDecline, type GrowthLine } from './growth.ts';
 
-/** A growth badge: green and rising for growth (or none), red and falling for a decline. */
-export function GrowthBadge({ percentage, testId }: { percentage: string; testId?: string }) {
+/**
+ * A growth badge: green and rising for growth (or none), red and falling for a decline; `label` says what
+ * it compares (read out, and shown on hover).
+ */
+export function GrowthBadge({
+  percentage,
+  label,
+  testId,
+}: {
+  percentage: string;
+  label: string;
+  testId?: string;
+}) {
   const down = isDecline(percentage);
-  const label = formatGrowth(percentage);
   return (
     <Chip
       size="small"
       variant="outlined"
       color={down ? 'error' : 'success'}
       icon={down ? <TrendingDownIcon /> : <TrendingUpIcon />}
-      label={label}
-      aria-label={`Growth ${label}`}
+      label={formatGrowth(percentage)}
+      aria-label={label}
+      title={label}
       data-testid={testId}
       sx={{ fontWeight: 700 }}
     />
   );
 }
 
+/** A card's growth line: the badge and the days it compares with, or why there is no badge. */
+function Growth({ line, testId }: { line: GrowthLine; testId: string }) {
+  if (line.kind === 'none')
+    return (
+      <Typography variant="body2" color="text.secondary" data-testid={`${testId}-no-growth`}>
+        {line.text}
+      </Typography>
+    );
+  return (
+    <>
+      <GrowthBadge percentage={line.percentage} label={line.label} testId={`${testId}-growth`} />
+      <Typography variant="body2" color="text.secondary">
+        {line.caption}
+      </Typography>
+    </>
+  );
+}
+
 /**
  * One figure of the dashboard: its label, the value once its query answers (a skeleton meanwhile, and
- * 'Could not load' with Retry when it failed), a note under it, an optional growth badge (a percentage with two decimals, shown once known) and an
- * optional action.
+ * 'Could not load' with Retry when it failed), an optional growth line (the artist's own change, once
+ * known; its place kept meanwhile), a note under it and an optional action.
  */
 export function StatCard<T>({
   label,
@@ -34,7 +63,7 @@ export function StatCard<T>({
   query,
   value,
   note,
-  badge,
+  growth,
   action,
   testId,
 }: {
@@ -43,8 +72,8 @@ export function StatCard<T>({
   query: Pick<UseQueryResult<T>, 'data' | 'isPending' | 'error' | 'refetch'>;
   value: (data: T) => string;
   note?: ReactNode;
-  /** The growth percentage, e.g. "12.50" (undefined while it loads or when it could not be). */
-  badge?: string;
+  /** The growth line, if the card has one: 'loading' while it loads (or when it could not be). */
+  growth?: GrowthLine | 'loading';
   action?: ReactNode;
   testId: string;
 }) {
@@ -82,16 +111,16 @@ export function StatCard<T>({
             {value(query.data)}
           </Typography>
         )}
-        {(note || badge !== undefined) && (
+        {growth && (
           // As tall as the growth badge before it arrives, so the card keeps its height.
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', minHeight: 24 }}>
-            {badge !== undefined && <GrowthBadge percentage={badge} testId={`${testId}-growth`} />}
-            {note && (
-              <Typography variant="body2" color="text.secondary">
-                {note}
-              </Typography>
-            )}
+            {growth !== 'loading' && <Growth line={growth} testId={testId} />}
           </Box>
+        )}
+        {note && (
+          <Typography variant="body2" color="text.secondary">
+            {note}
+          </Typography>
         )}
         {action && <Box sx={{ mt: 1 }}>{action}</Box>}
       </CardContent>

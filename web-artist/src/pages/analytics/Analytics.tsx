@@ -3,7 +3,6 @@ import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import GroupsIcon from '@mui/icons-material/Groups';
 import HeadphonesIcon from '@mui/icons-material/Headphones';
 import InsightsIcon from '@mui/icons-material/Insights';
-import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import { Alert, Box, Button, Chip, LinearProgress, Paper, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -24,11 +23,11 @@ import {
   hasUsage,
   parseTimeframe,
   platformCounters,
-  REVENUE_BADGE,
-  STREAMS_BADGE,
+  reportedNote,
   timeframeLabels,
   windowLabel,
 } from '../../components/Analytics/analyticsView.ts';
+import { growthLine } from '../../components/Stats/growth.ts';
 import { ArtistArea } from '../../components/Auth/ArtistArea.tsx';
 import { Page } from '../../components/Page/Page.tsx';
 import { QueryList } from '../../components/Page/QueryList.tsx';
@@ -44,24 +43,6 @@ function Section({ id, title, children }: { id: string; title: string; children:
         {title}
       </Typography>
       {children}
-    </Box>
-  );
-}
-
-/** SPEC §9: the page's growth badges are fixed figures, shown before the card's note. */
-function Badged({ badge, children }: { badge: string; children: ReactNode }) {
-  return (
-    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-      <Chip
-        component="span"
-        size="small"
-        color="success"
-        variant="outlined"
-        icon={<TrendingUpIcon />}
-        label={badge}
-        sx={{ fontWeight: 700 }}
-      />
-      <span>{children}</span>
     </Box>
   );
 }
@@ -177,6 +158,9 @@ function AnalyticsPage() {
   const choose = (next: AnalyticsTimeframe) =>
     setParams(next === 30 ? {} : { days: String(next) }, { replace: true });
   const label = timeframeLabels[days].toLowerCase();
+  // The charts say where their line stops when the stores have not reported up to today.
+  const reported = data ? reportedNote(data) : null;
+  const chartLabel = `${label}${reported ? ` · ${reported}` : ''}`;
   const empty = data !== undefined && !hasUsage(data);
 
   return (
@@ -223,7 +207,8 @@ function AnalyticsPage() {
               icon={<HeadphonesIcon />}
               query={analytics}
               value={(a) => formatCount(a.totalStreams)}
-              note={<Badged badge={STREAMS_BADGE}>{timeframeLabels[days]}</Badged>}
+              growth={data ? growthLine(data.growth, 'streams') : 'loading'}
+              note={timeframeLabels[days]}
             />
             <StatCard
               label="Monthly Listeners"
@@ -255,7 +240,8 @@ function AnalyticsPage() {
               icon={<AttachMoneyIcon />}
               query={analytics}
               value={(a) => money(a.totalRevenue)}
-              note={<Badged badge={REVENUE_BADGE}>{`Net store revenue, in ${currency}`}</Badged>}
+              growth={data ? growthLine(data.growth, 'revenue') : 'loading'}
+              note={`Net store revenue, in ${currency}`}
             />
           </Box>
         </Box>
@@ -285,16 +271,18 @@ function AnalyticsPage() {
             <UsageChart
               metric="streams"
               series={data.series}
+              reportedUntil={data.reportedUntil}
               days={days}
               currency={currency}
-              summary={`${formatCount(data.totalStreams)} streams and ${formatCount(data.totalDownloads)} downloads, ${label}`}
+              summary={`${formatCount(data.totalStreams)} streams and ${formatCount(data.totalDownloads)} downloads, ${chartLabel}`}
             />
             <UsageChart
               metric="revenue"
               series={data.series}
+              reportedUntil={data.reportedUntil}
               days={days}
               currency={currency}
-              summary={`${money(data.totalRevenue)} net, ${label}`}
+              summary={`${money(data.totalRevenue)} net, ${chartLabel}`}
             />
           </Box>
         )}

@@ -56,17 +56,21 @@ const dayTick = (date: Date) =>
 /**
  * Streams, or revenue in the artist's currency, over the window: an area line a day for 30 and 90 days, a
  * bar a month for the year (365 daily needles read badly on a phone). The chart takes its card's width, so
- * it reads at 360 px as at 1280; the axis starts at 0 unless a refund took a day below it.
+ * it reads at 360 px as at 1280; the axis starts at 0 unless a refund took a day below it. The axis runs to
+ * today, the line only to the last day reported.
  */
 export function UsageChart({
   metric,
   series,
+  reportedUntil,
   days,
   currency,
   summary,
 }: {
   metric: 'streams' | 'revenue';
   series: AnalyticsResponse['series'];
+  /** The last day reported: the line (or the bars) stop there. */
+  reportedUntil: string | null;
   days: AnalyticsTimeframe;
   currency: Currency;
   summary: string;
@@ -74,7 +78,9 @@ export function UsageChart({
   const theme = useTheme();
   const streams = metric === 'streams';
   const monthly = days === 365;
-  const points = monthly ? monthlyPoints(series, currency) : dailyPoints(series, currency);
+  const points = monthly
+    ? monthlyPoints(series, currency, reportedUntil)
+    : dailyPoints(series, currency, reportedUntil);
   const money = (n: number) => formatMoney(n.toFixed(2), currency);
   const value = (n: number) => (streams ? formatCount(n) : money(n));
   const tick = (n: number) => (streams ? formatCompact(n) : formatCompactMoney(n, currency));
@@ -88,7 +94,7 @@ export function UsageChart({
     yAxis: [
       {
         width: 52,
-        min: Math.min(0, ...data),
+        min: Math.min(0, ...data.filter((n) => n !== null)),
         tickNumber: 4,
         valueFormatter: (n: number, ctx: { location: string }) =>
           ctx.location === 'tick' ? tick(n) : value(n),

@@ -12,7 +12,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { Link as RouterLink } from 'react-router';
 import { convertAmount, formatCoins, formatMoney, type Currency } from '@riffline/contracts';
 import { analyticsQuery, dashboardGrowthQuery, royaltiesQuery } from '../../api/account.ts';
-import { groupDigits } from '../../components/Stats/growth.ts';
+import { groupDigits, growthLine, platformGrowthLine } from '../../components/Stats/growth.ts';
 import { useVisitor } from '../../api/auth.ts';
 import { releasesQuery } from '../../api/releases.ts';
 import { coinsQuery } from '../../api/wallet.ts';
@@ -93,8 +93,26 @@ function summaryLine(summary: Exclude<ReleasesSummary, { kind: 'live' | 'none' }
 }
 
 /**
+ * The platform's growth, as the admins set it in the two platform settings (SPEC §2): Riffline's figures,
+ * said to be Riffline's, never the artist's (their own are on the cards). Its place is kept until it comes.
+ */
+function PlatformGrowth() {
+  const growth = useQuery(dashboardGrowthQuery);
+  return (
+    <Typography
+      variant="body2"
+      sx={{ mt: 2, opacity: 0.75, minHeight: { xs: '2.9em', md: '1.45em' } }}
+      data-testid="platform-growth"
+    >
+      {growth.data ? platformGrowthLine(growth.data.platform) : '\u00a0'}
+    </Typography>
+  );
+}
+
+/**
  * The welcome: 'Your music is live on 150+ platforms' (SPEC §2) once a release is out, and until then
- * what is true of the artist's releases (scheduled, in review, to fix, a draft, or none yet).
+ * what is true of the artist's releases (scheduled, in review, to fix, a draft, or none yet); under it, the
+ * platform's growth.
  */
 function Banner({ firstName, summary }: { firstName: string; summary: ReleasesSummary | undefined }) {
   return (
@@ -134,6 +152,7 @@ function Banner({ firstName, summary }: { firstName: string; summary: ReleasesSu
             </Button>
           </Box>
         )}
+        <PlatformGrowth />
       </Container>
     </Box>
   );
@@ -156,7 +175,9 @@ function QuickAction({ to, icon, label }: { to: string; icon: ReactNode; label: 
 
 /**
  * The four figures. Each card asks for its own data, so an answer re-renders only its card, not the whole
- * dashboard (a phone's main thread stays free while the figures come in).
+ * dashboard (a phone's main thread stays free while the figures come in). The growth badges are the
+ * artist's own: the last 30 days against the days before (GET /api/dashboard/growth), none where there is
+ * nothing to compare.
  */
 function StreamsStat() {
   const analytics = useQuery(analyticsQuery(30));
@@ -169,7 +190,7 @@ function StreamsStat() {
       query={analytics}
       value={(a) => count(a.totalStreams)}
       note="Last 30 days, from store reports"
-      badge={growth.data?.streamsGrowthPercentage}
+      growth={growth.data ? growthLine(growth.data, 'streams') : 'loading'}
     />
   );
 }
@@ -185,7 +206,7 @@ function EarningsStat({ currency }: { currency: Currency }) {
       query={royalties}
       value={(r) => formatMoney(convertAmount(r.totalEarnings, 'USD', currency), currency)}
       note={`All time, in ${currency}`}
-      badge={growth.data?.earningsGrowthPercentage}
+      growth={growth.data ? growthLine(growth.data, 'revenue', `last ${growth.data.days} days`) : 'loading'}
     />
   );
 }

@@ -57,7 +57,7 @@ function RoyaltiesPage() {
             icon={<CalendarMonthIcon />}
             query={royalties}
             value={(r) => money(r.thisMonth)}
-            note="Reported this calendar month"
+            note="From the reports that came in this calendar month"
           />
           <StatCard
             label="Available to Withdraw"
@@ -65,7 +65,7 @@ function RoyaltiesPage() {
             icon={<AccountBalanceWalletIcon />}
             query={royalties}
             value={(r) => money(r.availableToWithdraw)}
-            note="Earnings less payouts requested"
+            note="Every credited amount, less payouts requested"
             action={
               <Button
                 variant="contained"

@@ -27,9 +27,14 @@ export const withdrawalStatusChips: Record<WithdrawalRequestStatus, { label: str
   completed: { label: 'Completed', color: 'success' },
 };
 
-/** SPEC §4: royalty badges. */
-const royaltyStatusChips: Record<RoyaltyStatus, { label: string; color: ChipColor }> = {
-  pending: { label: 'Pending', color: 'warning' },
+/**
+ * SPEC §4's royalty badges, in words that agree with Available to Withdraw: a ledger row is `pending` from
+ * the moment its report is imported until Riffline marks it otherwise (it never does: withdrawals draw on
+ * the balance, not on single rows), and every row counts as available. So `pending` reads 'Credited', not
+ * 'Pending', which would say the money is not there yet (docs/payments.md).
+ */
+export const royaltyStatusChips: Record<RoyaltyStatus, { label: string; color: ChipColor }> = {
+  pending: { label: 'Credited', color: 'success' },
   paid: { label: 'Paid', color: 'success' },
   unpaid: { label: 'Unpaid', color: 'default' },
 };
@@ -116,7 +121,7 @@ export function WithdrawalHistory({ currency }: { currency: Currency }) {
   );
 }
 
-/** Earnings per report period and release, from the royalty ledger. */
+/** Earnings per sale month and release, from the royalty ledger, each with the day it was credited. */
 export function RoyaltyHistory({ currency }: { currency: Currency }) {
   const royalties = useQuery({ ...royaltiesQuery, select: (r) => r.items });
   const releases = useQuery(releasesQuery);
@@ -141,6 +146,7 @@ export function RoyaltyHistory({ currency }: { currency: Currency }) {
           details={[
             month(r.period),
             r.releaseId ? (titles.get(r.releaseId) ?? 'A release') : 'All releases',
+            `Credited ${day(r.creditedAt)}`,
             r.paidAt ? `Paid ${day(r.paidAt)}` : null,
           ]}
         />

@@ -18,18 +18,11 @@ import { useToast } from '../../components/Toast/Toast.tsx';
 
 /**
  * Top up coins (SPEC §2 Wallet, §5 Recharge): an amount in rupees (1 coin = 1 rupee, at least 1) and an
- * optional mobile number; the gateway's payment page opens in a new window. The window is opened on the
- * click itself (browsers block windows opened later) and sent to the page once the order exists.
+ * optional mobile number. Once the order exists, this tab goes to the gateway's payment page, which sends
+ * the artist back to the wallet naming the order; the wallet then verifies it by itself (Wallet.tsx). One
+ * tab: no window to lose, and no pop-up blocker in the way.
  */
-export function RechargeDialog({
-  open,
-  onClose,
-  onOrdered,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onOrdered: (orderId: string) => void;
-}) {
+export function RechargeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const toast = useToast();
   const loggedOut = useLoggedOutFlow();
   const queryClient = useQueryClient();
@@ -38,19 +31,12 @@ export function RechargeDialog({
   const [mobileError, setMobileError] = useState<string | null>(null);
 
   const order = useMutation({
-    mutationFn: ({ body }: { body: { amount: string; customerMobile?: string }; win: Window | null }) =>
-      createOrder(body),
-    onSuccess: ({ orderId, paymentUrl }, { win }) => {
-      if (win && !win.closed) win.location.href = paymentUrl;
-      else window.open(paymentUrl, '_blank', 'noopener');
+    mutationFn: (body: { amount: string; customerMobile?: string }) => createOrder(body),
+    onSuccess: ({ paymentUrl }) => {
       void queryClient.invalidateQueries({ queryKey: transactionsQuery.queryKey });
-      setAmount('');
-      setMobile('');
-      onOrdered(orderId);
-      onClose();
+      window.location.assign(paymentUrl);
     },
-    onError: (error, { win }) => {
-      win?.close();
+    onError: (error) => {
       if (loggedOut(error)) return;
       toast({
         title: 'Failed to Create Order',
@@ -59,6 +45,8 @@ export function RechargeDialog({
       });
     },
   });
+  // From the order's answer until the gateway's page loads, the dialog says where it is going.
+  const leaving = order.isPending || order.isSuccess;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -73,18 +61,13 @@ export function RechargeDialog({
       return;
     }
     setMobileError(null);
-    const win = window.open('', '_blank');
-    if (win) win.opener = null;
-    order.mutate({
-      body: { amount: parsed.data.amount, customerMobile: mobile.trim() || undefined },
-      win,
-    });
+    order.mutate({ amount: parsed.data.amount, customerMobile: mobile.trim() || undefined });
   };
 
   return (
     <Dialog
       open={open}
-      onClose={() => !order.isPending && onClose()}
+      onClose={() => !leaving && onClose()}
       aria-labelledby="recharge-title"
       fullWidth
       maxWidth="xs"
@@ -113,15 +96,20 @@ export function RechargeDialog({
             slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'tel-national' } }}
           />
           <Alert severity="info">
-            The payment page opens in a new window. Once you have paid, come back and press Verify.
+            You go on to the payment page. Once you have paid, it brings you back here and your payment is
+            verified.
           </Alert>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={order.isPending}>
+          <Button onClick={onClose} disabled={leaving}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" disabled={order.isPending}>
-            {order.isPending ? 'Creating order…' : 'Proceed to Payment'}
+          <Button type="submit" variant="contained" disabled={leaving}>
+            {order.isSuccess
+              ? 'Opening the payment page…'
+              : order.isPending
+                ? 'Creating order…'
+                : 'Proceed to Payment'}
           </Button>
         </DialogActions>
       </Box>

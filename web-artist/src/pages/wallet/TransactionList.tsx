@@ -1,13 +1,11 @@
 import { Box, Button, Chip, Paper, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { TransactionStatus } from '@riffline/contracts';
 import { formatCoins } from '@riffline/contracts';
-import { currentUserQuery } from '../../api/auth.ts';
-import { coinsQuery, transactionsQuery, verifyOrder, type Transaction } from '../../api/wallet.ts';
-import { useLoggedOutFlow } from '../../components/Auth/useLoggedOutFlow.ts';
+import { transactionsQuery, type Transaction } from '../../api/wallet.ts';
 import { Spinner } from '../../components/Page/Spinner.tsx';
-import { useToast } from '../../components/Toast/Toast.tsx';
 import { LoadFailed } from '../../components/Page/LoadFailed.tsx';
+import { useVerifyOrder } from './useVerifyOrder.ts';
 
 const statusChips: Record<
   TransactionStatus,
@@ -25,41 +23,7 @@ const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function TransactionRow({ transaction: t }: { transaction: Transaction }) {
-  const toast = useToast();
-  const loggedOut = useLoggedOutFlow();
-  const queryClient = useQueryClient();
-  const verify = useMutation({
-    mutationFn: () => verifyOrder(t.orderId),
-    onSuccess: (result) => {
-      void queryClient.invalidateQueries({ queryKey: transactionsQuery.queryKey });
-      if (result.status === 'completed') {
-        void queryClient.invalidateQueries({ queryKey: coinsQuery.queryKey });
-        void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
-        toast({ title: 'Payment Successful', description: result.message });
-      } else if (result.status === 'failed') {
-        toast({
-          title: 'Payment Failed',
-          description: result.message || 'Payment verification failed.',
-          variant: 'destructive',
-        });
-      } else if (result.status === 'pending') {
-        toast({
-          title: 'Payment Pending',
-          description: 'Payment is still processing. Try again in a moment.',
-        });
-      } else {
-        toast({ title: 'Payment Expired', description: result.message, variant: 'destructive' });
-      }
-    },
-    onError: (error) => {
-      if (loggedOut(error)) return;
-      toast({
-        title: 'Verification Error',
-        description: 'Failed to verify payment.',
-        variant: 'destructive',
-      });
-    },
-  });
+  const verify = useVerifyOrder();
   const chip = statusChips[t.status];
   // Only settled money moves the balance: a failed or expired top-up shows its amount without a sign.
   const sign = t.status !== 'completed' ? '' : t.type === 'recharge' ? '+' : '−';
@@ -92,14 +56,11 @@ function TransactionRow({ transaction: t }: { transaction: Transaction }) {
       </Typography>
       {t.status === 'pending' && (
         <Box sx={{ display: 'flex', gap: 1 }}>
-          {t.paymentUrl && (
-            <Button href={t.paymentUrl} target="_blank" rel="noopener">
-              Pay
-            </Button>
-          )}
+          {/* The gateway's page in this tab: it sends the artist back to the wallet, which verifies. */}
+          {t.paymentUrl && <Button href={t.paymentUrl}>Pay</Button>}
           <Button
             variant="contained"
-            onClick={() => verify.mutate()}
+            onClick={() => verify.mutate(t.orderId)}
             disabled={verify.isPending}
             aria-label={`Verify order ${t.orderId}`}
           >

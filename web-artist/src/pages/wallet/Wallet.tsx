@@ -3,16 +3,17 @@ import LockIcon from '@mui/icons-material/Lock';
 import MonetizationOnIcon from '@mui/icons-material/MonetizationOn';
 import { Alert, Box, Button, Card, CardContent, Paper, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { convertAmount, formatCoins, formatMoney } from '@riffline/contracts';
 import { hasArtistArea, useVisitor } from '../../api/auth.ts';
-import { coinsQuery, transactionsQuery } from '../../api/wallet.ts';
+import { coinsQuery } from '../../api/wallet.ts';
 import { ContinueWithButton } from '../../components/Auth/ContinueWithButton.tsx';
 import { Page } from '../../components/Page/Page.tsx';
 import { PageSpinner } from '../../components/Page/Spinner.tsx';
 import { RechargeDialog } from './RechargeDialog.tsx';
 import { TransactionList } from './TransactionList.tsx';
+import { useVerifyOrder } from './useVerifyOrder.ts';
 import { LoadFailed } from '../../components/Page/LoadFailed.tsx';
 
 /** SPEC §2 Wallet: the text signed-out and not-yet-approved visitors see. */
@@ -61,22 +62,44 @@ function Balance({ onTopUp }: { onTopUp: () => void }) {
   );
 }
 
+/**
+ * Back from the gateway's page (`/wallet?order=RFL…`, the order's return address): the order is verified
+ * at once, with the toast the Verify button gives, and the address loses the order so a reload does not ask
+ * again. A pending order keeps its Verify button in the history.
+ */
+function useVerifyOnReturn() {
+  const [params, setParams] = useSearchParams();
+  const verify = useVerifyOrder();
+  const returned = params.get('order');
+  const asked = useRef<string | null>(null);
+  useEffect(() => {
+    if (!returned || asked.current === returned) return;
+    asked.current = returned;
+    verify.mutate(returned);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('order');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [returned, verify, setParams]);
+  return verify.isPending ? verify.variables : null;
+}
+
 function CoinWallet() {
   const [params, setParams] = useSearchParams();
   // `/wallet?recharge=1` (the dashboard's Top Up Coins) opens the dialog at once.
   const [recharging, setRecharging] = useState(params.get('recharge') === '1');
-  const [ordered, setOrdered] = useState<string | null>(null);
-  const transactions = useQuery(transactionsQuery);
-  // The reminder goes once the order is settled (verified paid, failed or expired).
-  const status = transactions.data?.find((t) => t.orderId === ordered)?.status;
-  const waiting = status && status !== 'pending' ? null : ordered;
+  const verifying = useVerifyOnReturn();
   return (
     <Page title="Coin Wallet" subtitle="Top up coins to pay distribution fees. 1 coin = 1 rupee.">
       <Box sx={{ display: 'grid', gap: 4 }}>
         <Balance onTopUp={() => setRecharging(true)} />
-        {waiting && (
-          <Alert severity="info" onClose={() => setOrdered(null)}>
-            Order {waiting} is waiting for payment in the new window. Once paid, press Verify on it below.
+        {verifying && (
+          <Alert severity="info" data-testid="verifying-order">
+            Verifying order {verifying} with the payment gateway…
           </Alert>
         )}
         <Box component="section" aria-labelledby="history-title">
@@ -92,7 +115,6 @@ function CoinWallet() {
           setRecharging(false);
           if (params.has('recharge')) setParams({}, { replace: true });
         }}
-        onOrdered={setOrdered}
       />
     </Page>
   );

@@ -62,6 +62,14 @@ describe('GET /api/analytics', () => {
       });
       expect(body.series).toHaveLength(30);
       expect(body.series.every((d) => d.streams === 0 && d.revenue === '0.00')).toBe(true);
+      // Nothing reported, nothing to compare: no growth badge has anything behind it.
+      expect(body.reportedUntil).toBeNull();
+      expect(body.growth).toEqual({
+        current: null,
+        previous: null,
+        streams: { current: 0, previous: 0, percentage: null },
+        revenue: { current: '0.00', previous: '0.00', percentage: null },
+      });
     },
   );
 
@@ -143,9 +151,20 @@ describe('GET /api/analytics', () => {
         [daysAgo(10), 'Apple Music', 0, 3],
       ]);
       expect(res.body).not.toContain('Not Mine');
+      // Reported until yesterday: the charts stop there, and the growth compares the window's 29 reported
+      // days (its totals) with the 29 days before it, which hold the row of 40 days ago.
+      expect(body.reportedUntil).toBe(daysAgo(1));
+      expect(body.growth).toEqual({
+        current: { from: daysAgo(29), to: daysAgo(1) },
+        previous: { from: daysAgo(58), to: daysAgo(30) },
+        streams: { current: 1755, previous: 9_999, percentage: '-82.45' },
+        revenue: { current: '6.30', previous: '99.00', percentage: '-93.64' },
+      });
 
       const year = (await approvedArtist.get('/api/analytics?days=365')).json<AnalyticsResponse>();
       expect([year.totalStreams, year.series.length]).toEqual([1755 + 9_999, 365]);
+      // The year before has nothing: no percentage.
+      expect(year.growth.streams).toEqual({ current: 1755 + 9_999, previous: 0, percentage: null });
     },
   );
 });

@@ -23,6 +23,7 @@ async function settle(artist: Actor, paymentUrl: string, outcome: 'pay' | 'fail'
   });
   expect(after.status).toBe(200);
   expect(after.body).toContain(outcome === 'pay' ? 'This payment is paid.' : 'This payment is declined.');
+  return after.body;
 }
 
 const verify = (artist: Actor, orderId: string) =>
@@ -77,7 +78,13 @@ describe('the sandbox gateway, driven through its page', () => {
       status: 'pending',
       coinsAdded: '0.00',
     });
-    await settle(approvedArtist, order.paymentUrl, 'pay');
+    // Back to the wallet in the same tab, naming the order, whether paid or not (the wallet verifies it).
+    const pending = await approvedArtist.browser.get(order.paymentUrl);
+    expect(pending.body).toContain(
+      `<a href="/wallet?order=${order.orderId}">Back to Riffline without paying</a>`,
+    );
+    const paidPage = await settle(approvedArtist, order.paymentUrl, 'pay');
+    expect(paidPage).toContain(`<a href="/wallet?order=${order.orderId}">Return to Riffline</a>`);
     const first = await verify(approvedArtist, order.orderId);
     expect(first.body).toEqual({
       status: 'completed',

@@ -1,6 +1,6 @@
 import { RoyaltiesResponse } from '@riffline/contracts';
-import { Royalty } from '@riffline/db';
-import { availableToWithdrawUsd, earningsUsd } from '../../../commands/wallet/balance.ts';
+import { latestRoyalties } from '@riffline/db';
+import { availableToWithdrawUsd, calendarMonthOf, earningsUsd } from '../../../commands/wallet/balance.ts';
 import { defineRoute } from '../../route.ts';
 
 export const royaltyRoutes = [
@@ -8,24 +8,17 @@ export const royaltyRoutes = [
     method: 'get',
     path: '/royalties',
     summary:
-      "The approved artist's royalties in USD from the ledger: total, this month, available to withdraw (total less withdrawals not declined), and the latest 200 lines",
+      "The approved artist's royalties in USD from the ledger: total, this month (credited this calendar month, by the day each store report came in), available to withdraw (total less withdrawals not declined), and the latest 200 lines",
     tag: 'Wallet',
     audience: 'approved',
     response: RoyaltiesResponse,
     handler: async (ctx, { db, clock }) => {
       const userId = ctx.state.user!.id;
-      const month = clock().toISOString().slice(0, 7);
       const [totalEarnings, thisMonth, availableToWithdraw, items] = await Promise.all([
         earningsUsd(db, userId),
-        earningsUsd(db, userId, month),
+        earningsUsd(db, userId, calendarMonthOf(clock())),
         availableToWithdrawUsd(db, userId),
-        Royalty.query(db)
-          .where({ userId })
-          .orderBy([
-            { column: 'period', order: 'desc' },
-            { column: 'createdAt', order: 'desc' },
-          ])
-          .limit(200),
+        latestRoyalties(db, userId, 200),
       ]);
       return {
         totalEarnings,
@@ -41,6 +34,7 @@ export const royaltyRoutes = [
           status: r.status,
           paidAt: r.paidAt?.toISOString() ?? null,
           createdAt: r.createdAt.toISOString(),
+          creditedAt: r.creditedAt.toISOString(),
         })),
       };
     },

@@ -29,7 +29,14 @@ describe('GET /api/royalties', () => {
       expect((await artist.get('/api/royalties')).status).toBe(403);
       const month = new Date().toISOString().slice(0, 7);
       await Royalty.query(db).insert([
-        { userId: approvedArtist.user.id, amount: '10.10', currency: 'USD', period: '2026-01' },
+        // Credited 40 days ago (in an earlier month): not this month's, whatever its period.
+        {
+          userId: approvedArtist.user.id,
+          amount: '10.10',
+          currency: 'USD',
+          period: '2026-01',
+          createdAt: new Date(Date.now() - 40 * 86_400_000),
+        },
         { userId: approvedArtist.user.id, amount: '831.20', currency: 'INR', period: month },
         { userId: approvedArtist.user.id, amount: '0.20', currency: 'USD', period: month },
       ]);
