@@ -1,6 +1,6 @@
 import { applicationGenres, applicationStatuses } from './enums.ts';
 import { z } from 'zod';
-import { httpUrl, optionalHttpUrl, optionalText, requiredText } from './common.ts';
+import { optionalText, optionalWebUrl, requiredText, webUrl } from './common.ts';
 
 /** POST /api/applications (SPEC §5). The terms checkbox stays in the browser: not sent, not stored. */
 export const ApplicationBody = z.object({
@@ -19,9 +19,10 @@ export const ApplicationBody = z.object({
   genre: z.enum(applicationGenres, { error: `Genre must be one of ${applicationGenres.join(', ')}` }),
   demoLinks: optionalText('Demo links', 2000),
   artistStory: requiredText('Artist story', 5000),
-  instagram: httpUrl('Instagram'),
-  youtube: httpUrl('YouTube'),
-  spotify: optionalHttpUrl('Spotify'),
+  // `instagram.com/name` is taken as https://instagram.com/name.
+  instagram: webUrl('Instagram'),
+  youtube: webUrl('YouTube'),
+  spotify: optionalWebUrl('Spotify'),
 });
 export type ApplicationBody = z.infer<typeof ApplicationBody>;
 

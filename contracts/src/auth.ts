@@ -29,6 +29,14 @@ export const PasswordChangeBody = z.object({
 });
 export type PasswordChangeBody = z.infer<typeof PasswordChangeBody>;
 
+/**
+ * Which of the identity provider's forms `GET /api/login` opens first: `signin` (the default) or `signup`,
+ * the create-account form ('Continue with …' on /apply). The person can still switch to the other.
+ */
+export const loginScreens = ['signin', 'signup'] as const;
+export const LoginScreen = z.enum(loginScreens, { error: 'screen must be signin or signup' });
+export type LoginScreen = z.infer<typeof LoginScreen>;
+
 /** A path on this site to come back to after signing in: never another origin (`//host`) or a backslash. */
 export const ReturnToPath = z
   .string()

@@ -55,6 +55,30 @@ export const httpUrl = (label: string) =>
     .max(500, `${label} must be at most 500 characters`)
     .refine(isHttpUrl, `${label} must be a valid http(s) URL`);
 
+/**
+ * A web address as people type it: `instagram.com/name` (a host with a dot, no scheme) is taken as
+ * `https://instagram.com/name`. Anything else is left as typed, for the URL check to judge.
+ */
+export const withHttps = (value: string): string =>
+  /^(?:[a-z0-9-]+\.)+[a-z0-9-]+(?::\d+)?(?:[/?#]|$)/i.test(value) ? `https://${value}` : value;
+
+/** A required http(s) URL that also takes an address without its scheme (stored with https://). */
+export const webUrl = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .transform(withHttps)
+    .pipe(httpUrl(label));
+
+/** An optional http(s) URL that also takes an address without its scheme; empty becomes null. */
+export const optionalWebUrl = (label: string) =>
+  z
+    .string({ error: `${label} must be a valid http(s) URL` })
+    .trim()
+    .nullish()
+    .transform((v) => (v ? withHttps(v) : v))
+    .pipe(optionalHttpUrl(label));
+
 export const optionalHttpUrl = (label: string) =>
   z
     .string({ error: `${label} must be a valid http(s) URL` })

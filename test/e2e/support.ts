@@ -34,14 +34,19 @@ export async function expectToast(page: Page, title: string, text?: string) {
   if (text) await expect(toast).toContainText(text);
 }
 
-/** 'Continue with Riffline ID' → the embedded provider → create an account → back in the app. */
+/**
+ * 'Continue with Riffline ID' → the embedded provider → create an account → back in the app. The provider
+ * opens on its create-account form ('Continue with' on /apply) or on sign-in (Login), which links to it.
+ */
 export async function createAccount(
   page: Page,
   person: { firstName: string; lastName: string; email: string; password: string },
 ) {
   await expect(page).toHaveURL(/\/oidc\/interaction\//);
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  await page.getByRole('link', { name: 'Create an account' }).click();
+  const createForm = page.getByRole('heading', { name: 'Create your account' });
+  await expect(createForm.or(page.getByRole('heading', { name: 'Sign in' }))).toBeVisible();
+  if (!(await createForm.isVisible())) await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(createForm).toBeVisible();
   await page.getByLabel('First name').fill(person.firstName);
   await page.getByLabel('Last name').fill(person.lastName);
   await page.getByLabel('Email').fill(person.email);

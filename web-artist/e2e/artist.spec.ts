@@ -14,7 +14,7 @@ test.describe('an artist', () => {
       };
       await page.goto('/apply');
       await page.getByRole('link', { name: 'Continue with Riffline ID' }).click();
-      await snap(page, testInfo, 'identity-sign-in');
+      await snap(page, testInfo, 'identity-create-account');
       await createAccount(page, person);
       await expect(page).toHaveURL(/\/apply$/);
       await expect(page.getByRole('button', { name: 'Submit Application' })).toBeVisible();

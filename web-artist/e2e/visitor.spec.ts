@@ -67,7 +67,7 @@ test.describe('a visitor', () => {
     await expect(page.getByRole('heading', { name: 'Create Your Account' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Continue with Riffline ID' })).toHaveAttribute(
       'href',
-      '/api/login?returnTo=%2Fapply',
+      '/api/login?returnTo=%2Fapply&screen=signup',
     );
     await snap(page, testInfo, 'apply-signed-out');
   });

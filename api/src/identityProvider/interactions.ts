@@ -15,6 +15,7 @@ import {
   textProblem,
 } from './accounts.ts';
 import { sendVerificationLink } from './links.ts';
+import { asksToCreateAccount } from './provider.ts';
 import { echo, formValue, html, sameOriginForm } from './pages.ts';
 import { recoveryRoutes, signInFailuresFromKey, signInFailuresKey } from './recovery.ts';
 import { errorPage, forgotPasswordHref, logoutScript, signInPage, signUpPage, stylesheet } from './views.ts';
@@ -92,6 +93,17 @@ export function interactionRouter(
       // Consent is implied for our own client (loadExistingGrant); anything else goes back to the provider.
       return finish(ctx, {});
     }
+    // 'Continue with …' on /apply asks for a new account first (prompt=create); its page links to sign in.
+    const uid = ctx.params.uid!;
+    if (asksToCreateAccount(interaction.params)) return html(ctx, 200, signUpPage(uid, providerName));
+    html(ctx, 200, signInPage(uid, providerName));
+  });
+
+  /** The sign-in form whatever was asked first: where the create-account page's 'Sign in' link goes. */
+  router.get('/interaction/:uid/login', async (ctx) => {
+    const interaction = await details(ctx);
+    if (!interaction) return;
+    if (interaction.prompt.name !== 'login') return finish(ctx, {});
     html(ctx, 200, signInPage(ctx.params.uid!, providerName));
   });
 

@@ -1,10 +1,40 @@
 import { findIdentityAccount, type Config, type Db } from '@riffline/db';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { embeddedClientSecret, signingKeys } from '../session/secrets.ts';
 import { postgresAdapter } from './adapter.ts';
 import { errorPage, logoutPage, signedOutPage } from './views.ts';
 
 const HOUR = 3600;
+
+/** Whether the authorization request asked for the create-account form first (`prompt=create`). */
+export const asksToCreateAccount = (params: Record<string, unknown>): boolean =>
+  typeof params.prompt === 'string' && params.prompt.split(' ').includes('create');
+
+/**
+ * The default policy (login, then consent) plus `prompt=create` (OpenID Connect "Initiating User
+ * Registration"), listed in discovery's `prompt_values_supported`. It asks for the login prompt even
+ * when the browser is signed in at the provider, so that the interaction opens on the create-account form
+ * (interactions.ts); the person can switch to sign in there. Once either form succeeds it is satisfied.
+ */
+function policy() {
+  const { base, Check, Prompt } = interactionPolicy;
+  const prompts = base();
+  prompts
+    .get('login')!
+    .checks.add(
+      new Check('create_requested', 'End-User asked to create an account', (ctx) =>
+        asksToCreateAccount(ctx.oidc.params ?? {}) && !ctx.oidc.result?.login
+          ? Check.REQUEST_PROMPT
+          : Check.NO_NEED_TO_PROMPT,
+      ),
+      0,
+    );
+  // Requestable so that `create` is a prompt value the provider accepts; the login prompt above does the work.
+  const create = new Prompt({ name: 'create', requestable: true });
+  create.checks.clear();
+  prompts.add(create);
+  return prompts;
+}
 
 /**
  * The embedded OpenID Connect provider at /oidc (used when OIDC_ISSUER_URL is not set): email and password
@@ -19,6 +49,7 @@ export async function createIdentityProvider(
   const { providerName, issuer, clientId } = config.identity;
   const secure = config.env === 'production';
   const clientSecret = await embeddedClientSecret(db);
+  const interactions = policy();
 
   const configuration: Configuration = {
     adapter: postgresAdapter(db),
@@ -61,7 +92,13 @@ export async function createIdentityProvider(
         },
       },
     },
-    interactions: { url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}` },
+    // oidc-provider does not publish the prompts it takes; the relying party sends prompt=create only to an
+    // issuer that lists it.
+    discovery: { prompt_values_supported: ['none', ...interactions.map((prompt) => prompt.name)] },
+    interactions: {
+      policy: interactions,
+      url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}`,
+    },
     async findAccount(_ctx, sub) {
       const account = await findIdentityAccount(db, sub);
       if (!account) return undefined;

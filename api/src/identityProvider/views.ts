@@ -65,7 +65,7 @@ export const isInteractionUid = (uid: unknown): uid is string =>
 
 /** Back to the sign-in page the visitor came from, or a fresh sign-in. */
 const signInHref = (uid?: string) =>
-  uid && isInteractionUid(uid) ? `/oidc/interaction/${uid}` : '/api/login';
+  uid && isInteractionUid(uid) ? `/oidc/interaction/${uid}/login` : '/api/login';
 
 export const forgotPasswordHref = (uid?: string) =>
   uid && isInteractionUid(uid) ? `/oidc/forgot-password?uid=${uid}` : '/oidc/forgot-password';
@@ -102,7 +102,7 @@ ${field('email', 'Email', 'email', state, 'email')}
 ${field('password', 'Password (at least 8 characters)', 'password', state, 'new-password')}
 <button type="submit">Create account</button>
 </form>
-<p class="switch">Already have an account? <a href="/oidc/interaction/${escapeHtml(uid)}">Sign in</a></p>`,
+<p class="switch">Already have an account? <a href="/oidc/interaction/${escapeHtml(uid)}/login">Sign in</a></p>`,
   );
 }
 

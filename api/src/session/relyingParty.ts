@@ -1,3 +1,4 @@
+import type { LoginScreen } from '@riffline/contracts';
 import type { Config, Db } from '@riffline/db';
 import * as oidc from 'openid-client';
 import { embeddedClientSecret } from './secrets.ts';
@@ -23,8 +24,12 @@ export interface SignInClaims {
 
 export interface RelyingParty {
   providerName: string;
-  /** The issuer's authorization URL and what the callback must check. */
-  start(returnTo: string): Promise<{ url: string; pending: PendingSignIn }>;
+  /**
+   * The issuer's authorization URL and what the callback must check. `signup` asks for the create-account
+   * form first with `prompt=create` (OpenID Connect "Initiating User Registration"), sent only to an issuer
+   * that lists `create` in its `prompt_values_supported`: another one could refuse the request.
+   */
+  start(returnTo: string, screen?: LoginScreen): Promise<{ url: string; pending: PendingSignIn }>;
   /** Exchanges the code (PKCE, state and nonce checked) and reads the user's claims from userinfo. */
   finish(callbackUrl: URL, pending: PendingSignIn): Promise<SignInClaims>;
   /** Where to end the issuer's session, when it supports RP-initiated logout. */
@@ -64,8 +69,10 @@ export function relyingParty(config: Config, db: Db): RelyingParty {
 
   return {
     providerName: identity.providerName,
-    async start(returnTo) {
+    async start(returnTo, screen = 'signin') {
       const cfg = await configuration();
+      const prompts = cfg.serverMetadata().prompt_values_supported;
+      const create = screen === 'signup' && Array.isArray(prompts) && prompts.includes('create');
       const pending: PendingSignIn = {
         state: oidc.randomState(),
         nonce: oidc.randomNonce(),
@@ -79,6 +86,7 @@ export function relyingParty(config: Config, db: Db): RelyingParty {
         code_challenge_method: 'S256',
         state: pending.state,
         nonce: pending.nonce,
+        ...(create ? { prompt: 'create' } : {}),
       });
       return { url: url.href, pending };
     },

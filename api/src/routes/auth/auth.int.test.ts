@@ -125,6 +125,58 @@ describe('sign-in through the embedded identity provider (authorization code + P
     expect(again.body).toContain('An account with this email already exists');
   });
 
+  apiTest(
+    'opens the create-account form first for screen=signup (prompt=create), with a switch to sign in',
+    async ({ app }) => {
+      const discovery = await new Browser().get(`${app.url}/oidc/.well-known/openid-configuration`);
+      expect(discovery.json<{ prompt_values_supported: string[] }>().prompt_values_supported).toContain(
+        'create',
+      );
+
+      const browser = new Browser();
+      const createPage = await browser.get(`${app.url}/api/login?returnTo=%2Fapply&screen=signup`);
+      expect(createPage.status).toBe(200);
+      expect(createPage.url).toMatch(/\/oidc\/interaction\/[^/]+$/);
+      expect(new URL(createPage.trail[1]!).searchParams.get('prompt')).toBe('create');
+      expect(createPage.body).toContain('<h1>Create your account</h1>');
+      expect(formOf(createPage).action).toBe(`${new URL(createPage.url).pathname}/signup`);
+      expect(createPage.body).toContain(`href="${new URL(createPage.url).pathname}/login">Sign in</a>`);
+      const person = newPerson();
+      const landed = await browser.submit(createPage, formOf(createPage), { ...person });
+      expect(landed.url).toBe(`${app.url}/apply`);
+      expect((await browser.get(`${app.url}/api/auth/user`)).json()).toMatchObject({ email: person.email });
+
+      // Without it, the sign-in form, as before.
+      const other = new Browser();
+      const signInPage = await openSignIn(other, app.url);
+      expect(signInPage.body).toContain('<h1>Sign in</h1>');
+
+      // Asked for create-account, the person switches to sign in with the account they have.
+      const switching = new Browser();
+      const first = await switching.get(`${app.url}/api/login?returnTo=%2Fapply&screen=signup`);
+      const signInInstead = await switching.get(`${first.url}/login`);
+      expect(signInInstead.body).toContain('<h1>Sign in</h1>');
+      const back = await switching.submit(signInInstead, formOf(signInInstead), {
+        email: person.email,
+        password: person.password,
+      });
+      expect(back.url).toBe(`${app.url}/apply`);
+
+      // Still signed in at the provider, the create-account form is shown again when asked for;
+      // a plain sign-in goes straight through.
+      expect((await switching.get(`${app.url}/api/login?screen=signup`)).body).toContain(
+        '<h1>Create your account</h1>',
+      );
+      expect((await switching.get(`${app.url}/api/login?screen=signin`)).url).toBe(`${app.url}/`);
+    },
+  );
+
+  apiTest('refuses an unknown screen with a 400 that says which ones there are', async ({ app }) => {
+    const res = await new Browser().get(`${app.url}/api/login?screen=register`);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.json())).toContain('screen must be signin or signup');
+  });
+
   apiTest('gives the session a new id at sign-in and forgets the old one', async ({ app, db }) => {
     const browser = new Browser();
     await openSignIn(browser, app.url);
@@ -438,6 +490,12 @@ describe('an external OpenID Connect issuer (OIDC_ISSUER_URL)', () => {
         expect((await browser.get(`${rp.url}/oidc/.well-known/openid-configuration`)).body).not.toContain(
           '"issuer"',
         );
+
+        // An issuer that does not list prompt=create is not sent it: the sign-in goes on as usual.
+        const signup = await new Browser().get(`${rp.url}/api/login?screen=signup`);
+        expect(signup.status).toBe(200);
+        expect(signup.url.startsWith(`${external.issuer}/interaction/`)).toBe(true);
+        expect(signup.trail.some((u) => u.includes('prompt='))).toBe(false);
 
         const loginPage = await browser.get(`${rp.url}/api/login`);
         expect(loginPage.url.startsWith(`${external.issuer}/interaction/`)).toBe(true);

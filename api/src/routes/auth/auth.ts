@@ -11,10 +11,13 @@ import { presentUser } from '../../presenters/user.ts';
 import { allowFormTo, isSameSiteNavigation, signOutPage, wantsPage } from './signOutPage.ts';
 import type { ChangePasswordInput, LoginInput, UpdateCurrencyInput } from './schema.ts';
 
-/** GET /api/login: off to the issuer with PKCE; state, nonce and verifier wait in the session. */
+/**
+ * GET /api/login: off to the issuer with PKCE; state, nonce and verifier wait in the session. `screen=signup`
+ * asks the issuer for its create-account form first (`prompt=create`, where the issuer supports it).
+ */
 export const login: Handler<LoginInput> = async (ctx, { auth }) => {
   const { query } = ctx.state.input;
-  const { url, pending } = await auth.relyingParty.start(query.returnTo ?? '/');
+  const { url, pending } = await auth.relyingParty.start(query.returnTo ?? '/', query.screen ?? 'signin');
   // A visitor who is not signed in gets a short-lived session that only carries the pending sign-in: an
   // anonymous click on Login must not leave a session row for the full sign-in lifetime.
   if (!ctx.session!.userId) ctx.session!.maxAge = PENDING_SIGN_IN_MS;

@@ -1,7 +1,9 @@
-import { CurrencyBody, PasswordChangeBody, ReturnToPath } from '@riffline/contracts';
+import { CurrencyBody, LoginScreen, PasswordChangeBody, ReturnToPath } from '@riffline/contracts';
 import { z } from 'zod';
 
-export const LoginSchema = z.object({ query: z.object({ returnTo: ReturnToPath.optional() }) });
+export const LoginSchema = z.object({
+  query: z.object({ returnTo: ReturnToPath.optional(), screen: LoginScreen.optional() }),
+});
 export type LoginInput = z.infer<typeof LoginSchema>;
 
 export const UpdateCurrencySchema = z.object({ body: CurrencyBody });

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
+import { Navigate } from 'react-router';
 import { navigate, useVisitor } from '../../api/auth.ts';
-import NotFound from '../../pages/public/NotFound.tsx';
 import { PageSpinner } from '../Page/Spinner.tsx';
 import { useDocumentTitle } from '../Page/useDocumentTitle.ts';
 import { afterToastShows, useToast } from '../Toast/Toast.tsx';
@@ -22,7 +22,8 @@ export function SignInFirst({ returnTo }: { returnTo: string }) {
 
 /**
  * A page of the artist area (SPEC §2: approved artists and admins only): signed out, the logged-out flow
- * back to `path`; awaiting approval, 'Page Not Found' (or `pending` when the page says otherwise).
+ * back to `path`; awaiting approval, off to `/`, which shows the application's status (or `pending` when
+ * the page says otherwise).
  */
 export function ArtistArea({
   path,
@@ -39,6 +40,6 @@ export function ArtistArea({
   useDocumentTitle(title);
   if (state === 'loading') return <PageSpinner />;
   if (state === 'anonymous') return <SignInFirst returnTo={path} />;
-  if (state === 'pending') return <>{pending ?? <NotFound />}</>;
+  if (state === 'pending') return <>{pending ?? <Navigate to="/" replace />}</>;
   return <>{children}</>;
 }

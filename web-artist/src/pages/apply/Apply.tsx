@@ -19,7 +19,7 @@ function CreateAccount() {
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           Create a free account or sign in, then fill in the application. It takes a few minutes.
         </Typography>
-        <ContinueWithButton returnTo="/apply" />
+        <ContinueWithButton returnTo="/apply" screen="signup" />
       </CardContent>
     </Card>
   );

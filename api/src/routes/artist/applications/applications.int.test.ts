@@ -38,7 +38,7 @@ describe('POST /api/applications', () => {
     const res = await artist.send('POST', '/api/applications', {
       age: '',
       genre: 'polka',
-      instagram: 'instagram.com/me',
+      instagram: 'my instagram',
       youtube: 'javascript:alert(1)',
       spotify: 'ftp://x',
     });
@@ -56,6 +56,27 @@ describe('POST /api/applications', () => {
       'body.spotify': 'Spotify must be a valid http(s) URL',
     });
   });
+
+  apiTest(
+    '201: takes social links typed without https:// and stores them with it',
+    async ({ db, artist }) => {
+      const res = await artist.send('POST', '/api/applications', {
+        ...validApplication(),
+        instagram: 'instagram.com/mayar',
+        youtube: ' www.youtube.com/@mayar ',
+        spotify: 'open.spotify.com/artist/1',
+      });
+      expect(res.status).toBe(201);
+      const links = {
+        instagram: 'https://instagram.com/mayar',
+        youtube: 'https://www.youtube.com/@mayar',
+        spotify: 'https://open.spotify.com/artist/1',
+      };
+      expect(res.json()).toMatchObject(links);
+      const stored = await Application.query(db).where({ userId: artist.user.id }).first();
+      expect(stored).toMatchObject(links);
+    },
+  );
 
   apiTest(
     '201: stores the application pending with age as a number and no terms flag, and appends application.submitted',
