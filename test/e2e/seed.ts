@@ -1,5 +1,5 @@
-import { deflateSync, crc32 } from 'node:zlib';
 import { expect, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { png } from '../support/media.ts';
 import { signIn, unique } from './support.ts';
 
 /**
@@ -166,39 +166,4 @@ export function wav(seconds = 1, rate = 8000): Buffer {
 
 let cover3000: Buffer | undefined;
 /** A valid cover (3000×3000 PNG), made once per process. */
-export const cover = () => (cover3000 ??= squarePng(3000));
-
-/** A square RGB PNG, `size` pixels a side (artwork must be at least 3000×3000): a warm vertical gradient. */
-export function squarePng(size: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  const rowBytes = 1 + size * 3;
-  const pixels = Buffer.alloc(rowBytes * size);
-  for (let y = 0; y < size; y++) {
-    const t = y / size;
-    const row = y * rowBytes; // filter byte 0 (none)
-    const [r, g, b] = [Math.round(240 - 120 * t), Math.round(90 + 40 * t), Math.round(60 + 150 * t)];
-    for (let x = 0; x < size; x++) {
-      pixels[row + 1 + x * 3] = r;
-      pixels[row + 2 + x * 3] = g;
-      pixels[row + 3 + x * 3] = b;
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+export const cover = () => (cover3000 ??= png(3000, 3000));

@@ -76,7 +76,8 @@ export function mp3(seconds: number, { id3 = false } = {}): Buffer {
   return Buffer.concat([Buffer.from([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 10]), Buffer.alloc(10), body]);
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
+/** A PNG's chunk: its length, type, data and CRC. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);

@@ -144,7 +144,8 @@ test('a newly approved artist sees the empty state', async ({ browser, page }, t
     email: `${unique('noa')}@example.com`,
     password: 'correct horse battery',
   });
-  await expect(page).toHaveURL(/\/analytics$/);
+  // Not approved yet: the artist area sends a new artist to their application status.
+  await expect(page.getByRole('heading', { name: 'Finish your application' })).toBeVisible();
   const origin = testInfo.project.use.baseURL!;
   const applied = await page.request.post('/api/applications', {
     headers: { origin },
@@ -164,7 +165,7 @@ test('a newly approved artist sees the empty state', async ({ browser, page }, t
   await admin.api.send('patch', `/api/admin/applications/${id}`, { status: 'approved' });
   await admin.context.close();
 
-  await page.reload();
+  await page.goto('/analytics');
   await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
   await expect(page.getByText('No analytics data found')).toBeVisible();
   await expect(stat(page, 'streams')).toHaveText('0');

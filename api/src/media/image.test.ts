@@ -1,17 +1,7 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { hugePng, jpeg, png } from '#test/support/media.ts';
+import { hugePng, jpeg, png, pngChunk as chunk } from '#test/support/media.ts';
 import { imageHeader, imageIsComplete } from './image.ts';
-
-/** A PNG's chunk: length, type, data and its CRC. */
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
 
 describe('imageHeader: the dimensions from the header alone (PNG IHDR, JPEG SOF), nothing decoded', () => {
   it('reads PNG and JPEG dimensions', () => {
