@@ -38,7 +38,13 @@ export async function apiSession(
   return { context, api: new Api(page.request, baseURL) };
 }
 
-/** State-changing calls must come from the site itself (Origin), as the web apps' calls do. */
+/**
+ * State-changing calls must come from the site itself (Origin), as the web apps' calls do. Each call has a
+ * connection of its own: reusing an idle one races the server closing it (keepAliveTimeout), which drops a
+ * request now and then (ECONNRESET) in a suite whose steps leave the seeding session idle for seconds.
+ */
+const headers = { connection: 'close' };
+
 export class Api {
   constructor(
     readonly request: APIRequestContext,
@@ -46,13 +52,13 @@ export class Api {
   ) {}
 
   async send<T>(method: 'post' | 'put' | 'patch', path: string, data?: unknown, status = [200, 201, 202]) {
-    const res = await this.request[method](path, { data, headers: { origin: this.origin } });
+    const res = await this.request[method](path, { data, headers: { ...headers, origin: this.origin } });
     expect(status, `${method.toUpperCase()} ${path}: ${await res.text()}`).toContain(res.status());
     return (await res.json()) as T;
   }
 
   async get<T>(path: string) {
-    const res = await this.request.get(path);
+    const res = await this.request.get(path, { headers });
     expect(res.ok(), `GET ${path}: ${res.status()}`).toBe(true);
     return (await res.json()) as T;
   }
