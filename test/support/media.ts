@@ -139,8 +139,8 @@ export function jpeg(width: number, height: number): Buffer {
 }
 
 /**
- * A PNG of `width`×`height` too large to build in memory (30000×30000 is 900 MB of pixels): a flat grey
- * deflated as it is generated, row by row; what comes out is a few megabytes at most.
+ * A PNG of `width`×`height` too large to build in memory: a flat grey deflated as it is generated, row by
+ * row, so only the compressed file is ever held.
  */
 export async function hugePng(width: number, height: number): Promise<Buffer> {
   const ihdr = Buffer.alloc(13);

@@ -20,8 +20,8 @@ function chunk(type: string, data: Buffer): Buffer {
 /**
  * The demo EP's cover, made here: a square RGB PNG, `size` pixels a side (3000: what the artwork upload
  * asks for), of a night sky over a lit train. Each row is a few runs of one colour, written with PNG's
- * "Sub" filter, where a run is its first pixel's difference and then zeros: the 27 MB of pixels cost a
- * few bytes a row to write and compress to a few kilobytes.
+ * "Sub" filter, where a run is its first pixel's difference and then zeros, so a row costs a few bytes to
+ * write and the image compresses to almost nothing.
  */
 export function demoCoverPng(size = 3000): Buffer {
   const top: Rgb = [12, 16, 46];

@@ -105,8 +105,8 @@ function filesUnder(storage: LocalStorage, folder: string): string[] {
 /**
  * Samples this process's resident memory (the server runs in it) every 25 ms until stopped: the peak
  * growth over the start. Each sample follows a young-generation collection (a millisecond), so that it
- * counts what is held, not socket chunks already let go of: V8 collects freed buffers only once about
- * 64 MiB of them have piled up, so that garbage alone reaches 64 MiB, even for a bare `pipeline(req,
+ * counts what is held, not socket chunks already let go of: V8 collects freed buffers only once many of
+ * them have piled up, so unsampled peaks would measure garbage, even for a bare `pipeline(req,
  * createWriteStream())` server.
  */
 function watchMemory() {
