@@ -7,9 +7,9 @@
  * fresh PGlite data folder, the demo accounts and catalogue) on a free port. Lighthouse's node API, with its
  * defaults (mobile profile: a mid-range phone, simulated slow 4G and 4x CPU slowdown), measures the
  * performance and accessibility categories in Debian's Chromium (CHROMIUM_PATH, else /usr/bin/chromium;
- * infra/chromium.sh installs it) for the landing and /apply signed out, then the dashboard signed in as the
- * demo artist (signed in through the embedded provider's page in the same browser, as a person would). It
- * reports, beside the targets (issue: web performance, both scores ≥ 95); it never fails.
+ * infra/chromium.sh installs it) for the landing, /apply and /support signed out, then the dashboard signed
+ * in as the demo artist (signed in through the embedded provider's page in the same browser, as a person
+ * would). It reports, beside the targets (issue: web performance, both scores ≥ 95); it never fails.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -227,7 +227,7 @@ function failedRow(label: string, error: unknown): LighthouseRow {
 
 export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Lighthouse for the landing, /apply and the dashboard; null when there is no Chromium to run it in. */
+/** Lighthouse for the landing, /apply, /support and the dashboard; null without a Chromium to run it in. */
 export async function lighthouseReport(
   runs = Number(process.env.LIGHTHOUSE_RUNS ?? 1),
 ): Promise<LighthouseRow[] | null> {
@@ -249,6 +249,7 @@ export async function lighthouseReport(
     const signedOut: Array<[string, string]> = [
       ['/', '/ (landing, signed out)'],
       ['/apply', '/apply (signed out)'],
+      ['/support', '/support (signed out)'],
     ];
     for (const [route, label] of signedOut) {
       if (label.includes(only)) rows.push(await audit(browser, `${base}${route}`, label, runs));

@@ -51,7 +51,7 @@ export function webWeights(root: string) {
     const file = path.join(dist, '.vite', 'manifest.json');
     if (!fs.existsSync(file)) return { label, gzipKb: null as number | null, chunks: 0 };
     const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
-    const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+    const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry && k.endsWith('.html'))!;
     const keys = closure(manifest, entry);
     // The artist app's `/` is Home (in the entry script, else a chunk of its own) with the landing in it;
     // the dashboard is Home's, then its own chunk.

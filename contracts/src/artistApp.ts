@@ -1,5 +1,5 @@
 /**
- * The artist app's pages (SPEC §2), as react-router path patterns. web-artist/src/routes.tsx routes
+ * The artist app's pages (SPEC §2), as react-router path patterns. web-artist/src/pageLoaders.ts loads
  * exactly these (its type check refuses a page missing here or one more), and the API answers any other
  * path of the app with 404 and the app's own 'Page Not Found' (api/src/static.ts).
  */

@@ -197,6 +197,15 @@ export const eventSchemas = {
     artists: z.number().int(),
     periods: z.array(z.string()),
   }),
+  /** A part of a report in several files is in; nothing counts until the parts still `missing` are. */
+  'report.waiting': z.object({
+    messageId: z.string(),
+    fileNumber: z.number().int(),
+    numberOfFiles: z.number().int(),
+    missing: z.array(z.number().int()),
+  }),
+  /** The report's amounts are not sane: its lines are read, nothing is credited until an admin confirms. */
+  'report.held': z.object({ reasons: z.array(z.string()) }),
   /** The file could not be imported at all (nothing was counted): why. */
   'report.failed': z.object({ reason: z.string() }),
   /** A release export was asked for (the aggregate: its job row): the `exports` group builds it. */

@@ -2,6 +2,7 @@
  * Recording and release identifiers (../shared/DOMAIN.md): the ISRC of a track (ISO 3901,
  * `CCXXXYYNNNNN`) and the UPC-A / EAN-13 of a release, with the GS1 check digit.
  */
+import { isSafeText } from './common.ts';
 
 export const ISRC_PATTERN = /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/;
 
@@ -46,4 +47,35 @@ export function buildUpc(companyPrefix: string, item: number): string {
   }
   const body = companyPrefix + String(item).padStart(itemDigits, '0');
   return body + gs1CheckDigit(body);
+}
+
+/** A code as typed ("qz-abc-26 00001"), as kept: hyphens and spaces dropped, letters upper-cased. */
+export const normalizeIdentifier = (typed: string): string => typed.replace(/[\s-]/g, '').toUpperCase();
+
+/** The code as the artist typed it, for a message: trimmed, and cut when long. */
+const asTyped = (typed: string): string => {
+  const trimmed = typed.trim();
+  return trimmed.length > 24 ? `${trimmed.slice(0, 24)}…` : trimmed;
+};
+
+/**
+ * Why an ISRC an artist brings is refused ("ISRC QZ-ABC-2-00001 is not a valid ISRC (CC-XXX-YY-NNNNN)"),
+ * or null when it is one once normalised.
+ */
+export function isrcProblem(typed: string): string | null {
+  if (!isSafeText(typed)) return 'ISRC contains characters that are not allowed';
+  if (isValidIsrc(normalizeIdentifier(typed))) return null;
+  return `ISRC ${asTyped(typed)} is not a valid ISRC (CC-XXX-YY-NNNNN)`;
+}
+
+/**
+ * Why a UPC an artist brings is refused: not 12 or 13 digits, or a check digit that does not check
+ * ("UPC 036000291453 has a wrong check digit"); null when it is one once normalised.
+ */
+export function upcProblem(typed: string): string | null {
+  if (!isSafeText(typed)) return 'UPC contains characters that are not allowed';
+  const code = normalizeIdentifier(typed);
+  if (!/^(\d{12}|\d{13})$/.test(code)) return `UPC ${asTyped(typed)} is not a valid UPC (12 or 13 digits)`;
+  if (!isValidUpc(code)) return `UPC ${asTyped(typed)} has a wrong check digit`;
+  return null;
 }

@@ -9,7 +9,7 @@ import {
   trackTypes,
   type ReleaseType,
 } from './enums.ts';
-import { isValidIsrc, isValidUpc } from './identifiers.ts';
+import { isrcProblem, normalizeIdentifier, upcProblem } from './identifiers.ts';
 
 /** The 41 stores an artist may pick one by one when distribution is custom (SPEC §2 Settings, §9). */
 export const selectableStores = {
@@ -121,6 +121,33 @@ const year = (label: string) =>
     .max(2100, `${label} must be between 1900 and 2100`)
     .default(2025);
 
+/**
+ * A code an artist brings from an earlier distributor (the ISRC of a track, the UPC of a release): blank
+ * is none; hyphens and spaces are dropped and letters upper-cased; `problem` says why one is refused.
+ */
+const broughtCode = (label: 'ISRC' | 'UPC', problem: (typed: string) => string | null) =>
+  z
+    .string({ error: `${label} must be text` })
+    .transform((typed, ctx) => {
+      if (!typed.trim()) return null;
+      const refused = problem(typed);
+      if (refused) {
+        ctx.addIssue({ code: 'custom', message: refused });
+        return z.NEVER;
+      }
+      return normalizeIdentifier(typed);
+    })
+    .nullish()
+    .transform((v) => v ?? null);
+
+/** Codes are brought only with a release that came out before (SPEC §5's Previously released). */
+export const UPC_NEEDS_PREVIOUS_RELEASE =
+  'A UPC can be given only for a release that was previously released (a new release gets one on approval)';
+export const ISRC_NEEDS_PREVIOUS_RELEASE =
+  'An ISRC can be given only for a release that was previously released (a new track gets one on approval)';
+/** Two tracks of one release with the same ISRC. */
+export const isrcTwiceMessage = (isrc: string) => `ISRC ${isrc} is given to more than one track`;
+
 export const TrackInput = z.object({
   title: requiredText('Track title', 200),
   primaryArtists: nameList(
@@ -134,13 +161,8 @@ export const TrackInput = z.object({
   composer: optionalText('Composer'),
   trackType: z.enum(trackTypes, { error: 'Track type must be vocal or instrumental' }).default('vocal'),
   isExplicit: flag,
-  isrc: z
-    .string()
-    .trim()
-    .transform((v) => v.replace(/-/g, '').toUpperCase())
-    .refine(isValidIsrc, 'ISRC must look like CC-XXX-YY-NNNNN')
-    .nullish()
-    .transform((v) => v ?? null),
+  /** The track's own ISRC, only for a release that came out before (else one is given on approval). */
+  isrc: broughtCode('ISRC', isrcProblem),
 });
 export type TrackInput = z.input<typeof TrackInput>;
 
@@ -215,13 +237,20 @@ export const releaseBody = (today: () => string = () => earliestReleaseDate()) =
         .optional()
         .transform((v) => [...new Set(v ?? [])]),
       autoDistributeToNewStores: z.boolean({ error: 'Must be true or false' }).default(true),
-      upc: z
-        .string()
-        .trim()
-        .refine(isValidUpc, 'UPC must be 12 or 13 digits with a valid check digit')
-        .nullish()
-        .transform((v) => v ?? null),
-      tracks: z.array(TrackInput, { error: 'Tracks must be a list' }).min(1, 'Add at least one track'),
+      /** The release's own UPC, only when it was previously released (else one is given on approval). */
+      upc: broughtCode('UPC', upcProblem),
+      tracks: z
+        .array(TrackInput, { error: 'Tracks must be a list' })
+        .min(1, 'Add at least one track')
+        .superRefine((tracks, ctx) => {
+          const seen = new Set<string>();
+          tracks.forEach(({ isrc }, index) => {
+            if (isrc && seen.has(isrc)) {
+              ctx.addIssue({ code: 'custom', path: [index, 'isrc'], message: isrcTwiceMessage(isrc) });
+            }
+            if (isrc) seen.add(isrc);
+          });
+        }),
     })
     .superRefine((release, ctx) => {
       if (release.tracks.length > trackLimits[release.releaseType]) {
@@ -247,9 +276,19 @@ export const releaseBody = (today: () => string = () => earliestReleaseDate()) =
       if (release.storeDistribution === 'custom' && release.selectedStores.length === 0) {
         ctx.addIssue({ code: 'custom', path: ['selectedStores'], message: 'Pick at least one store' });
       }
-      const isrcs = release.tracks.map((t) => t.isrc).filter(Boolean);
-      if (new Set(isrcs).size !== isrcs.length) {
-        ctx.addIssue({ code: 'custom', path: ['tracks'], message: 'Each track needs its own ISRC' });
+      if (!release.previouslyReleased && release.upc) {
+        ctx.addIssue({ code: 'custom', path: ['upc'], message: UPC_NEEDS_PREVIOUS_RELEASE });
+      }
+      if (!release.previouslyReleased) {
+        release.tracks.forEach(({ isrc }, index) => {
+          if (isrc) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['tracks', index, 'isrc'],
+              message: ISRC_NEEDS_PREVIOUS_RELEASE,
+            });
+          }
+        });
       }
     })
     .transform(({ recordLabel: _ignored, ...release }) => ({

@@ -1,75 +1,88 @@
 import { describe, expect, it } from 'vitest';
 import {
-  checkStoreReportLine,
-  missingStoreReportColumns,
-  normalizeColumn,
+  checkUsage,
+  csvLayoutOf,
+  readHeaderRow,
   readPeriod,
-  readStoreReportHeader,
-  storeReportHeaderProblem,
-  type StoreReportRecord,
+  storeReportStartProblem,
+  type UsageText,
 } from './storeReports.ts';
 
-const valid: StoreReportRecord = {
-  period: '2026-10',
+const valid: UsageText = {
   store: 'Spotify',
   country: 'in',
+  start: '2026-10',
+  end: '',
   isrc: 'IN-RFL-25-00001',
   upc: '',
-  sale_type: 'Stream',
+  saleType: 'Stream',
   units: '1200',
-  net_revenue: '3.81234567',
+  netRevenue: '3.81234567',
   currency: 'inr',
+  summaryId: '',
+  listeners: '',
+  track: '',
+  release: '',
+  artist: '',
 };
 
-describe('store report header', () => {
-  it('reads the names stores give columns, whatever their case and separators', () => {
-    expect(normalizeColumn(' Net Revenue ')).toBe('net_revenue');
-    expect(normalizeColumn('Sale-Type')).toBe('sale_type');
-    expect(normalizeColumn('EAN')).toBe('upc');
-    expect(normalizeColumn('Territory')).toBe('country');
-    expect(normalizeColumn('Unit Price')).toBe('unit_price');
-  });
-
+describe('store report layouts', () => {
   it('finds the delimiter (comma, semicolon or tab) and honours quotes', () => {
-    expect(readStoreReportHeader('\uFEFFperiod,store,"net, revenue"')).toEqual({
+    expect(readHeaderRow('\uFEFFperiod,store,"net, revenue"')).toEqual({
       delimiter: ',',
-      columns: ['period', 'store', 'net, revenue'],
+      cells: ['period', 'store', 'net, revenue'],
     });
-    expect(readStoreReportHeader('period;store;isrc').delimiter).toBe(';');
-    expect(readStoreReportHeader('period\tstore\tisrc\tunits').delimiter).toBe('\t');
+    expect(readHeaderRow('period;store;isrc').delimiter).toBe(';');
+    expect(readHeaderRow('period\tstore\tisrc\tunits').delimiter).toBe('\t');
   });
 
-  it('names every missing column, and needs an ISRC or a UPC column', () => {
-    const header = ['Period', 'Store', 'Country', 'ISRC', 'Sale Type', 'Units', 'Net', 'Currency'];
-    expect(missingStoreReportColumns(header)).toEqual([]);
-    expect(missingStoreReportColumns(['period', 'store', 'country', 'units', 'currency'])).toEqual([
-      'sale_type',
-      'net_revenue',
-      'isrc or upc',
-    ]);
-    expect(
-      storeReportHeaderProblem(['period', 'store', 'country', 'upc', 'sale_type', 'units', 'currency']),
-    ).toBe(
+  it('knows our CSV by the names stores give columns, whatever their case and separators', () => {
+    const header = ['Period', 'Store', 'Country', 'ISRC', 'Sale-Type', 'Units', 'Net', 'Currency'];
+    expect(csvLayoutOf(header)).toMatchObject({ fit: { layout: { format: 'csv' }, missing: [] } });
+  });
+
+  it('knows a DistroKid-style export, with or without its newer columns', () => {
+    const full =
+      'Reporting Date,Sale Month,Store,Artist,Title,ISRC,UPC,Quantity,Team Percentage,Song/Album,Country of Sale,Songwriter Royalties Withheld (USD),Earnings (USD)';
+    expect(csvLayoutOf(readHeaderRow(full).cells)).toMatchObject({
+      fit: { layout: { format: 'distrokid' } },
+    });
+    const older = 'Sale Month,Store,Artist,Title,ISRC,Quantity,Country of Sale,Earnings (USD)';
+    expect(storeReportStartProblem(older)).toBeNull();
+  });
+
+  it('names what is missing from the layout a header comes closest to', () => {
+    expect(storeReportStartProblem('period,store,country,upc,sale_type,units,currency\n')).toBe(
       'The report is missing the column net_revenue (a CSV with a header row: period, store, country, sale_type, units, net_revenue, currency, and isrc and/or upc)',
     );
-    expect(storeReportHeaderProblem(header)).toBeNull();
+    expect(storeReportStartProblem('Sale Month,Store,Title,Quantity,Earnings (USD)')).toBe(
+      'The report is missing the columns Country of Sale and ISRC or UPC (a DistroKid export: Sale Month, Store, Country of Sale, Quantity, Earnings (USD), and ISRC and/or UPC)',
+    );
+    expect(storeReportStartProblem('\n')).toBe('The report must start with a header row naming its columns');
+  });
+
+  it('takes a DDEX DSR flat file by its HEAD record, after any # heading lines', () => {
+    expect(storeReportStartProblem('#HEAD\tMessageVersion\nHEAD\tdsrf/x\n')).toBeNull();
+    expect(storeReportStartProblem('HEAD.02\tdsrf/x\n')).toBeNull();
   });
 });
 
-describe('store report lines', () => {
-  it('normalises a valid line: ISRC without hyphens, upper-case codes, revenue to 8 decimals', () => {
-    expect(checkStoreReportLine(valid)).toEqual({
-      line: {
-        period: '2026-10',
-        date: '2026-10-01',
+describe('usage lines', () => {
+  it('normalises a valid line: codes without hyphens, upper case, a month as its first and last day', () => {
+    expect(checkUsage(valid)).toEqual({
+      usage: {
         store: 'Spotify',
         country: 'IN',
+        startDate: '2026-10-01',
+        endDate: '2026-10-31',
+        period: '2026-10',
         isrc: 'INRFL2500001',
         upc: null,
         saleType: 'stream',
         units: 1200,
-        netRevenue: 381234567n,
+        netRevenue: '3.81234567',
         currency: 'INR',
+        summaryId: null,
         listeners: null,
         track: null,
         release: null,
@@ -78,29 +91,30 @@ describe('store report lines', () => {
     });
   });
 
-  it('takes a day as the period, and negative revenue (an adjustment)', () => {
-    const check = checkStoreReportLine({
-      ...valid,
-      period: '2026-02-28',
-      net_revenue: '-0.5',
-      listeners: '40',
+  it('takes a day, a range, negative revenue (an adjustment), and a line sharing its summary', () => {
+    expect(checkUsage({ ...valid, start: '2026-02-28', netRevenue: '-0.5', listeners: '40' })).toMatchObject({
+      usage: { startDate: '2026-02-28', endDate: '2026-02-28', netRevenue: '-0.5', listeners: 40 },
     });
-    expect(check).toMatchObject({
-      line: { period: '2026-02', date: '2026-02-28', netRevenue: -50000000n, listeners: 40 },
+    expect(checkUsage({ ...valid, start: '2026-10-01', end: '2026-12-31' })).toMatchObject({
+      usage: { startDate: '2026-10-01', endDate: '2026-12-31', period: '2026-10' },
+    });
+    expect(checkUsage({ ...valid, netRevenue: '', currency: '', summaryId: 'S1' })).toMatchObject({
+      usage: { netRevenue: null, currency: null, summaryId: 'S1' },
     });
   });
 
   it('gives every problem of an invalid line in one reason', () => {
     expect(
-      checkStoreReportLine({
-        period: '2026-13',
+      checkUsage({
+        ...valid,
+        start: '2026-13',
         store: '',
         country: 'India',
         isrc: 'XX',
         upc: '036000291453',
-        sale_type: 'rental',
+        saleType: 'rental',
         units: '-3',
-        net_revenue: '1.123456789',
+        netRevenue: '1.123456789',
         currency: 'XYZ',
       }),
     ).toEqual({
@@ -118,69 +132,24 @@ describe('store report lines', () => {
     });
   });
 
-  it('needs an ISRC or a UPC, and refuses control characters', () => {
-    expect(checkStoreReportLine({ ...valid, isrc: '' })).toEqual({ reason: 'an ISRC or a UPC is required' });
-    expect(checkStoreReportLine({ ...valid, store: 'Spo\u0000tify' })).toEqual({
+  it('needs an ISRC or a UPC, refuses control characters, long titles and a range that ends first', () => {
+    expect(checkUsage({ ...valid, isrc: '' })).toEqual({ reason: 'an ISRC or a UPC is required' });
+    expect(checkUsage({ ...valid, store: 'Spo\u0000tify' })).toEqual({
       reason: 'store contains characters that are not allowed; store is required',
+    });
+    expect(checkUsage({ ...valid, track: 'x'.repeat(201) })).toEqual({
+      reason: 'track must be at most 200 characters',
+    });
+    expect(checkUsage({ ...valid, start: '2026-10-05', end: '2026-10-04' })).toEqual({
+      reason: 'the usage period ends before it starts ("2026-10-04")',
     });
   });
 
   it('knows real days from impossible ones', () => {
-    expect(readPeriod('2024-02-29')).toEqual({ period: '2024-02', date: '2024-02-29' });
+    expect(readPeriod('2024-02-29')).toEqual({ first: '2024-02-29', last: '2024-02-29' });
+    expect(readPeriod('2024-02')).toEqual({ first: '2024-02-01', last: '2024-02-29' });
     expect(readPeriod('2026-02-29')).toBeNull();
     expect(readPeriod('2026-1')).toBeNull();
     expect(readPeriod('10/2026')).toBeNull();
-  });
-
-  it('reads a cell the same whether its text was met before, on a valid or an invalid line, or long ago', () => {
-    // Cells of every kind, each met on lines of both outcomes, in two orders, and again after more
-    // distinct texts than a column remembers (10,000 units): the answer never depends on what came before.
-    const cells: Array<Partial<StoreReportRecord>> = [
-      { isrc: ' in-rfl-25-00001 ' },
-      { isrc: 'XX' },
-      { isrc: 'tab\there' },
-      { upc: '036000291452', isrc: '' },
-      { upc: '036000291453' },
-      { store: ` ${'s'.repeat(300)} ` },
-      { store: 'Spo\u0000tify' },
-      { store: '\ud800lone' },
-      { country: 'gb' },
-      { period: ' 2024-02-29 ' },
-      { period: '2026-02-29' },
-      { sale_type: 'DOWNLOAD' },
-      { units: '0012' },
-      { currency: 'Eur' },
-      { listeners: '' },
-      { listeners: 'many' },
-      { track: 'x'.repeat(201) },
-    ];
-    const lines = cells.flatMap((c) => [
-      { ...valid, ...c },
-      { ...valid, ...c, units: '-1' },
-    ]);
-    const first = lines.map((l) => checkStoreReportLine(l));
-    expect([...lines].reverse().map((l) => checkStoreReportLine(l))).toEqual([...first].reverse());
-    for (let units = 0; units < 10_500; units++) checkStoreReportLine({ ...valid, units: String(units) });
-    expect(lines.map((l) => checkStoreReportLine(l))).toEqual(first);
-    // What the first pass said, spelt out for a few of them.
-    expect(first[0]).toMatchObject({ line: { isrc: 'INRFL2500001' } });
-    expect(first[1]).toEqual({ reason: 'units must be a whole number of 0 or more' });
-    expect(first[2]).toEqual({ reason: 'ISRC "XX" is not a valid ISRC' });
-    expect(first[4]).toEqual({ reason: 'ISRC "TABHERE" is not a valid ISRC' });
-    expect(first[10]).toEqual({ reason: 'store must be at most 200 characters; store is required' });
-    expect(first[14]).toEqual({
-      reason: 'store contains characters that are not allowed; store is required',
-    });
-    expect(first[16]).toMatchObject({ line: { country: 'GB' } });
-    expect(first[18]).toMatchObject({ line: { period: '2024-02', date: '2024-02-29' } });
-    expect(first[20]).toEqual({
-      reason: 'period must be a month (YYYY-MM) or a day (YYYY-MM-DD), not "2026-02-29"',
-    });
-    expect(first[22]).toMatchObject({ line: { saleType: 'download' } });
-    expect(first[24]).toMatchObject({ line: { units: 12 } });
-    expect(first[26]).toMatchObject({ line: { currency: 'EUR' } });
-    expect(first[28]).toMatchObject({ line: { listeners: null } });
-    expect(first[30]).toEqual({ reason: 'listeners must be a whole number of 0 or more' });
-    expect(first[32]).toEqual({ reason: 'track must be at most 200 characters' });
   });
 });

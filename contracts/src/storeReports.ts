@@ -1,22 +1,28 @@
 import { z } from 'zod';
-import { isSafeText } from './common.ts';
+import { DecimalAmount, isSafeText } from './common.ts';
 import { currencies, type Currency } from './enums.ts';
 import { ISRC_PATTERN, isValidUpc } from './identifiers.ts';
-import { DecimalAmount } from './common.ts';
-import { readScaled, scaledNumber } from './money.ts';
 
 /**
- * Store sales reports (../shared/DOMAIN.md): the CSV an admin imports, one line per store, country, period,
- * recording or release and sale type, and what the import makes of each line.
+ * Store sales reports (../shared/DOMAIN.md, docs/reports.md): the layouts an import recognises, the one
+ * rule set every usage line is checked by, whatever its format, and what the console shows of a report.
  */
 
-/** An import job: `pending` (uploaded) → `running` → `completed` | `failed`. */
-export const storeReportStatuses = ['pending', 'running', 'completed', 'failed'] as const;
+/**
+ * An import job: `pending` (uploaded) → `running` → `completed` | `failed`; a part of a report sent in
+ * several files is `waiting` (nothing counted) until its last part imports them all; a report whose
+ * amounts are not sane is `held` (its lines read, nothing credited) until an admin confirms it.
+ */
+export const storeReportStatuses = ['pending', 'running', 'waiting', 'held', 'completed', 'failed'] as const;
 export type StoreReportStatus = (typeof storeReportStatuses)[number];
 
 /** What became of a line: matched to our catalogue, kept as unmatched, or kept as invalid (with why). */
 export const storeReportLineStatuses = ['matched', 'unmatched', 'invalid'] as const;
 export type StoreReportLineStatus = (typeof storeReportLineStatuses)[number];
+
+/** The formats recognised from a file's content: DDEX DSR flat files, our CSV, a DistroKid-style export. */
+export const storeReportFormats = ['dsr', 'csv', 'distrokid'] as const;
+export type StoreReportFormat = (typeof storeReportFormats)[number];
 
 /** Sale types of DOMAIN.md; `stream`, `ugc` and `video` count as streams, `download` as downloads. */
 export const saleTypes = ['stream', 'download', 'ugc', 'video'] as const;
@@ -28,68 +34,108 @@ export const MAX_STORE_REPORT_BYTES = 512 * 1024 * 1024;
 /** Revenue is kept to 8 decimals (stores pay fractions of a cent per stream), in the line's currency. */
 export const REVENUE_DECIMALS = 8;
 
-/** Each column the import reads, by its canonical name, with the other names stores give it. */
-export const storeReportColumns = {
-  period: ['period', 'sale_period', 'sales_period', 'month'],
-  store: ['store', 'platform', 'dsp', 'service'],
-  country: ['country', 'territory', 'country_code'],
-  isrc: ['isrc'],
-  upc: ['upc', 'ean', 'icpn', 'barcode'],
-  sale_type: ['sale_type', 'type', 'usage_type', 'transaction_type'],
-  units: ['units', 'quantity', 'qty'],
-  net_revenue: ['net_revenue', 'net', 'revenue', 'net_amount'],
-  currency: ['currency', 'currency_code'],
-  listeners: ['listeners', 'monthly_listeners'],
-  track: ['track', 'track_title'],
-  release: ['release', 'release_title', 'album'],
-  artist: ['artist', 'artist_name'],
-} as const;
-export type StoreReportColumn = keyof typeof storeReportColumns;
+/** The usage fields a CSV layout fills (the rest of a usage line: DSR's period range and summary). */
+export type UsageField =
+  | 'period'
+  | 'store'
+  | 'country'
+  | 'isrc'
+  | 'upc'
+  | 'sale_type'
+  | 'units'
+  | 'net_revenue'
+  | 'currency'
+  | 'listeners'
+  | 'track'
+  | 'release'
+  | 'artist'
+  | 'kind';
 
-/** Columns every report needs, besides an `isrc` or a `upc` column (or both). */
-export const REQUIRED_STORE_REPORT_COLUMNS = [
-  'period',
-  'store',
-  'country',
-  'sale_type',
-  'units',
-  'net_revenue',
-  'currency',
-] as const satisfies readonly StoreReportColumn[];
+/**
+ * A CSV layout: each field with the header names that carry it (compared lower-case, with spaces, dashes
+ * and underscores alike), the fields it needs, and what it leaves implied.
+ */
+export interface CsvLayout {
+  format: Exclude<StoreReportFormat, 'dsr'>;
+  columns: Partial<Record<UsageField, readonly string[]>>;
+  required: readonly UsageField[];
+  /** Fields the layout does not carry: a DistroKid export's earnings are in USD. */
+  implied?: Partial<Record<UsageField, string>>;
+}
 
-const aliases = new Map<string, string>(
-  Object.entries(storeReportColumns).flatMap(([canonical, names]) => names.map((n) => [n, canonical])),
-);
+export const csvLayouts: readonly CsvLayout[] = [
+  {
+    format: 'csv',
+    columns: {
+      period: ['period', 'sale_period', 'sales_period', 'month'],
+      store: ['store', 'platform', 'dsp', 'service'],
+      country: ['country', 'territory', 'country_code'],
+      isrc: ['isrc'],
+      upc: ['upc', 'ean', 'icpn', 'barcode'],
+      sale_type: ['sale_type', 'type', 'usage_type', 'transaction_type'],
+      units: ['units', 'quantity', 'qty'],
+      net_revenue: ['net_revenue', 'net', 'revenue', 'net_amount'],
+      currency: ['currency', 'currency_code'],
+      listeners: ['listeners', 'monthly_listeners'],
+      track: ['track', 'track_title'],
+      release: ['release', 'release_title', 'album'],
+      artist: ['artist', 'artist_name'],
+    },
+    required: ['period', 'store', 'country', 'sale_type', 'units', 'net_revenue', 'currency'],
+  },
+  {
+    format: 'distrokid',
+    columns: {
+      period: ['sale_month'],
+      store: ['store'],
+      country: ['country_of_sale'],
+      isrc: ['isrc'],
+      upc: ['upc'],
+      units: ['quantity'],
+      net_revenue: ['earnings_(usd)'],
+      track: ['title'],
+      artist: ['artist'],
+      kind: ['song/album'],
+    },
+    required: ['period', 'store', 'country', 'units', 'net_revenue'],
+    implied: { currency: 'USD' },
+  },
+];
 
-/** A header cell as the import reads it: "Net Revenue" and "net-revenue" are `net_revenue`, "EAN" is `upc`. */
-export function normalizeColumn(name: string): string {
-  const key = name
+const DISTROKID_NAMES: Record<string, string> = {
+  period: 'Sale Month',
+  store: 'Store',
+  country: 'Country of Sale',
+  units: 'Quantity',
+  net_revenue: 'Earnings (USD)',
+  'isrc or upc': 'ISRC or UPC',
+};
+
+/** A header cell as layouts name it: "Net Revenue", "net-revenue" and "NET_REVENUE" are `net_revenue`. */
+export const headerKey = (name: string): string =>
+  name
+    .replace(/^\uFEFF/, '')
     .trim()
     .toLowerCase()
     .replace(/[\s-]+/g, '_');
-  return aliases.get(key) ?? key;
-}
 
-/** The columns a header lacks, canonical names, `isrc or upc` when it has neither. */
-export function missingStoreReportColumns(header: readonly string[]): string[] {
-  const present = new Set(header.map(normalizeColumn));
-  const missing: string[] = REQUIRED_STORE_REPORT_COLUMNS.filter((c) => !present.has(c));
-  if (!present.has('isrc') && !present.has('upc')) missing.push('isrc or upc');
-  return missing;
-}
-
-const listed = (items: string[]) =>
+const listed = (items: readonly string[]) =>
   items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 
-/** Why a header row cannot be imported, or null. */
-export function storeReportHeaderProblem(header: readonly string[]): string | null {
-  const missing = missingStoreReportColumns(header);
-  if (!missing.length) return null;
-  return `The report is missing the column${missing.length > 1 ? 's' : ''} ${listed(missing)} (a CSV with a header row: ${REQUIRED_STORE_REPORT_COLUMNS.join(', ')}, and isrc and/or upc)`;
+/** Which of each field's names the header has, by position; and what the layout lacks. */
+function fitOf(layout: CsvLayout, header: readonly string[]) {
+  const keys = header.map(headerKey);
+  const positions: Partial<Record<UsageField, number>> = {};
+  for (const [field, names] of Object.entries(layout.columns) as Array<[UsageField, readonly string[]]>) {
+    const at = keys.findIndex((k) => names.includes(k));
+    if (at >= 0) positions[field] = at;
+  }
+  const missing: string[] = layout.required.filter((f) => positions[f] === undefined);
+  if (positions.isrc === undefined && positions.upc === undefined) missing.push('isrc or upc');
+  return { layout, positions, missing };
 }
 
-const DELIMITERS = [',', ';', '\t'] as const;
-export type StoreReportDelimiter = (typeof DELIMITERS)[number];
+export type CsvFit = ReturnType<typeof fitOf>;
 
 /** Splits one CSV line on `delimiter`, honouring double quotes ("" inside quotes is a quote). */
 function splitLine(line: string, delimiter: string): string[] {
@@ -98,14 +144,11 @@ function splitLine(line: string, delimiter: string): string[] {
   let quoted = false;
   for (let i = 0; i < line.length; i++) {
     const ch = line[i]!;
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === delimiter) {
+    if (quoted && ch === '"' && line[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (ch === '"') quoted = !quoted;
+    else if (!quoted && ch === delimiter) {
       cells.push(cell);
       cell = '';
     } else cell += ch;
@@ -114,351 +157,210 @@ function splitLine(line: string, delimiter: string): string[] {
   return cells;
 }
 
-/**
- * The header row of a report (its first line, without the line break): its delimiter (comma, semicolon
- * or tab: whichever gives the most columns) and its cells.
- */
-export function readStoreReportHeader(line: string): { delimiter: StoreReportDelimiter; columns: string[] } {
+/** A CSV's header row: its delimiter (comma, semicolon or tab: whichever gives the most cells) and cells. */
+export function readHeaderRow(line: string): { delimiter: string; cells: string[] } {
   const text = line.replace(/^\uFEFF/, '');
-  let best = { delimiter: ',' as StoreReportDelimiter, columns: splitLine(text, ',') };
-  for (const delimiter of DELIMITERS.slice(1)) {
-    const columns = splitLine(text, delimiter);
-    if (columns.length > best.columns.length) best = { delimiter, columns };
-  }
-  return { delimiter: best.delimiter, columns: best.columns.map((c) => c.trim()) };
+  return [',', ';', '\t']
+    .map((delimiter) => ({ delimiter, cells: splitLine(text, delimiter) }))
+    .reduce((best, next) => (next.cells.length > best.cells.length ? next : best));
 }
 
-/** A report line that passed validation: what it says, normalised. */
-export interface StoreReportLine {
-  /** The sale month, `YYYY-MM` (the royalty ledger's period). */
-  period: string;
-  /** The day of the usage: the line's own day, or the first of its month for a monthly report. */
-  date: string;
+/** A DDEX DSR flat file starts (after `#` heading lines) with its HEAD record. */
+export const isDsrHead = (line: string): boolean => /^HEAD(\.\d+)?\t/.test(line);
+
+/** Why a report cannot be imported, judged from its first lines (at upload), or null. */
+export function storeReportStartProblem(text: string): string | null {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const first = lines.find((line) => !line.startsWith('#')) ?? '';
+  if (isDsrHead(first)) return null;
+  const header = lines[0] ?? '';
+  if (!header.trim()) return 'The report must start with a header row naming its columns';
+  const layout = csvLayoutOf(readHeaderRow(header).cells);
+  return 'problem' in layout ? layout.problem : null;
+}
+
+/**
+ * The layout a CSV header row is in, or why it is in none: the columns missing from the layout it comes
+ * closest to.
+ */
+export function csvLayoutOf(header: readonly string[]): { fit: CsvFit } | { problem: string } {
+  const fits = csvLayouts.map((layout) => fitOf(layout, header));
+  const fit = fits.find((f) => !f.missing.length);
+  if (fit) return { fit };
+  const closest = fits.reduce((a, b) =>
+    Object.keys(b.positions).length > Object.keys(a.positions).length ? b : a,
+  );
+  const { layout } = closest;
+  // A DistroKid export's columns by the names it gives them.
+  const names: Record<string, string> = layout.format === 'csv' ? {} : DISTROKID_NAMES;
+  const missing = closest.missing.map((field) => names[field] ?? field);
+  const needs =
+    layout.format === 'csv'
+      ? `a CSV with a header row: ${layout.required.join(', ')}, and isrc and/or upc`
+      : 'a DistroKid export: Sale Month, Store, Country of Sale, Quantity, Earnings (USD), and ISRC and/or UPC';
+  return {
+    problem: `The report is missing the column${missing.length > 1 ? 's' : ''} ${listed(missing)} (${needs})`,
+  };
+}
+
+/** A usage line as every format gives it (text cells: '' where there is nothing). */
+export interface UsageText {
   store: string;
-  /** ISO 3166 alpha-2, upper case. */
   country: string;
-  /** Without hyphens, upper case. */
+  /** `YYYY-MM` or `YYYY-MM-DD`; with `end`, the first day of a range. */
+  start: string;
+  end: string;
+  isrc: string;
+  upc: string;
+  saleType: string;
+  units: string;
+  /** '' where the line shares its summary's revenue (`summaryId`). */
+  netRevenue: string;
+  currency: string;
+  summaryId: string;
+  listeners: string;
+  track: string;
+  release: string;
+  artist: string;
+}
+
+/** A usage line that passed the checks, normalised. */
+export interface Usage {
+  store: string;
+  country: string;
+  /** The usage period, `YYYY-MM-DD` both: a month's line covers the month. */
+  startDate: string;
+  endDate: string;
+  /** The sale month of the royalty ledger, `YYYY-MM` (the start's). */
+  period: string;
   isrc: string | null;
   upc: string | null;
   saleType: SaleType;
   units: number;
-  /** Net revenue in `currency`, scaled by 10^REVENUE_DECIMALS. */
-  netRevenue: bigint;
-  currency: Currency;
+  /** Decimal text with at most REVENUE_DECIMALS places; null when shared from the summary. */
+  netRevenue: string | null;
+  currency: Currency | null;
+  summaryId: string | null;
   listeners: number | null;
   track: string | null;
   release: string | null;
   artist: string | null;
 }
 
-export type StoreReportLineCheck = { line: StoreReportLine } | { reason: string };
-
-/** Record fields are the normalised header's names (normalizeColumn), each cell trimmed. */
-export type StoreReportRecord = Record<string, string | undefined>;
-
 const MAX_UNITS = 1_000_000_000_000;
-const MAX_REVENUE = 10n ** 12n * 10n ** BigInt(REVENUE_DECIMALS);
 const MAX_TEXT = 200;
+const AMOUNT = new RegExp(`^-?\\d{1,12}(\\.\\d{1,${REVENUE_DECIMALS}})?$`);
+const WHOLE = /^\d{1,13}$/;
+const COUNTRY = /^[A-Z]{2}$/;
+const MONTH_OR_DAY = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/;
+const CURRENCY_LIST = currencies.join(', ');
 
-function isRealDay(year: number, month: number, day: number): boolean {
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+const two = (n: number) => String(n).padStart(2, '0');
 
-/** `YYYY-MM` or `YYYY-MM-DD` → the month and the day it stands for; null when it is neither. */
-export function readPeriod(text: string): { period: string; date: string } | null {
-  const match = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(text);
+/** `YYYY-MM` or `YYYY-MM-DD` → the first and last day it stands for; null when it is neither. */
+export function readPeriod(text: string): { first: string; last: string } | null {
+  const match = MONTH_OR_DAY.exec(text);
   if (!match) return null;
   const [, y, m, d] = match;
   const year = Number(y);
   const month = Number(m);
   if (year < 1900 || month < 1 || month > 12) return null;
-  if (d !== undefined && !isRealDay(year, month, Number(d))) return null;
-  return { period: `${y}-${m}`, date: `${y}-${m}-${d ?? '01'}` };
+  if (d === undefined) return { first: `${y}-${m}-01`, last: `${y}-${m}-${two(lastDay(year, month))}` };
+  if (Number(d) < 1 || Number(d) > lastDay(year, month)) return null;
+  return { first: `${y}-${m}-${d}`, last: `${y}-${m}-${d}` };
 }
 
-const wholeNumber = (text: string, max: number): number | null =>
-  /^\d{1,13}$/.test(text) && Number(text) <= max ? Number(text) : null;
+const whole = (text: string) => (WHOLE.test(text) && Number(text) <= MAX_UNITS ? Number(text) : null);
 
-const CURRENCY_LIST = currencies.join(', ');
-
-/** A cell, trimmed; '' (and a problem) when it holds characters text may not. */
-function readCell(raw: string, column: StoreReportColumn, problems: string[]): string {
-  const value = raw.trim();
-  if (!isSafeText(value)) {
-    problems.push(`${column} contains characters that are not allowed`);
-    return '';
-  }
-  return value;
+/**
+ * Checks one usage line and normalises it; otherwise every problem found, in one reason ("units must be a
+ * whole number of 0 or more; currency must be one of …").
+ */
+/** A cell's text, or '' (and a problem) when it holds characters text may not. */
+function safe(value: string, label: string, problems: string[]): string {
+  if (isSafeText(value)) return value;
+  problems.push(`${label} contains characters that are not allowed`);
+  return '';
 }
 
 /** A free-text cell: null when empty, or (with a problem) when too long. */
-function readText(raw: string, column: StoreReportColumn, problems: string[]): string | null {
-  const value = readCell(raw, column, problems);
-  if (value.length > MAX_TEXT) {
-    problems.push(`${column} must be at most ${MAX_TEXT} characters`);
-    return null;
-  }
-  return value || null;
+function text(value: string, label: string, problems: string[]): string | null {
+  const clean = safe(value.trim(), label, problems);
+  if (clean.length <= MAX_TEXT) return clean || null;
+  problems.push(`${label} must be at most ${MAX_TEXT} characters`);
+  return null;
 }
 
-/**
- * Text of its own: not a slice of a larger string (the piece of the file a cell was read from), which a
- * remembered value would otherwise keep alive. Exact for any text, well formed or not.
- */
-export function ownText(text: string): string {
-  return text.isWellFormed() ? decoder.decode(encoder.encode(text)) : text.split('').join('');
-}
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+export function checkUsage(cells: UsageText): { usage: Usage } | { reason: string } {
+  const problems: string[] = [];
 
-/**
- * The problems of the line being checked. One array for every call (the function runs to its end
- * without waiting, once per line of a report): a line without problems allocates none.
- */
-const problems: string[] = [];
+  const startText = safe(cells.start.trim(), 'period', problems);
+  const endText = safe(cells.end.trim(), 'period', problems);
+  const start = readPeriod(startText);
+  const end = endText ? readPeriod(endText) : start;
+  if (!startText) problems.push('period is required');
+  else if (!start)
+    problems.push(`period must be a month (YYYY-MM) or a day (YYYY-MM-DD), not "${startText}"`);
+  else if (!end || end.last < start.first)
+    problems.push(`the usage period ends before it starts ("${endText}")`);
 
-/** What one cell says, alone: its value and the problems it causes, in the order checkStoreReportLine gives them. */
-export interface CellReading<T> {
-  value: T;
-  problems: readonly string[];
-}
-
-/**
- * A column's cells read once per text: a report repeats the same months, stores, countries, codes, types
- * and currencies on line after line. Bounded: emptied when a file has more texts than that in a column.
- */
-export class ColumnReadings<T> {
-  private readonly read = new Map<string, CellReading<T>>();
-  constructor(private readonly compute: (raw: string, problems: string[]) => T) {}
-
-  /** What a cell says (an absent cell says what an empty one does). */
-  of(raw: string): CellReading<T> {
-    let reading = this.read.get(raw);
-    if (reading === undefined) {
-      if (raw.length > MAX_REMEMBERED) return this.reading(raw);
-      if (this.read.size >= 10_000) this.read.clear();
-      reading = this.reading(raw);
-      this.read.set(ownText(raw), reading);
-    }
-    return reading;
-  }
-
-  private reading(raw: string): CellReading<T> {
-    const problems: string[] = [];
-    const value = this.compute(raw, problems);
-    return {
-      value: typeof value === 'string' ? (ownText(value) as T) : value,
-      problems: problems.length ? problems.map(ownText) : NO_PROBLEMS,
-    };
-  }
-}
-/** Longer cells are read every time (a text that long is not a month or a code a report repeats). */
-const MAX_REMEMBERED = 256;
-const NO_PROBLEMS: readonly string[] = [];
-
-const saleTypeOf = new Map<string, SaleType>(saleTypes.map((t) => [t, t]));
-const currencyOf = new Map<string, Currency>(currencies.map((c) => [c, c]));
-/** Already as an ISRC or a UPC is compared (no hyphen, no space, upper case): most cells. */
-const NORMAL_CODE = /^[A-Z0-9]*$/;
-const COUNTRY = /^[A-Z]{2}$/;
-
-const periods = new ColumnReadings((raw, problems) => {
-  const text = readCell(raw, 'period', problems);
-  const period = readPeriod(text);
-  if (!text) problems.push('period is required');
-  else if (!period) problems.push(`period must be a month (YYYY-MM) or a day (YYYY-MM-DD), not "${text}"`);
-  return period && { period: ownText(period.period), date: ownText(period.date) };
-});
-const stores = new ColumnReadings((raw, problems) => {
-  const store = readText(raw, 'store', problems);
+  const store = text(cells.store, 'store', problems);
   if (!store) problems.push('store is required');
-  return store;
-});
-const countries = new ColumnReadings((raw, problems) => {
-  const cell = readCell(raw, 'country', problems);
-  const text = COUNTRY.test(cell) ? cell : cell.toUpperCase();
-  if (!COUNTRY.test(text)) problems.push('country must be a two-letter ISO 3166 code');
-  return text;
-});
-/**
- * An ISRC or a UPC cell: its text as compared, the problem of its characters (`problems`), and whether it
- * is valid (`invalid`: the problem given after the check that one of the two is there).
- */
-const codeReadings = (column: 'isrc' | 'upc') =>
-  new ColumnReadings((raw, problems) => {
-    const cell = readCell(raw, column, problems);
-    if (column === 'isrc') {
-      const text = NORMAL_CODE.test(cell) ? cell : cell.replace(/[-\s]/g, '').toUpperCase();
-      return {
-        text: ownText(text),
-        invalid: text && !ISRC_PATTERN.test(text) ? `ISRC "${text}" is not a valid ISRC` : null,
-      };
-    }
-    const text = NORMAL_CODE.test(cell) ? cell : cell.replace(/[-\s]/g, '');
-    return {
-      text: ownText(text),
-      invalid:
-        text && !isValidUpc(text)
-          ? `UPC "${text}" is not a valid UPC-A or EAN-13 (12 or 13 digits with a check digit)`
-          : null,
-    };
-  });
-const isrcs = codeReadings('isrc');
-const upcs = codeReadings('upc');
-const saleTypesRead = new ColumnReadings((raw, problems) => {
-  const cell = readCell(raw, 'sale_type', problems);
-  const saleType = saleTypeOf.get(cell) ?? saleTypeOf.get(cell.toLowerCase()) ?? null;
-  if (!saleType) problems.push(`sale_type must be one of ${saleTypes.join(', ')}`);
-  return saleType;
-});
-const unitsRead = new ColumnReadings((raw, problems) => {
-  const units = wholeNumber(readCell(raw, 'units', problems), MAX_UNITS);
-  if (units === null) problems.push('units must be a whole number of 0 or more');
-  return units;
-});
-const currenciesRead = new ColumnReadings((raw, problems) => {
-  const cell = readCell(raw, 'currency', problems);
-  const currency = currencyOf.get(cell) ?? currencyOf.get(cell.toUpperCase()) ?? null;
-  if (!currency) problems.push(`currency must be one of ${CURRENCY_LIST}`);
-  return currency;
-});
-const listenersRead = new ColumnReadings((raw, problems) => {
-  const text = readCell(raw, 'listeners', problems);
-  const listeners = text ? wholeNumber(text, MAX_UNITS) : null;
-  if (text && listeners === null) problems.push('listeners must be a whole number of 0 or more');
-  return listeners;
-});
-const textReadings = (column: 'track' | 'release' | 'artist') =>
-  new ColumnReadings((raw, problems) => readText(raw, column, problems));
-const tracks = textReadings('track');
-const releases = textReadings('release');
-const artists = textReadings('artist');
+  const country = safe(cells.country.trim(), 'country', problems).toUpperCase();
+  if (!COUNTRY.test(country)) problems.push('country must be a two-letter ISO 3166 code');
 
-/** Each column checkStoreReportLine reads (bar the net revenue, read on every line), read once per text. */
-export const cellReadings = {
-  period: periods,
-  store: stores,
-  country: countries,
-  isrc: isrcs,
-  upc: upcs,
-  sale_type: saleTypesRead,
-  units: unitsRead,
-  currency: currenciesRead,
-  listeners: listenersRead,
-  track: tracks,
-  release: releases,
-  artist: artists,
-} as const;
-
-type Reading<K extends keyof typeof cellReadings> = CellReading<
-  (typeof cellReadings)[K] extends ColumnReadings<infer T> ? T : never
->;
-
-/** What a line's cells say, one reading per column (cellReadings), and its net revenue's text. */
-export interface LineReadings {
-  period: Reading<'period'>;
-  store: Reading<'store'>;
-  country: Reading<'country'>;
-  isrc: Reading<'isrc'>;
-  upc: Reading<'upc'>;
-  saleType: Reading<'sale_type'>;
-  units: Reading<'units'>;
-  netRevenue: string;
-  currency: Reading<'currency'>;
-  listeners: Reading<'listeners'>;
-  track: Reading<'track'>;
-  release: Reading<'release'>;
-  artist: Reading<'artist'>;
-}
-
-/** A cell's problems, added to the line's (a function of the module: one made per line costs). */
-function addProblems(reading: CellReading<unknown>): void {
-  for (const problem of reading.problems) problems.push(problem);
-}
-
-/**
- * Why a line is invalid (every problem, in one reason), or null when it is valid: then `net.value` is its
- * net revenue (× 10^REVENUE_DECIMALS: a number where that is a safe integer, else a BigInt) and the
- * readings' values are what it says. A line without problems builds no text.
- */
-export function lineProblems(r: LineReadings, net: { value: bigint | number }): string | null {
-  const add = addProblems;
-  problems.length = 0;
-  add(r.period);
-  add(r.store);
-  add(r.country);
-  add(r.isrc);
-  add(r.upc);
-  if (!r.isrc.value.text && !r.upc.value.text) problems.push('an ISRC or a UPC is required');
-  if (r.isrc.value.invalid) problems.push(r.isrc.value.invalid);
-  if (r.upc.value.invalid) problems.push(r.upc.value.invalid);
-  add(r.saleType);
-  add(r.units);
-
-  const netText = readCell(r.netRevenue, 'net_revenue', problems);
-  // Most amounts are read as a number (a safe integer: far within range); the rest as a BigInt.
-  const quick = scaledNumber(netText, REVENUE_DECIMALS);
-  const value = quick ?? readScaled(netText, REVENUE_DECIMALS);
-  if (value === null) problems.push(`net_revenue must be a number with at most ${REVENUE_DECIMALS} decimals`);
-  else {
-    net.value = value;
-    if (value >= MAX_REVENUE || value <= -MAX_REVENUE) problems.push('net_revenue is out of range');
+  const isrc = safe(cells.isrc, 'isrc', problems).replace(/[-\s]/g, '').toUpperCase();
+  const upc = safe(cells.upc, 'upc', problems).replace(/[-\s]/g, '');
+  if (!isrc && !upc) problems.push('an ISRC or a UPC is required');
+  if (isrc && !ISRC_PATTERN.test(isrc)) problems.push(`ISRC "${isrc}" is not a valid ISRC`);
+  if (upc && !isValidUpc(upc)) {
+    problems.push(`UPC "${upc}" is not a valid UPC-A or EAN-13 (12 or 13 digits with a check digit)`);
   }
 
-  add(r.currency);
-  add(r.listeners);
-  add(r.track);
-  add(r.release);
-  add(r.artist);
-  return problems.length ? problems.join('; ') : null;
-}
+  const saleType = saleTypes.find(
+    (t) => t === safe(cells.saleType.trim(), 'sale_type', problems).toLowerCase(),
+  );
+  if (!saleType) problems.push(`sale_type must be one of ${saleTypes.join(', ')}`);
+  const units = whole(safe(cells.units.trim(), 'units', problems));
+  if (units === null) problems.push('units must be a whole number of 0 or more');
 
-/**
- * Validates one line of a report (its cells by column name) and normalises it; otherwise every problem
- * found, in one reason ("units must be a whole number of 0 or more; currency must be one of …").
- * What a cell says is read once per text of its column (cellReadings), and only the net revenue is read
- * on every line (lineProblems).
- */
-export function checkStoreReportLine(record: StoreReportRecord): StoreReportLineCheck {
-  const readings: LineReadings = {
-    period: periods.of(record.period ?? ''),
-    store: stores.of(record.store ?? ''),
-    country: countries.of(record.country ?? ''),
-    isrc: isrcs.of(record.isrc ?? ''),
-    upc: upcs.of(record.upc ?? ''),
-    saleType: saleTypesRead.of(record.sale_type ?? ''),
-    units: unitsRead.of(record.units ?? ''),
-    netRevenue: record.net_revenue ?? '',
-    currency: currenciesRead.of(record.currency ?? ''),
-    listeners: listenersRead.of(record.listeners ?? ''),
-    track: tracks.of(record.track ?? ''),
-    release: releases.of(record.release ?? ''),
-    artist: artists.of(record.artist ?? ''),
-  };
-  const net: { value: bigint | number } = { value: 0n };
-  const reason = lineProblems(readings, net);
-  if (reason !== null) return { reason };
-  return { line: lineOf(readings, BigInt(net.value)) };
-}
+  const summaryId = safe(cells.summaryId.trim(), 'summary', problems);
+  const net = safe(cells.netRevenue.trim(), 'net_revenue', problems);
+  if (!(summaryId && !net) && !AMOUNT.test(net)) {
+    problems.push(`net_revenue must be a number with at most ${REVENUE_DECIMALS} decimals`);
+  }
+  const currencyText = safe(cells.currency.trim(), 'currency', problems).toUpperCase();
+  const currency = currencies.find((c) => c === currencyText) ?? null;
+  if (!(summaryId && !currencyText) && !currency) problems.push(`currency must be one of ${CURRENCY_LIST}`);
 
-/** A valid line's readings as the line they say. */
-export function lineOf(r: LineReadings, netRevenue: bigint): StoreReportLine {
+  const listenersText = safe(cells.listeners.trim(), 'listeners', problems);
+  const listeners = listenersText ? whole(listenersText) : null;
+  if (listenersText && listeners === null) problems.push('listeners must be a whole number of 0 or more');
+  const track = text(cells.track, 'track', problems);
+  const release = text(cells.release, 'release', problems);
+  const artist = text(cells.artist, 'artist', problems);
+
+  if (problems.length) return { reason: problems.join('; ') };
   return {
-    period: r.period.value!.period,
-    date: r.period.value!.date,
-    store: r.store.value!,
-    country: r.country.value,
-    isrc: r.isrc.value.text || null,
-    upc: r.upc.value.text || null,
-    saleType: r.saleType.value!,
-    units: r.units.value!,
-    netRevenue,
-    currency: r.currency.value!,
-    listeners: r.listeners.value,
-    track: r.track.value,
-    release: r.release.value,
-    artist: r.artist.value,
+    usage: {
+      store: store!,
+      country,
+      startDate: start!.first,
+      endDate: end!.last,
+      period: start!.first.slice(0, 7),
+      isrc: isrc || null,
+      upc: upc || null,
+      saleType: saleType!,
+      units: units!,
+      netRevenue: net || null,
+      currency,
+      summaryId: summaryId || null,
+      listeners,
+      track,
+      release,
+      artist,
+    },
   };
 }
 
@@ -473,6 +375,19 @@ export const AdminStoreReportResponse = z.object({
   status: z.enum(storeReportStatuses),
   /** 0-100, from the bytes read so far. */
   progress: z.number().int(),
+  /** Recognised from the content once the import has read it. */
+  format: z.enum(storeReportFormats).nullable(),
+  /** DSR: the HEAD's MessageId, sender, service and usage period. */
+  messageId: z.string().nullable(),
+  sender: z.string().nullable(),
+  service: z.string().nullable(),
+  usageStart: z.string().nullable(),
+  usageEnd: z.string().nullable(),
+  /** DSR: which part of a report in several files this file is. */
+  fileNumber: z.number().int().nullable(),
+  numberOfFiles: z.number().int().nullable(),
+  /** A part of a report in several files: the report (its last part) whose import counted it. */
+  importedWith: z.string().nullable(),
   linesRead: z.number().int(),
   linesTotal: z.number().int(),
   linesMatched: z.number().int(),
@@ -480,10 +395,16 @@ export const AdminStoreReportResponse = z.object({
   linesInvalid: z.number().int(),
   streams: z.number().int(),
   downloads: z.number().int(),
-  /** The matched lines' net revenue in USD (SPEC §9 rates), before commission. */
+  /** The net revenue of the counted lines per currency, as reported, and in USD. */
+  totals: z.array(z.object({ currency: z.string(), netRevenue: z.string(), revenueUsd: z.string() })),
+  /** The matched lines' net revenue in USD, before commission. */
   revenueUsd: DecimalAmount,
   /** What the artists were credited in the royalty ledger, in USD. */
   royaltiesUsd: DecimalAmount,
+  /** What the import found that an admin must see (a footer that disagrees with its file). */
+  warnings: z.array(z.string()),
+  /** Why a `held` report credits nothing until an admin confirms it, the lines named. */
+  holds: z.array(z.string()),
   error: z.string().nullable(),
   uploadedBy: z.string().nullable(),
   createdAt: z.string(),
@@ -494,31 +415,39 @@ export type AdminStoreReportResponse = z.infer<typeof AdminStoreReportResponse>;
 
 /** GET /api/admin/reports/:id/lines: a line as the import kept it, with why it was not matched. */
 export const AdminStoreReportLineResponse = z.object({
-  /** `<report id>:<line number>`. */
+  /** `<report id>:<file number>:<line number>`. */
   id: z.string(),
   reportId: z.string(),
-  /** The line's number in the file (the header is line 1). */
+  /** The part of a report in several files the line is in (1 otherwise), and its number in that file. */
+  fileNumber: z.number().int(),
   lineNumber: z.number().int(),
   status: z.enum(storeReportLineStatuses),
   reason: z.string().nullable(),
   period: z.string().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
   store: z.string().nullable(),
   country: z.string().nullable(),
   isrc: z.string().nullable(),
   upc: z.string().nullable(),
   saleType: z.string().nullable(),
   units: z.number().int().nullable(),
+  /** DSR: the summary whose revenue the line shares. */
+  summaryId: z.string().nullable(),
   netRevenue: z.string().nullable(),
   currency: z.string().nullable(),
-  /** The SPEC §9 rate per USD it was converted at. */
+  /** The rate per USD it was converted at. */
   ratePerUsd: z.string().nullable(),
-  /** The net revenue in USD, 8 decimals (matched lines). */
+  /** The net revenue in USD, 8 decimals. */
   revenueUsd: z.string().nullable(),
+  track: z.string().nullable(),
+  release: z.string().nullable(),
+  artist: z.string().nullable(),
   trackId: z.string().nullable(),
   releaseId: z.string().nullable(),
   /** The royalty ledger row this line's revenue went into. */
   royaltyId: z.string().nullable(),
-  /** The line's cells as read (unmatched and invalid lines). */
+  /** The cells of a line that could not be read, as read (by the header's names, or numbered in order). */
   fields: z.record(z.string(), z.string()).nullable(),
 });
 export type AdminStoreReportLineResponse = z.infer<typeof AdminStoreReportLineResponse>;

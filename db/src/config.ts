@@ -41,6 +41,13 @@ const urlText = (protocols: string[]) =>
       `must be a ${protocols.map((p) => p.replace(':', '')).join(' or ')} URL`,
     );
 
+/** An amount of US dollars above zero, at most 8 decimals. */
+const usdBound = z
+  .string()
+  .trim()
+  .regex(/^\d{1,12}(\.\d{1,8})?$/, 'must be an amount of US dollars with at most 8 decimals')
+  .refine((v) => Number(v) > 0, 'must be more than 0');
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -130,6 +137,8 @@ const envSchema = z
       .regex(/^\d{1,3}(\.\d{1,2})?$/, 'must be a percentage from 0 to 100 with at most two decimals')
       .refine((v) => Number(v) <= 100, 'must be a percentage from 0 to 100 with at most two decimals')
       .default('0'),
+    ROYALTY_HOLD_STREAM_USD: usdBound.default('0.05'),
+    ROYALTY_HOLD_LINE_USD: usdBound.default('100000'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.DATABASE_URL) {
@@ -239,7 +248,15 @@ export interface Config {
     | { mode: 'external'; providerName: string; issuer: string; clientId: string; clientSecret?: string };
   adminEmails: string[];
   /** The platform's share of imported store revenue, in percent ("0": artists keep 100%). */
-  royalties: { commissionPercent: string };
+  royalties: {
+    commissionPercent: string;
+    /**
+     * A report is held (nothing credited until an admin confirms it) when a stream earns more than
+     * `holdStreamUsd`, a line more than `holdLineUsd` either way, or an artist less than nothing.
+     */
+    holdStreamUsd: string;
+    holdLineUsd: string;
+  };
   /** Where ISRCs and UPCs come from (ISRC_PREFIX: country + registrant; UPC_PREFIX: GS1 company prefix). */
   identifiers: { isrcPrefix: string; upcPrefix: string };
   /**
@@ -333,7 +350,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ),
       xmllintPath: env.XMLLINT_PATH ?? 'xmllint',
     },
-    royalties: { commissionPercent: env.ROYALTY_COMMISSION_PERCENT },
+    royalties: {
+      commissionPercent: env.ROYALTY_COMMISSION_PERCENT,
+      holdStreamUsd: env.ROYALTY_HOLD_STREAM_USD,
+      holdLineUsd: env.ROYALTY_HOLD_LINE_USD,
+    },
     payments: {
       orderTtlMs: env.PAYMENT_ORDER_TTL_MINUTES * 60_000,
       gateway:

@@ -4,7 +4,7 @@ import { loadConfig } from './config.ts';
 import { connect, type Db } from './connection.ts';
 import { migrateDownAll, migrateDownOne, migrateLatest, migrationStatus } from './migrate.ts';
 import { storeReportLinesPage } from './storeReports/queries.ts';
-import { buildArtist, buildRelease } from '#test/support/factories.ts';
+import { buildArtist, buildRelease, buildTrack } from '#test/support/factories.ts';
 
 /**
  * SPEC §3, column by column (snake_case), with the default each must have. `null` means no default;
@@ -277,6 +277,7 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
       '20261130000100_kept_lines_in_blocks',
       '20261201001100_withdrawal_payment_reference',
       '20261201001200_admin_alerts',
+      '20261206000100_store_reports_rebuilt',
     ]);
     expect((await migrationStatus(db)).pending).toEqual([]);
 
@@ -363,73 +364,17 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
     await migrateLatest(db);
   });
 
-  it("moves a report's lines into blocks of a thousand and back, nothing lost (20261128000100)", async () => {
-    await movesLinesIntoBlocks(db);
-  });
-
-  it("keeps the range of each report's cells' ids, which finds them without the report_id index (20261129000100)", async () => {
-    const artist = await buildArtist(db);
-    const release = await buildRelease(db, { userId: artist.id });
-    await downThrough(db, '20261129000100_analytics_report_ids');
-    const report = async (name: string) =>
-      (
-        (await db('store_reports')
-          .insert({ filename: name, fileKey: `reports/${name}`, contentHash: name.padEnd(64, 'x'), size: 1 })
-          .returning('id')) as Array<{ id: string }>
-      )[0]!.id;
-    const [one, mixed, other, none] = [
-      await report('one'),
-      await report('mixed'),
-      await report('other'),
-      await report('none'),
-    ];
-    const cell = (id: string, reportId: string) => ({
-      id,
-      reportId,
-      releaseId: release.id,
-      userId: artist.id,
-      platform: 'Spotify',
-      date: '2026-10-01',
-      streams: 1,
-    });
-    const prefix = '019ab000-0000-7000-8000-';
-    await db('analytics').insert([
-      cell(`${prefix}000000000001`, one),
-      cell(`${prefix}000000000002`, one),
-      cell('019ab000-0001-7000-8000-000000000001', mixed),
-      cell('019ab000-0002-7000-8000-000000000001', mixed),
-      cell(`${prefix}000000000003`, other),
-    ]);
-    await migrateLatest(db);
-    const ids = async () =>
-      Object.fromEntries(
-        (await db('store_reports').whereIn('id', [one, mixed, other, none]).select('id', 'analyticsIds')).map(
-          (r: { id: string; analyticsIds: string | null }) => [r.id, r.analyticsIds],
-        ),
-      );
-    // One prefix (and only its report's cells in its range, the other report's left alone by the delete).
-    expect(await ids()).toEqual({ [one]: prefix, [mixed]: null, [other]: prefix, [none]: '' });
-    const indexes = await db('pg_indexes').where({ tablename: 'analytics' }).pluck('indexname');
-    expect(indexes).not.toContain('analytics_report_index');
-    const cellsOf = async (reportId: string) =>
-      Number((await db('analytics').where({ reportId }).count({ n: '*' }))[0]!.n);
-    await db('store_reports').where({ id: one }).delete();
-    await db('store_reports').where({ id: mixed }).delete();
-    expect([await cellsOf(one), await cellsOf(mixed), await cellsOf(other)]).toEqual([0, 0, 1]);
-    await downThrough(db, '20261129000100_analytics_report_ids');
-    expect(await db('pg_indexes').where({ tablename: 'analytics' }).pluck('indexname')).toContain(
-      'analytics_report_index',
-    );
-    await migrateLatest(db);
+  it("moves a report's lines and cells into partitions with declared keys, and back, nothing lost (20261128000100 … 20261206000100)", async () => {
+    await movesLinesIntoPartitions(db);
   });
 });
 
-describe('migration 20261128000100 on PGlite (the embedded database of `make start`)', () => {
-  it("moves a report's lines into blocks and back, nothing lost", async () => {
+describe('the store-report migrations on PGlite (the embedded database of `make start`)', () => {
+  it("move a report's lines and cells into partitions and back, nothing lost", async () => {
     const pglite = connect(loadConfig({ NODE_ENV: 'test' }), { pglite: 'memory' });
     try {
       await migrateLatest(pglite);
-      await movesLinesIntoBlocks(pglite);
+      await movesLinesIntoPartitions(pglite);
     } finally {
       await pglite.destroy();
     }
@@ -442,22 +387,37 @@ async function downThrough(db: Db, name: string) {
 }
 
 /**
- * A report's lines written before migration 20261128000100, moved into blocks by it (the kept ones whole by
- * 20261130000100), and back by their downs.
+ * A report's lines and cells written before migration 20261128000100, moved into blocks by it (the kept
+ * ones whole by 20261130000100), then into the report's partitions by 20261206000100, and back by their
+ * downs: every line and cell as it was.
  */
-async function movesLinesIntoBlocks(db: Db) {
+async function movesLinesIntoPartitions(db: Db) {
   await downThrough(db, '20261128000100_report_line_blocks');
+  const artists = [await buildArtist(db), await buildArtist(db)];
+  const releases = await Promise.all([0, 1, 2].map((i) => buildRelease(db, { userId: artists[i % 2]!.id })));
+  const tracks = await Promise.all([0, 1, 2].map((i) => buildTrack(db, { releaseId: releases[i]!.id })));
   const [report] = await db('store_reports')
     .insert({ filename: 'r.csv', fileKey: 'reports/r.csv', contentHash: 'h'.repeat(64), size: 1 })
     .returning('id');
   const reportId = (report as { id: string }).id;
-  const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-  // 2,500 lines numbered with gaps (records spanning lines), matched to a few tracks, some kept.
+  const royalties = (await db('royalties')
+    .insert(
+      releases.map((r, i) => ({
+        userId: artists[i % 2]!.id,
+        releaseId: r.id,
+        amount: '1.00',
+        period: '2026-10',
+        reportId,
+      })),
+    )
+    .returning('id')) as Array<{ id: string }>;
+  // 2,500 lines numbered with gaps (records spanning lines), matched to the tracks or their release, some kept.
   const rows = Array.from({ length: 2_500 }, (_, i) => {
     const lineNumber = 2 + i + Math.floor(i / 7);
     const status = i % 11 === 3 ? 'unmatched' : i % 13 === 5 ? 'invalid' : 'matched';
     const valid = status !== 'invalid';
     const matched = status === 'matched';
+    const r = i % 3;
     return {
       report_id: reportId,
       line_number: lineNumber,
@@ -476,58 +436,93 @@ async function movesLinesIntoBlocks(db: Db) {
       rate_per_usd: valid ? '83.12' : null,
       revenue_usd: matched ? `${i % 97}.00000001` : null,
       listeners: i % 3 ? null : i,
-      track_id: matched ? (i % 4 ? uuid(i % 4) : null) : null,
-      release_id: matched ? uuid(100 + (i % 3)) : null,
-      user_id: matched ? `usr_${i % 2}` : null,
-      royalty_id: matched ? uuid(200 + (i % 6)) : null,
+      track_id: matched && i % 4 ? tracks[r]!.id : null,
+      release_id: matched ? releases[r]!.id : null,
+      user_id: matched ? artists[r % 2]!.id : null,
+      royalty_id: matched ? royalties[r]!.id : null,
       fields: matched ? null : JSON.stringify({ units: String(i) }),
     };
   });
   await db.batchInsert('store_report_lines', rows, 500);
-  const before = await db('store_report_lines').where({ reportId }).orderBy('lineNumber');
+  const cells = Array.from({ length: 300 }, (_, i) => ({
+    reportId,
+    releaseId: releases[i % 3]!.id,
+    userId: artists[(i % 3) % 2]!.id,
+    trackId: i % 2 ? tracks[i % 3]!.id : null,
+    platform: `Store ${i % 5}`,
+    country: 'IN',
+    date: `2026-10-${String(1 + (i % 28)).padStart(2, '0')}`,
+    streams: i,
+    revenueUsd: `${i}.00000001`,
+  }));
+  await db.batchInsert('analytics', cells, 100);
+  const flatLines = () => db('store_report_lines').where({ reportId }).orderBy('lineNumber');
+  const allCells = () =>
+    db('analytics')
+      .where({ reportId })
+      .orderBy('streams')
+      .select(
+        'id',
+        'releaseId',
+        'userId',
+        'trackId',
+        'platform',
+        db.raw('date::text as date'),
+        'streams',
+        'revenueUsd',
+      );
+  const before = await flatLines();
+  const cellsBefore = await allCells();
 
   await migrateLatest(db);
-  expect(await db.schema.hasTable('store_report_lines')).toBe(false);
-  const blocks = await db('store_report_line_blocks').where({ reportId }).orderBy('block');
-  const counts = ['records', 'matched', 'unmatched', 'invalid'] as const;
-  expect(
-    blocks.map((b: Record<string, number>) => [b.block, ...counts.flatMap((c) => [b[`${c}Before`], b[c]])]),
-  ).toEqual(
-    [0, 1, 2].map((block) => {
-      const inBlock = before.slice(block * 1000, (block + 1) * 1000);
-      const earlier = before.slice(0, block * 1000);
-      const count = (rows: Array<{ status: string }>, c: string) =>
-        c === 'records' ? rows.length : rows.filter((r) => r.status === c).length;
-      return [block, ...counts.flatMap((c) => [count(earlier, c), count(inBlock, c)])];
-    }),
-  );
   const { total, rows: lines } = await storeReportLinesPage(db, reportId, {
     order: 'asc',
     offset: 0,
     limit: 5_000,
   });
   expect(total).toBe(2_500);
-  expect(lines).toEqual(
-    before.map((r: Record<string, unknown>) => ({
-      ...r,
-      units: r.units === null ? null : Number(r.units),
-      listeners: r.listeners === null ? null : Number(r.listeners),
-      // PGlite reads a date as a Date at UTC midnight; the lines give it as text.
-      saleDate: r.saleDate instanceof Date ? r.saleDate.toISOString().slice(0, 10) : r.saleDate,
-    })),
+  expect(
+    lines.map((l) => [
+      l.lineNumber,
+      l.status,
+      l.reason,
+      l.startDate,
+      l.store,
+      l.units === null ? null : Number(l.units),
+      l.netRevenue,
+      l.revenueUsd,
+      l.trackId,
+      l.releaseId,
+      l.userId,
+      l.royaltyId,
+      l.fields,
+    ]),
+  ).toEqual(
+    before.map((r: Record<string, unknown>) => [
+      r.lineNumber,
+      r.status,
+      r.reason,
+      r.saleDate instanceof Date ? r.saleDate.toISOString().slice(0, 10) : r.saleDate,
+      r.store,
+      r.units === null ? null : Number(r.units),
+      r.netRevenue,
+      r.revenueUsd,
+      r.trackId,
+      r.releaseId,
+      r.userId,
+      r.royaltyId,
+      r.fields,
+    ]),
   );
-
-  const unmatched = await storeReportLinesPage(db, reportId, {
-    status: 'unmatched',
-    order: 'desc',
-    offset: 3,
-    limit: 100,
-  });
-  const unmatchedBefore = lines.filter((l) => l.status === 'unmatched').reverse();
-  expect(unmatched.total).toBe(unmatchedBefore.length);
-  expect(unmatched.rows).toEqual(unmatchedBefore.slice(3, 103));
+  expect(await allCells()).toEqual(cellsBefore);
+  const partitions = await db('pg_inherits')
+    .join('pg_class', 'pg_class.oid', 'pg_inherits.inhrelid')
+    .pluck('relname');
+  const hex = reportId.replace(/-/g, '');
+  expect(partitions).toEqual(expect.arrayContaining([`store_report_lines_${hex}`, `analytics_${hex}`]));
 
   await downThrough(db, '20261128000100_report_line_blocks');
-  expect(await db('store_report_lines').where({ reportId }).orderBy('lineNumber')).toEqual(before);
+  expect(await flatLines()).toEqual(before);
+  expect(await allCells()).toEqual(cellsBefore);
   await migrateLatest(db);
 }

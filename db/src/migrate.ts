@@ -26,6 +26,7 @@ import * as analyticsReportIds from './migrations/20261129000100_analytics_repor
 import * as keptLinesInBlocks from './migrations/20261130000100_kept_lines_in_blocks.ts';
 import * as withdrawalPaymentReference from './migrations/20261201001100_withdrawal_payment_reference.ts';
 import * as adminAlerts from './migrations/20261201001200_admin_alerts.ts';
+import * as storeReportsRebuilt from './migrations/20261206000100_store_reports_rebuilt.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '20261130000100_kept_lines_in_blocks': keptLinesInBlocks,
   '20261201001100_withdrawal_payment_reference': withdrawalPaymentReference,
   '20261201001200_admin_alerts': adminAlerts,
+  '20261206000100_store_reports_rebuilt': storeReportsRebuilt,
 };
 
 const source: Knex.MigrationSource<string> = {

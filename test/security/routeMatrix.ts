@@ -21,8 +21,10 @@ import {
   Application,
   ContactMessage,
   Event,
+  openUsageStaging,
   PaymentMethod,
   PlatformSetting,
+  writeStoreReportLines,
   type Db,
   type Release,
   type Storage,
@@ -232,6 +234,17 @@ async function reportOf(f: Fixture): Promise<string> {
   return (rows[0] as { id: string }).id;
 }
 
+/** A report the import held (its lines read, as an import writes them, and nothing credited). */
+async function heldReportOf(f: Fixture): Promise<string> {
+  const id = await reportOf(f);
+  await f.db.transaction(async (trx) => {
+    await openUsageStaging(trx);
+    await writeStoreReportLines(trx, id);
+  });
+  await f.db('store_reports').where({ id }).update({ status: 'held' });
+  return id;
+}
+
 /** A royalty ledger row of A's, for one of A's releases. */
 async function royaltyOfA(f: Fixture): Promise<string> {
   const { release } = await releaseOfA(f);
@@ -250,6 +263,7 @@ async function analyticsOfA(f: Fixture): Promise<string> {
   const rows = await f
     .db('analytics')
     .insert({
+      report_id: await reportOf(f),
       user_id: f.personas.A.user.id,
       release_id: release.id,
       platform: 'Spotify',
@@ -257,6 +271,7 @@ async function analyticsOfA(f: Fixture): Promise<string> {
       streams: 120,
       revenue_usd: '0.35',
       date: '2026-10-01',
+      end_date: '2026-10-31',
     })
     .returning('id');
   const id = (rows[0] as { id: string }).id;
@@ -705,6 +720,10 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   'GET /admin/reports/:id': {
     audience: 'admin',
     request: async (f) => ({ path: `/admin/reports/${await reportOf(f)}` }),
+  },
+  'POST /admin/reports/:id/confirm': {
+    audience: 'admin',
+    request: async (f) => ({ path: `/admin/reports/${await heldReportOf(f)}/confirm` }),
   },
   'GET /admin/reports/:id/lines': {
     audience: 'admin',

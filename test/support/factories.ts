@@ -7,6 +7,7 @@ import {
   Export,
   Release,
   Royalty,
+  StoreReport,
   SupportTicket,
   Track,
   User,
@@ -129,12 +130,36 @@ export async function buildRoyalty(
 }
 
 /** A usage row of a release, as an import writes it (the artist named; Spotify in India on 2026-10-01). */
+/** A store report row (no file behind it) for rows that must name one. */
+export async function buildStoreReport(db: Conn, fields: Partial<StoreReport> = {}): Promise<StoreReport> {
+  const name = unique('report');
+  return StoreReport.query(db)
+    .insert({
+      filename: `${name}.csv`,
+      fileKey: `reports/${name}.csv`,
+      contentHash: name,
+      size: 1,
+      ...fields,
+    })
+    .returning('*');
+}
+
 export async function buildUsage(
   db: Conn,
   fields: Partial<Analytics> & { releaseId: string; userId: string },
 ): Promise<Analytics> {
+  const date = fields.date ?? '2026-10-01';
   return Analytics.query(db)
-    .insert({ platform: 'Spotify', country: 'IN', date: '2026-10-01', streams: 0, downloads: 0, ...fields })
+    .insert({
+      platform: 'Spotify',
+      country: 'IN',
+      streams: 0,
+      downloads: 0,
+      reportId: fields.reportId ?? (await buildStoreReport(db, { status: 'completed' })).id,
+      ...fields,
+      date,
+      endDate: fields.endDate ?? date,
+    })
     .returning('*');
 }
 

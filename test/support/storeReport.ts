@@ -26,7 +26,7 @@ export interface ExpectedImport {
   downloads: number;
   /** USD × 10^8, summed over matched lines. */
   revenueUsd: bigint;
-  /** Per `userId|releaseId|period`: cents credited (the month's gross, less commission, rounded once). */
+  /** Per `userId|releaseId|period`: cents credited (the month's gross, less commission, rounded down once). */
   royalties: Map<string, bigint>;
   /** Per artist: streams, downloads and USD × 10^8. */
   usageByArtist: Map<string, { streams: number; downloads: number; revenueUsd: bigint }>;
@@ -142,6 +142,9 @@ const roundDiv = (a: bigint, b: bigint) => {
   return negative ? -q : q;
 };
 
+/** a / b rounded down (towards minus infinity), b > 0: a share never rounds up into money not earned. */
+export const floorDiv = (a: bigint, b: bigint) => (a >= 0n ? a / b : -((-a + b - 1n) / b));
+
 /** "123456789" (× 10^-8) → "1.23456789", trailing zeros trimmed, as stores write amounts. */
 const decimal8 = (value: bigint) => {
   const text = (value < 0n ? -value : value).toString().padStart(9, '0');
@@ -192,7 +195,8 @@ export function storeReport(
     const saleType = next() < 0.85 ? 'stream' : next() < 0.5 ? 'download' : pick(['ugc', 'video']);
     const units = 1 + Math.floor(next() * 5_000);
     const currency = pick(CURRENCIES);
-    const net = BigInt(Math.floor(next() * 2_000_000_000)); // up to 20 of the currency, 8 decimals
+    // What stores pay: up to 0.006 of the currency a stream, 1.30 a download (8 decimals).
+    const net = BigInt(Math.floor(next() * units * (saleType === 'download' ? 130_000_000 : 600_000)));
     let isrc = track.isrc;
     let upc = next() < 0.5 ? release.upc : '';
     let cells: Record<'day' | 'store' | 'country' | 'saleType' | 'units' | 'net' | 'currency', string> = {
@@ -270,7 +274,7 @@ export function storeReport(
   const [whole, fraction = ''] = commissionPercent.split('.');
   const basisPoints = BigInt(whole!) * 100n + BigInt(fraction.padEnd(2, '0'));
   for (const [key, sum] of gross) {
-    expected.royalties.set(key, roundDiv(sum * (10_000n - basisPoints), 10_000n * 1_000_000n));
+    expected.royalties.set(key, floorDiv(sum * (10_000n - basisPoints), 10_000n * 1_000_000n));
   }
   const csv = Buffer.from(`${rows.join('\n')}\n`);
   return { csv, expected, stream: () => Readable.from([csv]) };

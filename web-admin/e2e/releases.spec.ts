@@ -129,7 +129,45 @@ test.describe('release review', () => {
     const dialog = page.getByRole('dialog', { name: `Reject “${release.title}”?` });
     await dialog.getByLabel(/Reason/).fill('Too quiet.');
     await dialog.getByRole('button', { name: 'Reject' }).click();
+    // The spec's text, then why, in the API's words.
     await expectToast(page, 'Update Failed', 'Failed to update release status');
+    await expectToast(
+      page,
+      'Update Failed',
+      'Only a release in review (processing) can be approved or rejected',
+    );
+  });
+
+  test('an approval refused for the cover says so', async ({ browser, page }, testInfo) => {
+    const { context, api: artist } = await apiSession(browser, testInfo, DEMO_ARTIST);
+    const release = await submitRelease(artist, { title: unique('No Cover'), tracks: ['No Cover'] });
+    await context.close();
+
+    await signInToConsole(page, `/admin/releases/${release.id}/show`);
+    await expect(page.getByRole('heading', { name: release.title, exact: true })).toBeVisible();
+    // A release that reached review without a valid cover (older data): the API refuses its approval
+    // (api/src/routes/artist/releases/releases.int.test.ts proves it); here its answer is played back.
+    const why =
+      'The release has no valid cover art (a square JPG or PNG, at least 3000×3000 pixels): reject it so the artist can add one';
+    const refusal = `Not ready to approve: ${why}`;
+    await page.route(`**/api/admin/releases/${release.id}`, (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({
+            status: 409,
+            json: {
+              message: refusal,
+              issues: [{ path: 'release', message: why }],
+            },
+          })
+        : route.fallback(),
+    );
+    await page.getByRole('button', { name: 'Approve' }).click();
+    const approve = page.getByRole('dialog', { name: `Approve “${release.title}”?` });
+    await approve.getByRole('button', { name: 'Approve' }).click();
+    await expectToast(page, 'Update Failed', `Failed to update release status. ${refusal}`);
+    await page.unrouteAll();
+    // Nothing changed: still in review, still offered.
+    await expect(page.getByRole('button', { name: 'Approve' })).toBeVisible();
   });
 
   test('runs both exports and downloads the document', async ({ browser, page }, testInfo) => {

@@ -4,6 +4,7 @@ import type {
   AdminFailedEventResponse,
   AdminPipelineResponse,
   AdminStats,
+  AdminStoreReportResponse,
   AdminUserResponse,
   DocumentExportResponse,
   FolderExportResponse,
@@ -79,6 +80,8 @@ export interface AdminActions {
   replayFailedEvent(id: Identifier): Promise<AdminFailedEventResponse>;
   /** `POST /api/admin/releases/export/drive|docs`: the workers build it; the link opens its page. */
   exportReleases(target: 'drive' | 'docs', body?: ReleasesExportBody): Promise<ExportStarted>;
+  /** `POST /api/admin/reports/:id/confirm`: a held store report credited after all (409 unless held). */
+  confirmStoreReport(id: Identifier): Promise<AdminStoreReportResponse>;
 }
 
 export type AdminDataProvider = DataProvider & AdminActions;
@@ -108,6 +111,7 @@ export const dataProvider: AdminDataProvider = {
   setContactStatus: (id, status) => send('PATCH', `/api/admin/contact-messages/${path(id)}`, { status }),
   replyToContact: (id, message) => send('POST', `/api/admin/contact-messages/${path(id)}/reply`, { message }),
   replayFailedEvent: (id) => send('POST', `/api/admin/failed-events/${path(id)}/replay`),
+  confirmStoreReport: (id) => send('POST', `/api/admin/reports/${path(id)}/confirm`),
   async exportReleases(target, body = {}) {
     if (target === 'drive') {
       const json = await send<FolderExportResponse>('POST', '/api/admin/releases/export/drive', body);

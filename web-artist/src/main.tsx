@@ -56,14 +56,15 @@ function render() {
   );
 }
 
-// The first render waits for the opened page's chunk, and for a browser signed in last time for the
-// sign-in check too (at most 400 ms, so a slow network still sees the header soon): the page paints in one
-// go, in the view it ends in, instead of a spinner giving way to it. Visitors never wait for the check.
-const pageChunks = (matchRoutes(routes, window.location) ?? []).map((match) =>
-  (match.route.handle as PageHandle | undefined)?.preload(),
+// The first render waits for the opened page's chunk (and the data it opens with), and for a browser signed
+// in last time for the sign-in check too (at most 400 ms, so a slow network still sees the header soon): the
+// page paints in one go, in the view it ends in, instead of a spinner giving way to it. Visitors never wait
+// for the check.
+const pagePreloads = (matchRoutes(routes, window.location) ?? []).map((match) =>
+  (match.route.handle as PageHandle | undefined)?.preload(queryClient),
 );
 void Promise.race([
-  Promise.all([...pageChunks, signedInHint() ? signInCheck : undefined, dashboardData]).catch(
+  Promise.all([...pagePreloads, signedInHint() ? signInCheck : undefined, dashboardData]).catch(
     () => undefined,
   ),
   new Promise((resolve) => window.setTimeout(resolve, 400)),

@@ -1,22 +1,39 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useRoutes, type RouteObject } from 'react-router';
-import type { ArtistAppPath } from '@riffline/contracts';
 import { signedInHint } from './api/auth.ts';
+import { categoriesQuery, popularQuery } from './api/help.ts';
 import { Layout } from './components/Layout/Layout.tsx';
 import { lazyPage } from './components/Page/lazyPage.tsx';
 import Home, { dashboard } from './pages/home/Home.tsx';
+import { notFoundLoader, pageLoaders, type PagePath } from './pageLoaders.ts';
 
 export interface PageHandle {
-  preload: () => Promise<void>;
+  preload: (queryClient: QueryClient) => Promise<unknown>;
 }
 
 /**
- * A page in a chunk of its own: the landing does not download the other pages. `handle.preload` fetches the
- * chunk (main.tsx calls it for the address being opened, before the first render), so the page paints in
- * the first frame instead of behind the Suspense fallback.
+ * The queries a page asks as it opens (its `pageRequests` in pageLoaders.ts, which the page preloader
+ * starts): the first render waits for them too, so the page paints with its content.
  */
-function page(load: Parameters<typeof lazyPage>[0]): Pick<RouteObject, 'element' | 'handle'> {
+const pageData: Partial<Record<PagePath, (queryClient: QueryClient) => Promise<unknown>>> = {
+  '/support': (queryClient) =>
+    Promise.all([queryClient.prefetchQuery(categoriesQuery), queryClient.prefetchQuery(popularQuery)]),
+};
+
+/**
+ * A page in a chunk of its own: the landing does not download the other pages. `handle.preload` fetches the
+ * chunk and the page's first data (main.tsx calls it for the address being opened, before the first
+ * render), so the page paints in the first frame, with its content, instead of behind the Suspense
+ * fallback.
+ */
+function page(
+  load: Parameters<typeof lazyPage>[0],
+  data?: PageHandle['preload'],
+): Pick<RouteObject, 'element' | 'handle'> {
   const { Page, preload } = lazyPage(load);
-  const handle: PageHandle = { preload };
+  const handle: PageHandle = {
+    preload: (queryClient) => Promise.all([preload(), data?.(queryClient)]),
+  };
   return { element: <Page />, handle };
 }
 
@@ -34,36 +51,19 @@ const home: Pick<RouteObject, 'element' | 'handle'> = {
 
 /**
  * SPEC §2: what each visitor can open; `/` and `/apply` change with the visitor's state themselves. The
- * paths are `artistAppPaths` (contracts), which the API answers 200 (any other path 404): the type refuses
- * a page missing there, or one more.
+ * other pages are `pageLoaders`' (their paths are contracts' `artistAppPaths`, which the API answers 200;
+ * any other path is 404 and the app's 'Page Not Found').
  */
-const pages = {
-  '/': home,
-  '/apply': page(() => import('./pages/apply/Apply.tsx')),
-  '/about': page(() => import('./pages/public/About.tsx')),
-  '/contact': page(() => import('./pages/contact/Contact.tsx')),
-  '/support': page(() => import('./pages/support/Support.tsx')),
-  '/articles/:category': page(() => import('./pages/support/Category.tsx')),
-  '/articles/:category/:id': page(() => import('./pages/support/Article.tsx')),
-  '/releases': page(() => import('./pages/releases/Releases.tsx')),
-  '/wallet': page(() => import('./pages/wallet/Wallet.tsx')),
-  '/royalties': page(() => import('./pages/royalties/Royalties.tsx')),
-  '/analytics': page(() => import('./pages/analytics/Analytics.tsx')),
-  '/tickets': page(() => import('./pages/supportTickets/SupportTickets.tsx')),
-  '/settings': page(() => import('./pages/settings/Settings.tsx')),
-  '/privacy': page(() => import('./pages/legal/Privacy.tsx')),
-  '/terms': page(() => import('./pages/legal/Terms.tsx')),
-  '/cookies': page(() => import('./pages/legal/Cookies.tsx')),
-} satisfies Record<ArtistAppPath, Pick<RouteObject, 'element' | 'handle'>>;
-
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      ...Object.entries(pages).map(([path, route]) =>
-        path === '/' ? { index: true, ...route } : { path: path.slice(1), ...route },
-      ),
-      { path: '*', ...page(() => import('./pages/public/NotFound.tsx')) },
+      { index: true, ...home },
+      ...(Object.keys(pageLoaders) as PagePath[]).map((path) => ({
+        path: path.slice(1),
+        ...page(pageLoaders[path], pageData[path]),
+      })),
+      { path: '*', ...page(notFoundLoader) },
     ],
   },
 ];

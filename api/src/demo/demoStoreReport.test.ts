@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readStoreReportHeader, storeReportHeaderProblem } from '@riffline/contracts';
+import { storeReportStartProblem } from '@riffline/contracts';
 import { demoStoreReportCsv } from './demoStoreReport.ts';
 
 const isrcs = ['QZRIF2600001', 'QZRIF2600002', 'QZRIF2600003'];
@@ -10,7 +10,7 @@ describe('the demo store report', () => {
   const rows = csv.trim().split('\n');
 
   it('is a report the import takes: the columns it needs, one line per day, track, store, country, sale', () => {
-    expect(storeReportHeaderProblem(readStoreReportHeader(rows[0]!).columns)).toBeNull();
+    expect(storeReportStartProblem(csv)).toBeNull();
     const days = new Set(rows.slice(1).map((r) => r.split(',')[0]));
     expect([...days].sort()).toHaveLength(90);
     expect([...days].sort()[0]).toBe('2026-08-25');

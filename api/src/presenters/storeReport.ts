@@ -7,7 +7,7 @@ import {
   type AdminStoreReportLineResponse,
   type AdminStoreReportResponse,
 } from '@riffline/contracts';
-import type { StoreReportLineRecord, StoreReport } from '@riffline/db';
+import { calendarDay, type StoreReportLineRecord, type StoreReport } from '@riffline/db';
 
 const iso = (date: Date | string | null) => (date === null ? null : new Date(date).toISOString());
 
@@ -17,7 +17,7 @@ export const usdCents = (amount: string | number): string =>
 
 /** How far a job has read its file, 0-100 (100 once completed). */
 function progressOf(report: StoreReport): number {
-  if (report.status === 'completed') return 100;
+  if (report.status === 'completed' || report.status === 'waiting' || report.status === 'held') return 100;
   const size = Number(report.size);
   if (report.status === 'pending' || size <= 0) return 0;
   return Math.min(99, Math.floor((Number(report.bytesRead) * 100) / size));
@@ -32,6 +32,15 @@ export function presentStoreReport(report: StoreReport): AdminStoreReportRespons
     forced: report.forced,
     status: report.status,
     progress: progressOf(report),
+    format: report.format ?? null,
+    messageId: report.messageId ?? null,
+    sender: report.sender ?? null,
+    service: report.service ?? null,
+    usageStart: day(report.usageStart),
+    usageEnd: day(report.usageEnd),
+    fileNumber: report.fileNumber ?? null,
+    numberOfFiles: report.numberOfFiles ?? null,
+    importedWith: report.importedWith ?? null,
     linesRead: Number(report.linesRead),
     linesTotal: Number(report.linesTotal),
     linesMatched: Number(report.linesMatched),
@@ -39,8 +48,15 @@ export function presentStoreReport(report: StoreReport): AdminStoreReportRespons
     linesInvalid: Number(report.linesInvalid),
     streams: Number(report.streams),
     downloads: Number(report.downloads),
+    totals: (report.totals ?? []).map((t) => ({
+      currency: t.currency,
+      netRevenue: String(t.netRevenue),
+      revenueUsd: usdCents(t.revenueUsd),
+    })),
     revenueUsd: usdCents(report.revenueUsd),
     royaltiesUsd: normalizeAmount(String(report.royaltiesUsd)),
+    warnings: report.warnings ?? [],
+    holds: report.holds ?? [],
     error: report.error,
     uploadedBy: report.uploadedBy,
     createdAt: iso(report.createdAt)!,
@@ -49,26 +65,36 @@ export function presentStoreReport(report: StoreReport): AdminStoreReportRespons
   };
 }
 
+const day = (value: string | Date | null | undefined) =>
+  value === null || value === undefined ? null : calendarDay(value);
+
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
 
 export function presentStoreReportLine(line: StoreReportLineRecord): AdminStoreReportLineResponse {
   return {
-    id: `${line.reportId}:${line.lineNumber}`,
+    id: `${line.reportId}:${line.fileNumber}:${line.lineNumber}`,
     reportId: line.reportId,
+    fileNumber: Number(line.fileNumber),
     lineNumber: Number(line.lineNumber),
     status: line.status,
     reason: line.reason,
     period: line.period,
+    startDate: line.startDate,
+    endDate: line.endDate,
     store: line.store,
     country: line.country,
     isrc: line.isrc,
     upc: line.upc,
     saleType: line.saleType,
     units: line.units === null ? null : Number(line.units),
+    summaryId: line.summaryId,
     netRevenue: text(line.netRevenue),
     currency: line.currency,
     ratePerUsd: text(line.ratePerUsd),
     revenueUsd: text(line.revenueUsd),
+    track: line.track,
+    release: line.release,
+    artist: line.artist,
     trackId: line.trackId,
     releaseId: line.releaseId,
     royaltyId: line.royaltyId,

@@ -2,8 +2,8 @@ import type { Db, DbTransaction } from '../connection.ts';
 
 /**
  * The artist's Analytics page, read from the `analytics` projection (store reports' usage per release,
- * track, store, country and day): every query is one artist's rows between two days, both included,
- * served by analytics_user_date_index. Revenue comes back as decimal text (USD, 8 places), days as
+ * track, store, country and usage period: a day, or a month): every query is one artist's rows whose
+ * period overlaps two days, both included, served by analytics_user_date_index. Revenue comes back as decimal text (USD, 8 places), days as
  * `YYYY-MM-DD` text on PostgreSQL and PGlite alike.
  */
 export interface AnalyticsWindow {
@@ -21,8 +21,12 @@ export interface UsageSums {
 
 type Conn = Db | DbTransaction;
 
+/** The artist's rows whose usage period overlaps the window: last month's report counts in the last 30 days. */
 const within = (db: Conn, { userId, from, to }: AnalyticsWindow) =>
-  db('analytics').where('analytics.user_id', userId).whereBetween('analytics.date', [from, to]);
+  db('analytics')
+    .where('analytics.user_id', userId)
+    .where('analytics.date', '<=', to)
+    .where('analytics.end_date', '>=', from);
 
 const sums = (db: Conn) => [
   db.raw('coalesce(sum(analytics.streams), 0) as streams'),

@@ -5,7 +5,8 @@ import { belongsTo } from './relations.ts';
 
 /**
  * One row of store usage: streams, downloads and revenue of a release (and track) on a store, country and
- * day, summed from the lines of one store report.
+ * usage period (`date` to `endDate`: a day, or the month a monthly report covers), summed from the lines of
+ * one store report.
  */
 export class Analytics extends BaseModel {
   static override tableName = 'analytics';
@@ -18,6 +19,8 @@ export class Analytics extends BaseModel {
   streams!: number;
   downloads!: number;
   date!: string;
+  /** The last day of the usage period (the same as `date` for a day). */
+  endDate!: string;
   createdAt!: Date;
   /** The release's artist (imported rows; null on rows written before imports). */
   userId!: string | null;
@@ -26,7 +29,7 @@ export class Analytics extends BaseModel {
   revenueUsd!: string;
   listeners!: number | null;
   /** The store report the row was imported from. */
-  reportId!: string | null;
+  reportId!: string;
 
   static override get relationMappings(): RelationMappings {
     return { release: belongsTo(Release, 'analytics.releaseId', 'releases.id') };

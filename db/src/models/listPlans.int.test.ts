@@ -74,8 +74,10 @@ describe('admin review queue plans', () => {
     async ({ db }) => {
       const page = Analytics.query(db).orderBy('date', 'desc').orderBy('id', 'asc').offset(500).limit(25);
       const plan = await indexPlan(db, page);
-      expect(plan).toMatch(/Index Scan using analytics_date_index/);
-      expect(plan).not.toMatch(/Seq Scan|Sort/);
+      // Partitioned per report: each partition's part of the date index, merged in order.
+      expect(plan).toMatch(/Index Scan using analytics_\w*date\w*/);
+      // A Merge Append of the partitions' ordered scans names its Sort Key, but sorts nothing itself.
+      expect(plan).not.toMatch(/Seq Scan|Sort {2}\(/);
     },
   );
 });

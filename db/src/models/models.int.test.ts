@@ -1,6 +1,12 @@
 import { describe, expect } from 'vitest';
 import { dbTest, unique } from '#test/support/db.ts';
-import { buildArtist, buildRelease, buildTrack, buildUser } from '#test/support/factories.ts';
+import {
+  buildArtist,
+  buildRelease,
+  buildStoreReport,
+  buildTrack,
+  buildUser,
+} from '#test/support/factories.ts';
 import {
   Analytics,
   Application,
@@ -113,7 +119,14 @@ describe('models', () => {
     const user = await buildArtist(db);
     const release = await buildRelease(db, { userId: user.id });
     const analytics = await Analytics.query(db)
-      .insert({ releaseId: release.id, platform: 'Spotify', date: '2026-11-01', streams: 1200 })
+      .insert({
+        reportId: (await buildStoreReport(db)).id,
+        releaseId: release.id,
+        platform: 'Spotify',
+        date: '2026-11-01',
+        endDate: '2026-11-30',
+        streams: 1200,
+      })
       .returning('*');
     expect(await Analytics.query(db).findById(analytics.id)).toMatchObject({ streams: 1200, downloads: 0 });
 

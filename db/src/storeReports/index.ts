@@ -1,4 +1,3 @@
 export * from './bulk.ts';
 export * from './imports.ts';
-export * from './lineBlocks.ts';
 export * from './queries.ts';

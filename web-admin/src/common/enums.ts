@@ -35,6 +35,13 @@ export const chipColors: Partial<Record<EnumName, Record<string, ChipColor>>> = 
   failedEventStatus: { retrying: 'warning', parked: 'error', replay_requested: 'info', replayed: 'success' },
   audioState: { none: 'default', uploading: 'info', ready: 'success', failed: 'error' },
   royaltyStatus: { pending: 'success', paid: 'success', unpaid: 'default' },
-  reportStatus: { pending: 'default', running: 'info', completed: 'success', failed: 'error' },
+  reportStatus: {
+    pending: 'default',
+    running: 'info',
+    waiting: 'info',
+    held: 'warning',
+    completed: 'success',
+    failed: 'error',
+  },
   reportLineStatus: { matched: 'success', unmatched: 'warning', invalid: 'error' },
 };

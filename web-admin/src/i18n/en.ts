@@ -177,6 +177,7 @@ export const en = {
       nowRejected: '“%{title}” was rejected.',
       failed: 'Update Failed',
       failedText: 'Failed to update release status',
+      failedBecause: 'Failed to update release status. %{reason}',
       tracks: 'Tracks',
       noTracks: 'No tracks',
       noArtwork: 'No artwork',

@@ -41,8 +41,16 @@ export const enumLabels = {
   paymentMethodType: { upi: 'UPI', paypal: 'PayPal', bank_transfer: 'Bank transfer' },
   // A ledger row is credited (and counts as available to withdraw) from its import on: docs/payments.md.
   royaltyStatus: { pending: 'Credited', paid: 'Paid', unpaid: 'Unpaid' },
-  reportStatus: { pending: 'Waiting', running: 'Importing', completed: 'Imported', failed: 'Failed' },
+  reportStatus: {
+    pending: 'Waiting',
+    running: 'Importing',
+    waiting: 'Awaiting its other parts',
+    held: 'Held',
+    completed: 'Imported',
+    failed: 'Failed',
+  },
   reportLineStatus: { matched: 'Matched', unmatched: 'Unmatched', invalid: 'Invalid' },
+  reportFormat: { dsr: 'DSR', csv: 'CSV', distrokid: 'DistroKid export' },
   ticketStatus: { open: 'Open', in_progress: 'In progress', resolved: 'Resolved', closed: 'Closed' },
   ticketPriority: { low: 'Low', medium: 'Medium', high: 'High', urgent: 'Urgent' },
   ticketCategory: supportTicketCategoryLabels,

@@ -1,75 +1,141 @@
-import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import type { AdminStoreReportLineResponse } from '@riffline/contracts';
-import { useTranslate } from 'react-admin';
-import { keptLines } from './api.ts';
+import { Box, Typography } from '@mui/material';
+import type { AdminStoreReportLineResponse, AdminStoreReportResponse } from '@riffline/contracts';
+import {
+  Datagrid,
+  FunctionField,
+  ListBase,
+  NumberField,
+  Pagination,
+  TextField,
+  useTranslate,
+} from 'react-admin';
+import { linesResource, reportedAmount } from './api.ts';
 
-/** A cell as the import read it, or as the file had it when the line could not be read. */
-const cell = (line: AdminStoreReportLineResponse, key: 'store' | 'country') =>
-  line[key] ?? line.fields?.[key] ?? '—';
+type Line = AdminStoreReportLineResponse;
 
-/** The lines an import kept as unmatched (or invalid), each with the reason. */
+const identifier = (line: Line) => line.isrc ?? line.upc ?? '—';
+const revenue = (line: Line) =>
+  line.netRevenue === null ? '—' : `${reportedAmount(line.netRevenue)} ${line.currency ?? ''}`.trim();
+
+/**
+ * The cells of a line that could not be read, as the file had them: by the header's names (CSV), or
+ * numbered in order (DSR). Shown as text: a title with `<b>` or `\` reads as the store wrote it.
+ */
+function Cells({ line }: { line: Line }) {
+  const cells = Object.entries(line.fields ?? {});
+  if (!cells.length) return <>—</>;
+  return (
+    <Box component="dl" sx={{ m: 0, display: 'flex', flexWrap: 'wrap', gap: 0.5, minWidth: 240 }}>
+      {cells.map(([name, value]) => (
+        <Box
+          key={name}
+          sx={{ display: 'flex', gap: 0.5, px: 0.75, borderRadius: 1, bgcolor: 'action.hover' }}
+        >
+          <Typography component="dt" variant="caption" color="text.secondary">
+            {name}
+          </Typography>
+          <Typography component="dd" variant="caption" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * The lines an import kept as unmatched (or invalid), each with the reason, 25 a page: the report's
+ * lines resource through ra-data-simple-rest (`GET /api/admin/reports/:id/lines?filter={"status":…}`).
+ */
 export function KeptLines({
-  reportId,
+  report,
   status,
-  expected,
+  count,
 }: {
-  reportId: string;
+  report: Pick<AdminStoreReportResponse, 'id' | 'numberOfFiles'>;
   status: 'unmatched' | 'invalid';
-  /** How many the report counts: refetched when it changes (the import went on). */
-  expected: number;
+  /** How many the report counts (its lines are written once the import completes). */
+  count: number | null;
 }) {
   const translate = useTranslate();
-  const t = (key: string, options?: object) => translate(`riffline.reports.${key}`, options);
-  const { data } = useQuery({
-    queryKey: ['reports', reportId, 'lines', status, expected],
-    queryFn: () => keptLines(reportId, status),
-    enabled: expected > 0,
-  });
-  const title = t(status === 'unmatched' ? 'unmatchedLines' : 'invalidLines');
-  const rows = expected > 0 ? (data?.rows ?? []) : [];
+  const key = (name: string) => `riffline.reports.${name}`;
+  const title = translate(key(status === 'unmatched' ? 'unmatchedLines' : 'invalidLines'));
   return (
     <Box component="section" aria-label={title}>
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-        {title} ({expected})
+        {title} ({(count ?? 0).toLocaleString('en-US')})
       </Typography>
-      {rows.length === 0 ? (
+      {count === null || count === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          {t('noLines')}
+          {translate(key('noLines'))}
         </Typography>
       ) : (
-        // No width of its own (0, then the whole row): the table scrolls inside, the page keeps a phone's width.
-        <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('line')}</TableCell>
-                <TableCell>{t('reason')}</TableCell>
-                <TableCell>{translate('resources.analytics.fields.platform')}</TableCell>
-                <TableCell>{translate('resources.analytics.fields.country')}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('identifier')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((line) => (
-                <TableRow key={line.id}>
-                  <TableCell>{line.lineNumber}</TableCell>
-                  <TableCell sx={{ minWidth: 200 }}>{line.reason ?? '—'}</TableCell>
-                  <TableCell>{cell(line, 'store')}</TableCell>
-                  <TableCell>{cell(line, 'country')}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {line.isrc ?? line.upc ?? line.fields?.isrc ?? line.fields?.upc ?? '—'}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
-      )}
-      {data && data.total > data.rows.length && (
-        <Typography variant="body2" color="text.secondary">
-          {t('moreLines', { shown: data.rows.length, total: data.total })}
-        </Typography>
+        <ListBase<Line>
+          resource={linesResource(report.id)}
+          filter={{ status }}
+          sort={{ field: 'lineNumber', order: 'ASC' }}
+          perPage={25}
+          disableSyncWithLocation
+        >
+          {/* No width of its own (0, then the whole row): the table scrolls inside, the page keeps a phone's width. */}
+          <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
+            <Datagrid
+              bulkActionButtons={false}
+              rowClick={false}
+              size="small"
+              sx={{
+                '& .column-reason': { minWidth: 200 },
+                '& .column-track, & .column-release': { minWidth: 120 },
+              }}
+            >
+              {(report.numberOfFiles ?? 1) > 1 && (
+                <NumberField source="fileNumber" label={key('fileNumber')} sortable={false} />
+              )}
+              <NumberField source="lineNumber" label={key('line')} />
+              <TextField source="reason" label={key('reason')} sortable={false} />
+              <TextField source="track" label={key('track')} sortable={false} emptyText="—" />
+              <TextField source="release" label={key('release')} sortable={false} emptyText="—" />
+              <TextField source="artist" label={key('artist')} sortable={false} emptyText="—" />
+              {status === 'unmatched' && [
+                <TextField
+                  key="store"
+                  source="store"
+                  label="resources.analytics.fields.platform"
+                  sortable={false}
+                />,
+                <TextField
+                  key="country"
+                  source="country"
+                  label="resources.analytics.fields.country"
+                  sortable={false}
+                />,
+                <FunctionField
+                  key="identifier"
+                  label={key('identifier')}
+                  render={identifier}
+                  sortable={false}
+                  sx={{ whiteSpace: 'nowrap' }}
+                />,
+                <NumberField key="units" source="units" label={key('units')} sortable={false} />,
+                <FunctionField
+                  key="revenue"
+                  label={key('lineRevenue')}
+                  render={revenue}
+                  sortable={false}
+                  sx={{ whiteSpace: 'nowrap' }}
+                />,
+              ]}
+              {status === 'invalid' && (
+                <FunctionField
+                  label={key('cells')}
+                  render={(line: Line) => <Cells line={line} />}
+                  sortable={false}
+                />
+              )}
+            </Datagrid>
+          </Box>
+          <Pagination rowsPerPageOptions={[25, 50, 100]} />
+        </ListBase>
       )}
     </Box>
   );

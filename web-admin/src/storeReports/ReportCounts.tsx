@@ -1,18 +1,19 @@
 import { Box, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { formatMoney, type AdminStoreReportResponse } from '@riffline/contracts';
+import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { inProgress } from './api.ts';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** One number with its label, as a definition (its label names it for assistive technology). */
-function Figure({ label, value }: { label: string; value: string }) {
+/** One number (or fact) with its label, as a definition (its label names it for assistive technology). */
+export function Figure({ label, value, dense }: { label: string; value: ReactNode; dense?: boolean }) {
   return (
     <Paper variant="outlined" sx={{ p: 1.5, minWidth: 0 }}>
       <Typography component="dt" variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography component="dd" variant="h6" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+      <Typography component="dd" variant={dense ? 'body1' : 'h6'} sx={{ m: 0, overflowWrap: 'anywhere' }}>
         {value}
       </Typography>
     </Paper>

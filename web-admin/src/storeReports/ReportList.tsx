@@ -19,7 +19,6 @@ import {
   RecordContextProvider,
   SearchInput,
   SelectInput,
-  TextField,
   TopToolbar,
   useCreatePath,
   useListContext,
@@ -29,6 +28,7 @@ import { EnumField } from '../common/EnumField.tsx';
 import { enumChoices } from '../common/enums.ts';
 import { NoResults } from '../common/NoResults.tsx';
 import { inProgress } from './api.ts';
+import { FlaggedChip } from './FlaggedChip.tsx';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -37,6 +37,22 @@ const filters = [
 
 const progress = (r: AdminStoreReportResponse) => `${r.progress}%`;
 const royalties = (r: AdminStoreReportResponse) => formatMoney(r.royaltiesUsd, 'USD');
+
+/** The file's name, and under it the format the import recognised. */
+const fileAndFormat = (r: AdminStoreReportResponse) => (
+  <Stack sx={{ overflowWrap: 'anywhere', minWidth: 100 }}>
+    <Typography variant="body2">{r.filename}</Typography>
+    <EnumField source="format" name="reportFormat" variant="text" />
+  </Stack>
+);
+
+/** The job's status, and a Flagged marker when its import found something to check. */
+const statusAndFlag = (r: AdminStoreReportResponse) => (
+  <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+    <EnumField source="status" name="reportStatus" />
+    <FlaggedChip report={r} />
+  </Stack>
+);
 
 /** While an import on the page runs, the list refreshes itself. */
 const refetchInterval = (query: Query<{ data?: AdminStoreReportResponse[] }>) =>
@@ -65,8 +81,12 @@ function ReportCards() {
                   <Typography variant="subtitle1" component="h3" sx={{ overflowWrap: 'anywhere' }}>
                     {report.filename}
                   </Typography>
-                  <EnumField source="status" name="reportStatus" />
+                  <Stack direction="row" spacing={0.5}>
+                    <FlaggedChip report={report} />
+                    <EnumField source="status" name="reportStatus" />
+                  </Stack>
                 </Stack>
+                <EnumField source="format" name="reportFormat" variant="text" />
                 <Typography variant="body2">
                   {report.linesMatched} / {report.linesUnmatched} / {report.linesInvalid} ·{' '}
                   {royalties(report)}
@@ -102,8 +122,8 @@ export function ReportList() {
         <ReportCards />
       ) : (
         <Datagrid rowClick="show" bulkActionButtons={false} empty={<NoResults />}>
-          <TextField source="filename" />
-          <EnumField source="status" name="reportStatus" />
+          <FunctionField source="filename" render={fileAndFormat} />
+          <FunctionField source="status" render={statusAndFlag} />
           <FunctionField source="progress" render={progress} sortable={false} />
           <NumberField source="linesMatched" sortable={false} />
           <NumberField source="linesUnmatched" sortable={false} />

@@ -58,7 +58,7 @@ export function ReportUpload() {
                 type="file"
                 hidden
                 name="file"
-                accept=".csv,text/csv"
+                accept=".csv,.tsv,.txt,.gz,text/csv,text/tab-separated-values,text/plain,application/gzip"
                 aria-label={t('file')}
                 onChange={(e) => setFile(e.target.files?.[0] ?? null)}
               />

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { compareAmounts } from '@riffline/contracts';
+import { compareAmounts, type EventPayload } from '@riffline/contracts';
 import {
   adminAlertRecipients,
   enqueueMail,
@@ -14,7 +14,7 @@ import {
   type DbTransaction,
   type Mail,
 } from '@riffline/db';
-import type { ConsumerGroup, LoggedEvent } from '../events/log.ts';
+import type { ConsumerGroup, EventHandler, LoggedEvent } from '../events/log.ts';
 import { newApplicationMail, newTicketMail } from './adminAlerts.ts';
 import { approvedMail, rejectedMail } from './applicationDecisions.ts';
 import { contactReceivedMail } from './contactAcknowledgements.ts';
@@ -41,6 +41,23 @@ export const messageIdFor = (eventId: string, kind: string, domain: string) =>
 
 /** User ids are the issuer's subjects, any text: a Message-ID per recipient takes a digest of it. */
 const digestOf = (userId: string) => createHash('sha256').update(userId).digest('hex').slice(0, 16);
+
+/**
+ * The events whose only mail is one to the user the payload names (if that user wants mail): the kind
+ * its Message-ID takes and how the mail is written from the payload.
+ */
+const userMails: {
+  [T in 'withdrawal.approved' | 'withdrawal.declined' | 'withdrawal.completed' | 'wallet.paymentCompleted']: {
+    kind: string;
+    write: (to: Recipient, payload: EventPayload<T>, publicUrl: string) => Mail;
+  };
+} = {
+  'withdrawal.approved': { kind: 'withdrawal-approved', write: withdrawalApprovedMail },
+  'withdrawal.declined': { kind: 'withdrawal-declined', write: withdrawalDeclinedMail },
+  'withdrawal.completed': { kind: 'withdrawal-completed', write: withdrawalCompletedMail },
+  'wallet.paymentCompleted': { kind: 'payment-completed', write: paymentCompletedMail },
+};
+type UserMailEvent = keyof typeof userMails;
 
 /**
  * The `notifications` consumer group: emails what a user must hear about. A handler sends nothing: it
@@ -82,6 +99,16 @@ export function notifications(
     const { emailNotifications } = await notificationSettingsOf(trx, userId);
     return emailNotifications ? { userId, email: user.email, firstName: user.firstName } : null;
   };
+
+  /** The handler of an event of `userMails`: find the recipient, then queue the mail its entry writes. */
+  const mailTheirUser =
+    <T extends UserMailEvent>(type: T): EventHandler<T> =>
+    async (event, trx) => {
+      const to = await recipient(trx, event.payload.userId);
+      if (!to) return;
+      const { kind, write } = userMails[type];
+      await queue(trx, event, kind, write(to, event.payload, publicUrl), to.userId);
+    };
 
   /** One email per admin whose "admin alerts" toggle is on, all recorded at once. */
   const alertAdmins = async (
@@ -154,54 +181,10 @@ export function notifications(
         const mail = releaseRejectedMail(to, { ...release, reason: event.payload.reason }, publicUrl);
         await queue(trx, event, 'release-rejected', mail, to.userId);
       },
-      'withdrawal.approved': async (event, trx) => {
-        const to = await recipient(trx, event.payload.userId);
-        if (to) {
-          await queue(
-            trx,
-            event,
-            'withdrawal-approved',
-            withdrawalApprovedMail(to, event.payload, publicUrl),
-            to.userId,
-          );
-        }
-      },
-      'withdrawal.declined': async (event, trx) => {
-        const to = await recipient(trx, event.payload.userId);
-        if (to) {
-          await queue(
-            trx,
-            event,
-            'withdrawal-declined',
-            withdrawalDeclinedMail(to, event.payload, publicUrl),
-            to.userId,
-          );
-        }
-      },
-      'withdrawal.completed': async (event, trx) => {
-        const to = await recipient(trx, event.payload.userId);
-        if (to) {
-          await queue(
-            trx,
-            event,
-            'withdrawal-completed',
-            withdrawalCompletedMail(to, event.payload, publicUrl),
-            to.userId,
-          );
-        }
-      },
-      'wallet.paymentCompleted': async (event, trx) => {
-        const to = await recipient(trx, event.payload.userId);
-        if (to) {
-          await queue(
-            trx,
-            event,
-            'payment-completed',
-            paymentCompletedMail(to, event.payload, publicUrl),
-            to.userId,
-          );
-        }
-      },
+      'withdrawal.approved': mailTheirUser('withdrawal.approved'),
+      'withdrawal.declined': mailTheirUser('withdrawal.declined'),
+      'withdrawal.completed': mailTheirUser('withdrawal.completed'),
+      'wallet.paymentCompleted': mailTheirUser('wallet.paymentCompleted'),
       // Each reply in a ticket goes to the other side: the artist, or the admin who has the ticket (all
       // admins while nobody does).
       'ticket.messagePosted': async (event, trx) => {

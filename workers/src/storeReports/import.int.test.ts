@@ -19,7 +19,10 @@ import { uniqueName } from '#test/support/database.ts';
 import { dbTest } from '#test/support/db.ts';
 import { waitUntilGroupPassed } from '#test/support/eventLog.ts';
 import { buildAdmin, buildArtist } from '#test/support/factories.ts';
-import { buildCatalogue, storeReport, type ExpectedImport } from '#test/support/storeReport.ts';
+import { gzipSync } from 'node:zlib';
+import { ratesPerUsd, type Currency } from '@riffline/contracts';
+import { dsrFile, dsrReportFiles, type DsrBlock, type DsrFileOptions } from '#test/support/dsrFile.ts';
+import { buildCatalogue, floorDiv, storeReport, type ExpectedImport } from '#test/support/storeReport.ts';
 import { startWorkers } from '../runtime.ts';
 import { storeReports } from './index.ts';
 import { importStoreReport } from './importer.ts';
@@ -82,7 +85,6 @@ async function upload(db: Db, storage: Storage, admin: User, csv: Buffer | null)
   });
 }
 
-/** Every line of a report as the admin's list reads them, in file order. */
 /** A report whose file is in storage, without its event: its import is called by the test. */
 async function stored(db: Db, storage: Storage, admin: User, csv: Buffer) {
   const key = `reports/${uniqueName('direct')}.csv`;
@@ -98,6 +100,7 @@ async function stored(db: Db, storage: Storage, admin: User, csv: Buffer) {
     .returning('*');
 }
 
+/** Every line of a report as the admin's list reads them, in file order. */
 async function allLines(db: Db, reportId: string) {
   return (await storeReportLinesPage(db, reportId, { order: 'asc', offset: 0, limit: 10_000_000 })).rows;
 }
@@ -180,31 +183,27 @@ describe('importing a store report (the reports consumer group)', () => {
     await waitUntilGroupPassed({ db, group: 'reports' }, event.id);
 
     await expectImported(db, report.id, file.expected);
-    // Every line not matched is kept with its reason.
+    expect(await StoreReport.query(db).findById(report.id)).toMatchObject({ format: 'csv', warnings: [] });
+    // Every line not matched is kept with its reason; an invalid one with its cells by the header's names.
     const lines = await allLines(db, report.id);
     const kept = lines.filter((line) => line.status !== 'matched');
-    // The blocks count them by status (how a page of them is found).
-    const counted = (await db('store_report_line_blocks')
-      .where({ reportId: report.id })
-      .sum({ unmatched: 'unmatched', invalid: 'invalid' })
-      .first()) as { unmatched: string; invalid: string };
-    expect([Number(counted.unmatched), Number(counted.invalid)]).toEqual([
-      kept.filter((line) => line.status === 'unmatched').length,
-      kept.filter((line) => line.status === 'invalid').length,
-    ]);
     expect(kept).toHaveLength(file.expected.kept.size);
     for (const line of kept) {
       const want = file.expected.kept.get(line.lineNumber)!;
       expect(line.status, `line ${line.lineNumber}`).toBe(want.status);
       if (want.status === 'unmatched') expect(line.reason).toBe(want.reason);
-      else expect(line.reason).toContain(want.reason);
-      expect(line.fields).toMatchObject({ track: 'Track, with a comma' });
+      else {
+        expect(line.reason).toContain(want.reason);
+        expect(line.fields).toMatchObject({ Track: 'Track, with a comma' });
+      }
     }
     // Each ledger amount is traceable to its lines: their revenue sums to the row's gross.
     const royalty = (await db('royalties').where({ reportId: report.id }).first())!;
     const itsLines = lines.filter((l) => l.royaltyId === royalty.id);
     expect(itsLines).toHaveLength(royalty.lines);
-    expect(itsLines.every((l) => l.userId === royalty.userId && l.period === royalty.period)).toBe(true);
+    expect(itsLines.every((l) => l.period === royalty.period && l.releaseId === royalty.releaseId)).toBe(
+      true,
+    );
     const gross = sum(itsLines.map((l) => BigInt(String(l.revenueUsd).replace('.', ''))));
     expect(usd8(gross)).toBe(royalty.grossUsd);
     expect(royalty.commissionPercent).toBe('12.50');
@@ -221,111 +220,19 @@ describe('importing a store report (the reports consumer group)', () => {
     });
 
     // The same event handled again (a replay) takes the report's rows away first: nothing counts twice.
-    // This time in batches of 100 lines, written while the file is read: the totals still hold.
     await db.transaction((trx) =>
-      importStoreReport(
-        { db, storage, logger, commissionPercent: COMMISSION, batchLines: 100 },
-        report.id,
-        trx,
-      ),
+      importStoreReport({ db, storage, logger, commissionPercent: COMMISSION }, report.id, trx),
     );
     await expectImported(db, report.id, file.expected);
-    // One analytics row per release, track, store, country and day of the matched lines, and no other.
-    const cells = {
-      n: new Set(
-        (await allLines(db, report.id))
-          .filter((l) => l.status === 'matched')
-          .map((l) => [l.releaseId, l.trackId, l.store, l.country, l.saleDate].join('|')),
-      ).size,
-    };
+    // One analytics row per release, track, store, country and period of the matched lines, and no other.
+    const cells = new Set(
+      (await allLines(db, report.id))
+        .filter((l) => l.status === 'matched')
+        .map((l) => [l.releaseId, l.trackId, l.store, l.country, l.startDate, l.endDate].join('|')),
+    ).size;
     const rows = await db('analytics').where({ reportId: report.id }).count({ n: '*' }).first();
-    const distinctRows = await db('analytics')
-      .where({ reportId: report.id })
-      .countDistinct({ n: db.raw('(release_id, track_id, platform, country, date)') })
-      .first();
-    expect(Number(cells?.n)).toBeGreaterThan(1_000);
-    expect(Number(rows?.n)).toBe(Number(cells?.n));
-    expect(Number(distinctRows?.n)).toBe(Number(cells?.n));
-
-    // Read on a thread of its own (as a large file is), in batches of 100 while the matching learns the
-    // catalogue: every line, cell and ledger row as read here, but for the ids written anew.
-    const rowsNow = async () => {
-      const royaltyIds = new Map(
-        (await db('royalties').where({ reportId: report.id }).select('id', 'period', 'releaseId')).map(
-          (r: { id: string; period: string; releaseId: string }) => [r.id, `${r.releaseId}|${r.period}`],
-        ),
-      );
-      const without = <T extends Record<string, unknown>>(row: T, ...keys: string[]) =>
-        Object.fromEntries(Object.entries(row).filter(([key]) => !keys.includes(key)));
-      return {
-        lines: (await allLines(db, report.id)).map((l) => ({
-          ...l,
-          royaltyId: l.royaltyId && royaltyIds.get(l.royaltyId),
-        })),
-        analytics: (await db('analytics').where({ reportId: report.id }))
-          .map((r: Record<string, unknown>) => without(r, 'id', 'createdAt'))
-          .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
-        royalties: (
-          await db('royalties').where({ reportId: report.id }).orderBy(['releaseId', 'period'])
-        ).map((r: Record<string, unknown>) => without(r, 'id', 'createdAt')),
-      };
-    };
-    const here = await rowsNow();
-    await db.transaction((trx) =>
-      importStoreReport(
-        { db, storage, logger, commissionPercent: COMMISSION, batchLines: 100, threadFromBytes: 0 },
-        report.id,
-        trx,
-      ),
-    );
-    const inThread = await rowsNow();
-    expect(inThread.lines.filter((l) => l.status === 'unmatched').every((l) => l.fields !== null)).toBe(true);
-    expect(inThread).toEqual(here);
-  });
-
-  test("a kept line's cells by column: the first 40 names, a repeated name's last cell, any name, text made safe", async ({
-    db,
-    storage,
-  }) => {
-    const admin = await buildAdmin(db);
-    const extra = Array.from({ length: 40 }, (_, i) => `Extra ${i + 1}`);
-    const header = ['Period', 'Store', 'Country', 'ISRC', 'Sale Type', 'Units', 'Net Revenue', 'Currency'];
-    const names = [...header, '__proto__', 'Note', 'note', ...extra];
-    const cells = [
-      '2026-09',
-      ' Spotify ',
-      'US',
-      'QZABC2699999',
-      'stream',
-      '3',
-      '1.5',
-      'USD',
-      'p',
-      'first',
-      'last',
-    ];
-    const line = [...cells, ...extra.map((_, i) => (i === 0 ? 'bell\u0007rang' : `x${i + 1}`))];
-    const { report, event } = await upload(
-      db,
-      storage,
-      admin,
-      Buffer.from(`${names.join(',')}\n${line.join(',')}\n`),
-    );
-    await waitUntilGroupPassed({ db, group: 'reports' }, event.id);
-    const [kept] = await allLines(db, report.id);
-    expect(kept?.status).toBe('unmatched');
-    // The header's own names (as they are stored), 40 of them: the 8 read, __proto__, note, then 30 more.
-    const fields = kept!.fields!;
-    expect(Object.keys(fields)).toHaveLength(40);
-    expect(fields).toMatchObject({
-      period: '2026-09',
-      store: 'Spotify',
-      note: 'last',
-      extra_1: 'bellrang',
-      extra_30: 'x30',
-    });
-    expect(Object.getOwnPropertyDescriptor(fields, '__proto__')?.value).toBe('p');
-    expect(fields).not.toHaveProperty('extra_31');
+    expect(cells).toBeGreaterThan(1_000);
+    expect(Number(rows?.n)).toBe(cells);
   });
 
   test('a file without the columns it needs fails with the reason, and counts nothing', async ({
@@ -349,7 +256,7 @@ describe('importing a store report (the reports consumer group)', () => {
     expect(await allLines(db, report.id)).toEqual([]);
   });
 
-  test('lines that are not plain CSV: a cell over two lines counts, an unclosed quote is kept as unreadable, lines keep their numbers', async ({
+  test('a cell over two lines counts and lines keep their numbers; a quote never closed fails the file naming the line', async ({
     db,
     storage,
     catalogue,
@@ -359,134 +266,53 @@ describe('importing a store report (the reports consumer group)', () => {
     const isrc = tracks[0]!.isrc;
     const line = (track: string, units: number) =>
       `2026-09,Spotify,US,${track},${upc},${isrc},stream,${units},1.5,USD`;
-    const csv = [
-      'Period,Store,Country,Track,UPC,ISRC,Sale Type,Units,Net Revenue,Currency',
-      line('Plain', 1), // line 2
-      line('"Two\nlines"', 2), // lines 3-4
-      line('After', 4), // line 5
-      // Line 6: csv-parse reads on to the end looking for the quote, and reports the last line it reached
-      // (the same as csv-parse reading the whole file, as before the worker split plain lines: tried).
-      line('"never closed', 8),
-      line('Swallowed', 16), // line 7
-    ].join('\n');
+    const header = 'Period,Store,Country,Track,UPC,ISRC,Sale Type,Units,Net Revenue,Currency';
+    const csv = [header, line('Plain', 1), line('"Two\nlines"', 2), line('After', 4)].join('\n');
     const { report, event } = await upload(db, storage, admin, Buffer.from(`${csv}\n`));
     await waitUntilGroupPassed({ db, group: 'reports' }, event.id);
-    const lines = (await allLines(db, report.id)).map(({ lineNumber, status, units, reason }) => ({
+    const lines = (await allLines(db, report.id)).map(({ lineNumber, status, units, track }) => ({
       lineNumber,
       status,
-      units,
-      reason,
+      units: Number(units),
+      track,
     }));
     expect(lines).toEqual([
-      { lineNumber: 2, status: 'matched', units: 1, reason: null },
-      { lineNumber: 4, status: 'matched', units: 2, reason: null },
-      { lineNumber: 5, status: 'matched', units: 4, reason: null },
-      {
-        lineNumber: 7,
-        status: 'invalid',
-        units: null,
-        reason: expect.stringMatching(/^Not readable as CSV: Quote Not Closed: .* at line 7$/),
-      },
+      { lineNumber: 2, status: 'matched', units: 1, track: 'Plain' },
+      { lineNumber: 4, status: 'matched', units: 2, track: 'Two\nlines' },
+      { lineNumber: 5, status: 'matched', units: 4, track: 'After' },
     ]);
-    expect(await StoreReport.query(db).findById(report.id)).toMatchObject({
-      status: 'completed',
-      linesMatched: 3,
-      linesInvalid: 1,
-      streams: 7,
+
+    const broken = [header, line('Plain', 1), line('"never closed', 8), line('Swallowed', 16)].join('\n');
+    const second = await upload(db, storage, admin, Buffer.from(`${broken}\n`));
+    await waitUntilGroupPassed({ db, group: 'reports' }, second.event.id);
+    expect(await StoreReport.query(db).findById(second.report.id)).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/^Line \d+: Quote Not Closed/),
+      linesTotal: 0,
     });
-    // Read on a thread of its own, in batches of 2: the same lines.
-    const here = await allLines(db, report.id);
-    await db.transaction((trx) =>
-      importStoreReport(
-        { db, storage, logger, commissionPercent: '0', batchLines: 2, threadFromBytes: 0 },
-        report.id,
-        trx,
-      ),
-    );
-    expect((await allLines(db, report.id)).map(({ royaltyId: _, ...line }) => line)).toEqual(
-      here.map(({ royaltyId: _, ...line }) => line),
-    );
+    expect(await allLines(db, second.report.id)).toEqual([]);
   });
 
-  test('streams of one cell that add up past 2^53 - 1 fail the job with the line that did it, and count nothing', async ({
+  test('a write the database refuses half-way stops the import, which leaves none of its rows', async ({
     db,
     storage,
     catalogue,
   }) => {
     const admin = await buildAdmin(db);
-    const { upc, tracks } = catalogue.releases[0]!;
-    // The most units a line may give (10^12): the 9,008th such line of one cell passes 2^53 - 1.
-    const line = `2026-09,Spotify,US,${upc},${tracks[0]!.isrc},stream,1000000000000,1.5,USD`;
-    const csv = [
-      'Period,Store,Country,UPC,ISRC,Sale Type,Units,Net Revenue,Currency',
-      ...Array(9_010).fill(line),
-    ];
-    const { report, event } = await upload(db, storage, admin, Buffer.from(`${csv.join('\n')}\n`));
-    await waitUntilGroupPassed({ db, group: 'reports' }, event.id);
-    expect(await StoreReport.query(db).findById(report.id)).toMatchObject({
-      status: 'failed',
-      error:
-        'Line 9009: the streams of one release, track, store, country and day add up past 9,007,199,254,740,991',
-      linesTotal: 0,
-      streams: 0,
-    });
+    const file = storeReport(catalogue.releases, { lines: 5_000, seed: 5 });
+    const report = await stored(db, storage, admin, file.csv);
+    await db.raw(`alter table royalties add constraint halfway check (report_id <> '${report.id}')`);
+    try {
+      const run = db.transaction((trx) =>
+        importStoreReport({ db, storage, logger, commissionPercent: '0' }, report.id, trx),
+      );
+      await expect(run).rejects.toThrow(/halfway/);
+    } finally {
+      await db.raw('alter table royalties drop constraint halfway');
+    }
     expect(await allLines(db, report.id)).toEqual([]);
     expect(await db('analytics').where({ reportId: report.id })).toEqual([]);
   });
-
-  for (const [where, threadFromBytes] of [
-    ['here', undefined],
-    ['on a thread', 0],
-  ] as const) {
-    test(`a write the database refuses half-way stops the import, which leaves none of its rows (read ${where})`, async ({
-      db,
-      storage,
-      catalogue,
-    }) => {
-      const admin = await buildAdmin(db);
-      const file = storeReport(catalogue.releases, { lines: 5_000, seed: 5 });
-      const report = await stored(db, storage, admin, file.csv);
-      await db.raw(
-        `alter table store_report_line_blocks add constraint halfway check (report_id <> '${report.id}' or last_line < 3000)`,
-      );
-      try {
-        // Batches of 500: the block past line 3,000 is written while later lines are still being read.
-        const run = db.transaction((trx) =>
-          importStoreReport(
-            { db, storage, logger, commissionPercent: '0', batchLines: 500, threadFromBytes },
-            report.id,
-            trx,
-          ),
-        );
-        await expect(run).rejects.toThrow(/halfway/);
-      } finally {
-        await db.raw('alter table store_report_line_blocks drop constraint halfway');
-      }
-      expect(await allLines(db, report.id)).toEqual([]);
-      expect(await db('analytics').where({ reportId: report.id })).toEqual([]);
-    });
-
-    test(`a header row that is not readable as CSV fails the job with the reason (read ${where})`, async ({
-      db,
-      storage,
-    }) => {
-      const admin = await buildAdmin(db);
-      const csv =
-        'Period,Store,Country,ISRC,Sale Type,Units,Net Revenue,"Currency\n2026-09,Spotify,US,x,stream,1,1,USD\n';
-      const report = await stored(db, storage, admin, Buffer.from(csv));
-      await db.transaction((trx) =>
-        importStoreReport({ db, storage, logger, commissionPercent: '0', threadFromBytes }, report.id, trx, {
-          lastAttempt: true,
-        }),
-      );
-      expect(await StoreReport.query(db).findById(report.id)).toMatchObject({
-        status: 'failed',
-        error: "The report's header row is not readable as CSV",
-        linesTotal: 0,
-      });
-      expect(await allLines(db, report.id)).toEqual([]);
-    });
-  }
 
   test('a report whose file went missing from storage fails with the reason', async ({ db, storage }) => {
     const admin = await buildAdmin(db);
@@ -513,7 +339,10 @@ describe('importing a store report (the reports consumer group)', () => {
           db,
           storage: broken,
           logger,
-          config: { royalties: { commissionPercent: '0' }, workers: { healthPort: 0, maxEventAttempts } },
+          config: {
+            royalties: { commissionPercent: '0', holdStreamUsd: '0.05', holdLineUsd: '100000' },
+            workers: { healthPort: 0, maxEventAttempts },
+          },
         });
         const stored = (await Event.query(trx).findById(event.id))!;
         await group.handlers['report.uploaded']!({ ...stored, position: '1' } as never, trx);
@@ -567,74 +396,33 @@ describe('importing a store report (the reports consumer group)', () => {
       await waitUntilGroupPassed({ db, group: 'reports' }, event.id);
       reports.push(report.id);
     }
-    // Each projection as rows without the ledger's generated ids, in one order.
+    // Each projection as rows without generated ids, in one order.
     const projections = async () => ({
       analytics: await db('analytics')
         .whereIn('reportId', reports)
-        .select(
-          'reportId',
-          'userId',
-          'releaseId',
-          'trackId',
-          'platform',
-          'country',
-          'date',
-          'streams',
-          'downloads',
-          'revenueUsd',
-          'listeners',
-        )
-        .orderBy(['reportId', 'releaseId', 'trackId', 'platform', 'country', 'date', 'streams']),
+        .select('reportId', 'userId', 'releaseId', 'trackId', 'platform', 'country', 'date', 'endDate')
+        .select('streams', 'downloads', 'revenueUsd', 'listeners')
+        .orderBy(['reportId', 'releaseId', 'trackId', 'platform', 'country', 'date', 'endDate']),
       royalties: await db('royalties')
         .whereIn('reportId', reports)
-        .select(
-          'reportId',
-          'userId',
-          'releaseId',
-          'period',
-          'amount',
-          'grossUsd',
-          'commissionPercent',
-          'lines',
-          'status',
-        )
+        .select('reportId', 'userId', 'releaseId', 'period', 'amount', 'grossUsd', 'commissionPercent')
+        .select('lines', 'status')
         .orderBy(['reportId', 'userId', 'releaseId', 'period']),
-      lines: await Promise.all(
-        reports.map(async (reportId) => {
-          const periods = new Map(
-            (await db('royalties').where({ reportId }).select('id', 'period')).map((r) => [r.id, r.period]),
-          );
-          return (await allLines(db, reportId)).map((l) => ({
-            reportId: l.reportId,
-            lineNumber: l.lineNumber,
-            status: l.status,
-            reason: l.reason,
-            revenueUsd: l.revenueUsd,
-            trackId: l.trackId,
-            royaltyPeriod: l.royaltyId ? periods.get(l.royaltyId) : null,
-          }));
-        }),
-      ).then((perReport) => perReport.flat()),
+      lines: (await Promise.all(reports.map((reportId) => allLines(db, reportId))))
+        .flat()
+        .map(({ royaltyId, ...line }) => ({ ...line, credited: royaltyId !== null })),
     });
     const live = await projections();
     expect(live.analytics.length).toBeGreaterThan(100);
     expect(live.lines).toHaveLength(4_000);
 
     // The projections damaged (lost rows, a wrong amount), then rebuilt from the log.
-    await db('analytics')
-      .where({ reportId: reports[1] })
-      .whereIn('id', db('analytics').where({ reportId: reports[1] }).select('id').limit(50))
-      .delete();
     await db('analytics').where({ reportId: reports[0] }).delete();
     await db('royalties').where({ reportId: reports[1] }).update({ amount: '0.01' });
-    await db('store_report_line_blocks').where({ reportId: reports[0] }).delete();
+    await db('store_report_lines').where({ reportId: reports[0] }).where('lineNumber', '<', 100).delete();
     expect(await projections()).not.toEqual(live);
     const eventsBefore = await Event.query(db).resultSize();
-    // The jobs stay as they were, but for where their cells' new ids are (analyticsIds: new rows, new ids).
-    const jobs = async () =>
-      (await StoreReport.query(db).whereIn('id', reports).orderBy('id')).map(
-        ({ analyticsIds: _, ...job }) => job,
-      );
+    const jobs = async () => StoreReport.query(db).whereIn('id', reports).orderBy('id');
     const jobsBefore = await jobs();
 
     const rebuilt = await replayStoreReports({ db, storage, logger, commissionPercent: '0' });
@@ -642,5 +430,392 @@ describe('importing a store report (the reports consumer group)', () => {
     expect(await projections()).toEqual(live);
     expect(await Event.query(db).resultSize()).toBe(eventsBefore);
     expect(await jobs()).toEqual(jobsBefore);
+  });
+
+  describe('DDEX DSR and DistroKid files', () => {
+    /** A value with up to 8 decimals as an integer of 10^-8. */
+    const e8 = (text: string) => {
+      const [whole, fraction = ''] = text.replace('-', '').split('.');
+      const value = BigInt(whole!) * 100_000_000n + BigInt(fraction.padEnd(8, '0'));
+      return text.startsWith('-') ? -value : value;
+    };
+    /** a / b rounded half away from zero. */
+    const roundDiv = (a: bigint, b: bigint) => {
+      const q = (2n * (a < 0n ? -a : a) + b) / (2n * b);
+      return a < 0n ? -q : q;
+    };
+
+    /**
+     * What importing the file must give, by the allocation rule worked out here on its own: each summary's
+     * revenue shared by its lines' usages at 10^-8, the rest to the largest remainders; each line to USD
+     * at the summary's ExchangeRate from USD, else SPEC §9's rate; each artist's month rounded down.
+     */
+    function expectedOf(
+      options: DsrFileOptions,
+      owners: Map<string, { userId: string; releaseId: string }>,
+      commission: string,
+    ) {
+      const lines: Array<{ summary: string; units: number; code: string }> = [];
+      for (const block of options.blocks as DsrBlock[]) {
+        for (const u of block.releaseUsages ?? [])
+          lines.push({ summary: u.summary, units: Number(u.count), code: block.release!.icpn });
+        for (const r of block.resources)
+          for (const u of r.usages) lines.push({ summary: u.summary, units: Number(u.count), code: r.isrc });
+      }
+      const royalties = new Map<string, bigint>();
+      const usage = new Map<string, { streams: number; revenueUsd: bigint }>();
+      for (const s of options.summaries) {
+        const mine = lines.filter((l) => l.summary === s.id);
+        const total = BigInt(mine.reduce((n, l) => n + l.units, 0));
+        // Shared as a positive amount, the sign put back after: a refund is split as a payment is.
+        const signed = e8(s.netRevenue);
+        const net = signed < 0n ? -signed : signed;
+        const parts = mine.map((l, i) => ({
+          l,
+          i,
+          base: (net * BigInt(l.units)) / total,
+          rest: (net * BigInt(l.units)) % total,
+        }));
+        let left = net - parts.reduce((n, p) => n + p.base, 0n);
+        for (const p of [...parts].sort((a, b) => (b.rest > a.rest ? 1 : b.rest < a.rest ? -1 : a.i - b.i))) {
+          if (left <= 0n) break;
+          p.base += 1n;
+          left -= 1n;
+        }
+        if (signed < 0n) for (const p of parts) p.base = -p.base;
+        const rate6 =
+          s.currencyOfTransaction === 'USD' && s.exchangeRate
+            ? e8(s.exchangeRate) / 100n
+            : e8(ratesPerUsd[s.currency as Currency]) / 100n;
+        for (const { l, base } of parts) {
+          const owner = owners.get(l.code);
+          if (!owner) continue;
+          const usd = s.currency === 'USD' ? base : roundDiv(base * 1_000_000n, rate6);
+          const key = `${owner.userId}|${owner.releaseId}`;
+          royalties.set(key, (royalties.get(key) ?? 0n) + usd);
+          const artist = usage.get(owner.userId) ?? { streams: 0, revenueUsd: 0n };
+          artist.streams += l.units;
+          artist.revenueUsd += usd;
+          usage.set(owner.userId, artist);
+        }
+      }
+      const bp = e8(commission) / 1_000_000n;
+      return {
+        royalties: new Map(
+          [...royalties].map(([k, gross]) => [k, floorDiv(gross * (10_000n - bp), 1_000_000n * 10_000n)]),
+        ),
+        usage,
+      };
+    }
+
+    test('a DSR Basic Audio Profile file (gzip, CRLF, padded, escaped titles, two currencies): every cent allocated by the rule, the footer checked', async ({
+      db,
+      storage,
+      catalogue,
+    }) => {
+      const admin = await buildAdmin(db);
+      const [a, b] = [catalogue.releases[0]!, catalogue.releases.at(-1)!];
+      const options: DsrFileOptions = {
+        messageId: uniqueName('MSG'),
+        sender: 'Spotify',
+        period: { start: '2026-10-01', end: '2026-10-31' },
+        lineEnd: '\r\n',
+        padTo: 20,
+        headings: true,
+        summaries: [
+          { id: 'S1', territory: 'DE', currency: 'EUR', netRevenue: '100.00' },
+          {
+            id: 'S2',
+            territory: 'GB',
+            currency: 'GBP',
+            netRevenue: '25.55',
+            currencyOfTransaction: 'USD',
+            exchangeRate: '0.8',
+          },
+          { id: 'S3', territory: 'US', currency: 'USD', netRevenue: '-0.07' },
+        ],
+        blocks: [
+          {
+            release: { icpn: a.upc, title: 'Tab\tand|pipe\\back', artist: ['Mira', 'Jo'] },
+            resources: [
+              {
+                isrc: a.tracks[0]!.isrc,
+                title: 'One',
+                usages: [
+                  { summary: 'S1', count: 1234 },
+                  { summary: 'S2', count: 777 },
+                  { summary: 'S3', count: 5 },
+                ],
+              },
+              {
+                isrc: a.tracks[1]!.isrc,
+                title: 'Two',
+                usages: [
+                  { summary: 'S1', count: 1000 },
+                  { summary: 'S2', count: 333 },
+                  { summary: 'S3', count: 6 },
+                ],
+              },
+            ],
+          },
+          {
+            resources: [{ isrc: 'QZZZZ2699999', title: 'Not ours', usages: [{ summary: 'S1', count: 500 }] }],
+          },
+          {
+            release: { icpn: b.upc, title: 'B', artist: 'B' },
+            resources: [],
+            releaseUsages: [
+              { summary: 'S1', count: 99 },
+              { summary: 'S3', count: 2 },
+            ],
+          },
+        ],
+      };
+      const owners = new Map<string, { userId: string; releaseId: string }>([
+        [a.tracks[0]!.isrc, a],
+        [a.tracks[1]!.isrc, a],
+        [b.upc, b],
+      ]);
+      const expected = expectedOf(options, owners, COMMISSION);
+      const { report, event } = await upload(db, storage, admin, gzipSync(dsrFile(options)));
+      await waitUntilGroupPassed({ db, group: 'reports' }, event.id);
+
+      const job = (await StoreReport.query(db).findById(report.id))!;
+      expect(job).toMatchObject({
+        status: 'completed',
+        format: 'dsr',
+        messageId: options.messageId,
+        sender: 'Spotify',
+        linesMatched: 8,
+        linesUnmatched: 1,
+        linesInvalid: 0,
+        warnings: [],
+        holds: [],
+      });
+      // The report's totals per currency are its summaries' revenue, every cent of it on some line.
+      expect(job.totals.map((t) => [t.currency, Number(t.netRevenue)])).toEqual([
+        ['EUR', 100],
+        ['GBP', 25.55],
+        ['USD', -0.07],
+      ]);
+      const got = await imported(db, report.id);
+      expect(new Map([...got.royalties].map(([k, v]) => [k.split('|').slice(0, 2).join('|'), v]))).toEqual(
+        expected.royalties,
+      );
+      expect(
+        new Map(
+          [...got.usageByArtist].map(([k, v]) => [k, { streams: v.streams, revenueUsd: v.revenueUsd }]),
+        ),
+      ).toEqual(expected.usage);
+      // The titles as the store wrote them, unescaped; each line names the summary it shares.
+      const lines = await allLines(db, report.id);
+      expect(lines.find((l) => l.upc === b.upc)).toMatchObject({
+        summaryId: 'S1',
+        store: 'Spotify',
+        country: 'DE',
+        period: '2026-10',
+      });
+      expect(lines.find((l) => l.status === 'unmatched')).toMatchObject({
+        reason: 'No track has ISRC QZZZZ2699999',
+        track: 'Not ours',
+      });
+      expect(lines.some((l) => l.release === 'Tab\tand|pipe\\back')).toBe(true);
+    });
+
+    test('a footer that disagrees with its file is flagged on the report; a broken file fails naming the line; the same message twice is refused', async ({
+      db,
+      storage,
+      catalogue,
+    }) => {
+      const admin = await buildAdmin(db);
+      const a = catalogue.releases[0]!;
+      const options: DsrFileOptions = {
+        messageId: uniqueName('MSG'),
+        sender: 'Deezer',
+        summaries: [{ id: 'S1', territory: 'FR', currency: 'EUR', netRevenue: '0.1', totalUsages: '999' }],
+        blocks: [
+          { resources: [{ isrc: a.tracks[0]!.isrc, title: 'One', usages: [{ summary: 'S1', count: 10 }] }] },
+        ],
+        footer: { linesInFile: 99 },
+      };
+      const first = await upload(db, storage, admin, Buffer.from(dsrFile(options)));
+      await waitUntilGroupPassed({ db, group: 'reports' }, first.event.id);
+      const flagged = (await StoreReport.query(db).findById(first.report.id))!;
+      expect(flagged.status).toBe('completed');
+      expect(flagged.warnings).toEqual([
+        expect.stringContaining('99'),
+        expect.stringMatching(/S1.*999.*10|S1.*10.*999/),
+      ]);
+
+      const again = await upload(db, storage, admin, Buffer.from(dsrFile({ ...options, footer: {} })));
+      await waitUntilGroupPassed({ db, group: 'reports' }, again.event.id);
+      expect(await StoreReport.query(db).findById(again.report.id)).toMatchObject({
+        status: 'failed',
+        error: expect.stringContaining(`MessageId ${options.messageId} from Deezer`),
+      });
+
+      const broken = dsrFile({ ...options, messageId: uniqueName('MSG') }).replace('SU02', 'XX99');
+      const bad = await upload(db, storage, admin, Buffer.from(broken));
+      await waitUntilGroupPassed({ db, group: 'reports' }, bad.event.id);
+      expect(await StoreReport.query(db).findById(bad.report.id)).toMatchObject({
+        status: 'failed',
+        error: expect.stringMatching(/^Line \d+: .*XX99/),
+      });
+    });
+
+    test('a report whose amounts are not sane is held: its lines read, nothing credited, the lines named', async ({
+      db,
+      storage,
+      catalogue,
+    }) => {
+      const admin = await buildAdmin(db);
+      const a = catalogue.releases[0]!;
+      const csv = [
+        'period,store,country,isrc,sale_type,units,net_revenue,currency',
+        `2026-09,Spotify,US,${a.tracks[0]!.isrc},stream,1000,3.50,USD`,
+        `2026-09,Spotify,US,${a.tracks[1]!.isrc},stream,10,-1000000,USD`,
+        `2026-09,Tidal,US,${a.tracks[2]!.isrc},stream,10,2.00,USD`,
+      ].join('\n');
+      const { report, event } = await upload(db, storage, admin, Buffer.from(`${csv}\n`));
+      await waitUntilGroupPassed({ db, group: 'reports' }, event.id);
+      const job = (await StoreReport.query(db).findById(report.id))!;
+      expect(job).toMatchObject({ status: 'held', linesMatched: 3, royaltiesUsd: '0.00' });
+      expect(job.holds).toEqual([
+        'Lines worth more than USD 100000: line 3 (USD -1000000.00 on one line)',
+        'Streams paid more than USD 0.05: line 4 (USD 0.2000 a stream (the ceiling is USD 0.05))',
+        `Artists credited less than nothing: artist ${a.userId} (a net of USD -999994.50 over 3 lines)`,
+      ]);
+      expect(await db('royalties').where({ reportId: report.id })).toEqual([]);
+      expect(await db('analytics').where({ reportId: report.id })).toEqual([]);
+      expect(await Event.query(db).findOne({ aggregateId: report.id, type: 'report.held' })).toMatchObject({
+        payload: { reasons: job.holds },
+      });
+      expect(
+        await Event.query(db).findOne({ aggregateId: report.id, type: 'report.imported' }),
+      ).toBeUndefined();
+    });
+
+    test('a report in two files: the first part alone counts nothing; the second imports both, once, as one', async ({
+      db,
+      storage,
+      catalogue,
+    }) => {
+      const admin = await buildAdmin(db);
+      const [a, b] = [catalogue.releases[0]!, catalogue.releases[1]!];
+      const options: DsrFileOptions = {
+        messageId: uniqueName('MSG'),
+        sender: 'Amazon',
+        summaries: [
+          { id: 'S1', territory: 'US', currency: 'USD', netRevenue: '0.02' },
+          { id: 'S2', territory: 'JP', currency: 'JPY', netRevenue: '9' },
+        ],
+        blocks: [
+          {
+            resources: [
+              {
+                isrc: a.tracks[0]!.isrc,
+                title: 'One',
+                usages: [
+                  { summary: 'S1', count: 3 },
+                  { summary: 'S2', count: 7 },
+                ],
+              },
+            ],
+          },
+          { resources: [{ isrc: a.tracks[1]!.isrc, title: 'Two', usages: [{ summary: 'S1', count: 4 }] }] },
+          {
+            resources: [
+              {
+                isrc: b.tracks[0]!.isrc,
+                title: 'Three',
+                usages: [
+                  { summary: 'S1', count: 2 },
+                  { summary: 'S2', count: 1 },
+                ],
+              },
+            ],
+          },
+        ],
+      };
+      const owners = new Map<string, { userId: string; releaseId: string }>([
+        [a.tracks[0]!.isrc, a],
+        [a.tracks[1]!.isrc, a],
+        [b.tracks[0]!.isrc, b],
+      ]);
+      const expected = expectedOf(options, owners, COMMISSION);
+      const [first, second] = dsrReportFiles(options, 2);
+
+      const one = await upload(db, storage, admin, Buffer.from(first!));
+      await waitUntilGroupPassed({ db, group: 'reports' }, one.event.id);
+      expect(await StoreReport.query(db).findById(one.report.id)).toMatchObject({
+        status: 'waiting',
+        fileNumber: 1,
+        numberOfFiles: 2,
+        linesTotal: 0,
+      });
+      expect(
+        await Event.query(db).findOne({ aggregateId: one.report.id, type: 'report.waiting' }),
+      ).toMatchObject({
+        payload: { messageId: options.messageId, fileNumber: 1, numberOfFiles: 2, missing: [2] },
+      });
+      expect(await db('royalties').where({ reportId: one.report.id })).toEqual([]);
+      expect(await allLines(db, one.report.id)).toEqual([]);
+
+      const two = await upload(db, storage, admin, Buffer.from(second!));
+      await waitUntilGroupPassed({ db, group: 'reports' }, two.event.id);
+      expect(await StoreReport.query(db).findById(two.report.id)).toMatchObject({
+        status: 'completed',
+        linesMatched: 5,
+        warnings: [],
+      });
+      expect(await StoreReport.query(db).findById(one.report.id)).toMatchObject({
+        status: 'completed',
+        importedWith: two.report.id,
+      });
+      const got = await imported(db, two.report.id);
+      expect(new Map([...got.royalties].map(([k, v]) => [k.split('|').slice(0, 2).join('|'), v]))).toEqual(
+        expected.royalties,
+      );
+      expect((await allLines(db, two.report.id)).map((l) => [l.fileNumber, l.summaryId])).toEqual([
+        [1, 'S1'],
+        [1, 'S2'],
+        [1, 'S1'],
+        [2, 'S1'],
+        [2, 'S2'],
+      ]);
+    });
+
+    test('a DistroKid-style export in Latin-1: matched by ISRC, earnings in USD, the names read right', async ({
+      db,
+      storage,
+      catalogue,
+    }) => {
+      const admin = await buildAdmin(db);
+      const a = catalogue.releases[0]!;
+      const csv = [
+        'Reporting Date,Sale Month,Store,Artist,Title,ISRC,UPC,Quantity,Team Percentage,Song/Album,Country of Sale,Songwriter Royalties Withheld (USD),Earnings (USD)',
+        `2026-11-05,2026-09,Spotify,Beyoncé,Café,${a.tracks[0]!.isrc},,1200,100,Song,US,0,3.219`,
+        `2026-11-05,2026-09,iTunes,Beyoncé,Café,${a.tracks[0]!.isrc},,2,100,Song,GB,0,1.40`,
+        // The release by its UPC written as an EAN-13 (a leading zero).
+        `2026-11-05,2026-09,Amazon,Beyoncé,Café,,0${a.upc},1,100,Album,FR,0,5.00`,
+      ].join('\n');
+      const { report, event } = await upload(db, storage, admin, Buffer.from(`${csv}\n`, 'latin1'));
+      await waitUntilGroupPassed({ db, group: 'reports' }, event.id);
+      expect(await StoreReport.query(db).findById(report.id)).toMatchObject({
+        status: 'completed',
+        format: 'distrokid',
+        linesMatched: 3,
+        streams: 1200,
+        downloads: 3,
+        revenueUsd: '9.61900000',
+      });
+      expect((await allLines(db, report.id)).map((l) => [l.artist, l.track, l.releaseId])).toEqual([
+        ['Beyoncé', 'Café', a.releaseId],
+        ['Beyoncé', 'Café', a.releaseId],
+        ['Beyoncé', 'Café', a.releaseId],
+      ]);
+      // Rounded down once per artist and month: 9.619 less 12.5% is 8.416625.
+      expect(await db('royalties').where({ reportId: report.id }).pluck('amount')).toEqual(['8.41']);
+    });
   });
 });

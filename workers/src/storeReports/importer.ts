@@ -1,37 +1,40 @@
-import type { Readable } from 'node:stream';
-import {
-  fromMinor,
-  fromScaled,
-  readStoreReportHeader,
-  storeReportHeaderProblem,
-  REVENUE_DECIMALS,
-  toMinor,
-} from '@riffline/contracts';
+import { checkUsage, currencies, REVENUE_DECIMALS, type UsageText } from '@riffline/contracts';
 import {
   appendEvent,
-  catalogueByIdentifiers,
   clearStoreReportRows,
   completeStoreReport,
+  completeStoreReportParts,
   failStoreReport,
   failureReport,
-  insertAnalyticsRows,
-  insertStoreReportLineBlocks,
-  insertRoyaltyRows,
+  insertStoreReportSummaries,
   isEmbedded,
   markStoreReportRunning,
-  storeReportForImport,
+  openUsageStaging,
   saveStoreReportProgress,
-  type CatalogueRelease,
-  type CatalogueTrack,
+  stageUsages,
+  storeReportForImport,
+  storeReportPartsWaiting,
+  storeReportWithMessage,
+  waitForParts,
+  NOTHING_CREDITED,
+  storeReportHolds,
+  writeStoreReportCredits,
+  writeStoreReportLines,
   type Db,
   type DbTransaction,
+  type StagedUsage,
   type Storage,
+  type StoreReportSummaryRow,
 } from '@riffline/db';
 import type { Logger } from 'pino';
-import { LineBatch } from './lineBatch.ts';
-import { Matching } from './matching.ts';
-import { ReportFileProblem, royaltyRows } from './projections.ts';
-import { readHere, readInThread, type LineReader } from './reader.ts';
+import { readReportFile } from './read.ts';
+import {
+  ReportFileProblem,
+  type FileFacts,
+  type LineFields,
+  type ReportSink,
+  type SummaryRecord,
+} from './usage.ts';
 
 export interface ImportDeps {
   db: Db;
@@ -39,298 +42,255 @@ export interface ImportDeps {
   logger: Logger;
   /** ROYALTY_COMMISSION_PERCENT: the platform's share ("0": artists keep everything). */
   commissionPercent: string;
-  /** Lines read, matched and written at a time (one catalogue lookup and one bulk write each). */
-  batchLines?: number;
+  /**
+   * Past these bounds a report is held (ROYALTY_HOLD_STREAM_USD, ROYALTY_HOLD_LINE_USD); none for a
+   * replay, which imports again only reports that completed (sane, or confirmed by an admin).
+   */
+  holds?: { holdStreamUsd: string; holdLineUsd: string };
   /** How often progress is saved while the import runs. */
   progressEveryMs?: number;
-  /**
-   * Files of at least this many bytes are read and checked on a thread of their own (reader.ts), the
-   * lines matched and written here meanwhile; smaller ones here, without a thread to start.
-   */
-  threadFromBytes?: number;
+}
+
+const AMOUNT = new RegExp(`^-?\\d{1,12}(\\.\\d{1,${REVENUE_DECIMALS}})?$`);
+const RATE = /^\d{1,12}(\.\d{1,12})?$/;
+
+function fieldsOf(cells: LineFields): Record<string, string> {
+  if (!Array.isArray(cells)) return { ...(cells as Readonly<Record<string, string>>) };
+  return Object.fromEntries((cells as readonly string[]).map((c, i) => [String(i + 1), c]));
 }
 
 /**
- * The file's bytes with its header line read first: which delimiter it uses (comma, semicolon or tab) and
- * whether it has the columns the import needs. The whole stream continues as it came.
+ * What the readers hand over, checked: usage lines by checkUsage (the one rule set), summaries by their
+ * currency and amounts; a line naming a summary that could not be read is invalid with that reason.
  */
-async function withHeader(source: Readable): Promise<{ delimiter: string; body: AsyncIterable<Buffer> }> {
-  const iterator = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const head: Buffer[] = [];
-  let size = 0;
-  let newline = -1;
-  while (newline < 0 && size < 1024 * 1024) {
-    const { value, done } = await iterator.next();
-    if (done) break;
-    head.push(value);
-    size += value.length;
-    newline = Buffer.concat(head).indexOf(0x0a);
+class Collected implements ReportSink {
+  staged: StagedUsage[] = [];
+  readonly summaries: StoreReportSummaryRow[] = [];
+  readonly warnings: string[] = [];
+  private readonly badSummaries = new Map<string, string>();
+  /** Each summary's usages on the valid lines naming it, over every part of the report. */
+  private readonly units = new Map<string, number>();
+  private file = 1;
+  lines = 0;
+
+  head(facts: FileFacts): void {
+    this.file = facts.fileNumber;
   }
-  const firstBytes = Buffer.concat(head);
-  const firstLine = firstBytes
-    .subarray(0, newline < 0 ? firstBytes.length : newline)
-    .toString('utf8')
-    .replace(/\r$/, '');
-  if (!firstLine.trim()) throw new ReportFileProblem('The report is empty: it needs a header row and lines');
-  const { delimiter, columns } = readStoreReportHeader(firstLine);
-  const problem = storeReportHeaderProblem(columns);
-  if (problem) throw new ReportFileProblem(problem);
-  async function* rest() {
-    yield firstBytes;
-    for (;;) {
-      const { value, done } = await iterator.next();
-      if (done) return;
-      yield value;
+
+  usage(line: number, cells: UsageText, fields?: () => LineFields): void {
+    this.lines += 1;
+    const bad = cells.summaryId ? this.badSummaries.get(cells.summaryId) : undefined;
+    const check = bad ? { reason: bad } : checkUsage(cells);
+    const { file } = this;
+    if ('reason' in check) {
+      const cellsRead = fields ? fields() : Object.values(cells);
+      return void this.staged.push({ file, line, reason: check.reason, fields: fieldsOf(cellsRead) });
+    }
+    this.staged.push({ file, line, usage: check.usage });
+    const id = check.usage.summaryId;
+    if (id) this.units.set(id, (this.units.get(id) ?? 0) + check.usage.units);
+  }
+
+  invalid(line: number, reason: string, cells: LineFields): void {
+    this.lines += 1;
+    this.staged.push({ file: this.file, line, reason, fields: fieldsOf(cells) });
+  }
+
+  /** A report in several files: each summary's TotalUsages against its lines in all the parts. */
+  reconcileParts(): void {
+    for (const s of this.summaries) {
+      const units = this.units.get(s.summaryId) ?? 0;
+      if (s.totalUsages !== null && s.totalUsages !== units) {
+        this.warn(
+          `Summary "${s.summaryId}" states ${s.totalUsages} usages, but the valid usage lines naming it in all the parts add up to ${units}.`,
+        );
+      }
     }
   }
-  return { delimiter, body: rest() };
+
+  summary(s: SummaryRecord): void {
+    // Each part of a report in several files repeats its summaries.
+    if (this.summaries.some((known) => known.summaryId === s.id) || this.badSummaries.has(s.id)) return;
+    const currency = s.currency.toUpperCase();
+    const problems = [
+      !currencies.some((c) => c === currency) && `currency must be one of ${currencies.join(', ')}`,
+      !AMOUNT.test(s.netRevenue) && `NetRevenue "${s.netRevenue}" is not an amount`,
+      s.exchangeRate && !RATE.test(s.exchangeRate) && `ExchangeRate "${s.exchangeRate}" is not a rate`,
+    ].filter(Boolean);
+    if (problems.length) {
+      this.badSummaries.set(s.id, `Summary ${s.id} (line ${s.line}): ${problems.join('; ')}`);
+      this.warnings.push(
+        `Summary ${s.id} (line ${s.line}) cannot be read: ${problems.join('; ')}; its lines are kept as invalid`,
+      );
+      return;
+    }
+    this.summaries.push({
+      summaryId: s.id,
+      lineNumber: s.line,
+      country: s.country,
+      commercialModel: s.commercialModel,
+      useType: s.useType,
+      totalUsages: /^\d{1,15}$/.test(s.totalUsages) ? Number(s.totalUsages) : null,
+      currency,
+      netRevenue: s.netRevenue,
+      currencyOfTransaction: s.currencyOfTransaction.toUpperCase() || null,
+      exchangeRate: s.exchangeRate || null,
+    });
+  }
+
+  warn(message: string): void {
+    this.warnings.push(message);
+  }
+
+  take(): StagedUsage[] {
+    const staged = this.staged;
+    this.staged = [];
+    return staged;
+  }
 }
+
+/** The refusal of a report already imported (same DSR MessageId and sender), unless forced. */
+const alreadyImported = (facts: FileFacts, existing: { id: string; createdAt: Date }) =>
+  `This report (MessageId ${facts.messageId} from ${facts.sender}, file ${facts.fileNumber} of ${facts.numberOfFiles}) ` +
+  `was already imported on ${existing.createdAt.toISOString().slice(0, 10)} as report ${existing.id}; importing it ` +
+  'again would count its sales twice. Upload it with force=true to import it again anyway.';
 
 /**
  * Imports an uploaded store report inside the transaction that handles its `report.uploaded` event
- * (handleOnce): the report's earlier rows are deleted first, so a second run of the same event changes
- * nothing. The file streams from storage through csv.ts (plain lines split by it, the rest by csv-parse);
- * each batch of lines is validated, matched (ISRC → track, UPC → release, one lookup per batch),
- * converted to USD and written in bulk (COPY on PostgreSQL): every line into its block of a thousand
- * (db/src/storeReports/lineBlocks.ts), the unmatched and invalid ones with their reason and cells.
- * Royalties and analytics are summed in memory as the lines are read (projections.ts) and written in
- * bulk too once the file is read. The job ends `completed` with its totals and
- * `report.imported`, or, when the file itself cannot be read (missing, no header), `failed` with
- * `report.failed` and nothing counted. Anything else throws, so the event is retried; on its last attempt
- * (`lastAttempt`) the job fails with the error instead of staying `running` under a dead letter.
+ * (handleOnce): the report's earlier rows go first, so a second run of the same event changes nothing.
+ * The file streams from storage through its format's reader; the usage lines are checked and copied into
+ * a staging table as they come, then matched, valued and summed in SQL (db/src/storeReports/imports.ts).
+ * A part of a report in several files waits (`waiting`, `report.waiting`, nothing counted) until its
+ * last part comes, whose import reads every part and counts them once, as one report.
+ * The job ends `completed` with its totals and `report.imported`, or, when the file itself cannot be
+ * read, `failed` with `report.failed` and nothing counted. Anything else throws, so the event is retried;
+ * on its last attempt the job fails with the error instead of staying `running` under a dead letter.
  */
 export async function importStoreReport(
   deps: ImportDeps,
   reportId: string,
   trx: DbTransaction,
   { lastAttempt = false, rebuild = false }: { lastAttempt?: boolean; rebuild?: boolean } = {},
-): Promise<ImportPhases | null> {
+): Promise<void> {
   const { db, logger } = deps;
   const report = await storeReportForImport(trx, reportId);
   if (!report) {
     logger.warn({ reportId }, 'reports: the report is gone, nothing to import');
-    return null;
+    return;
   }
   const startedAt = new Date();
   // Progress goes on a connection of its own, seen while this transaction is open (PGlite has one only).
-  // A rebuild (make replay) only writes the report's rows again: the job and the log stay as they are.
   const progressDb = isEmbedded(db) || rebuild ? null : db;
   if (progressDb) await markStoreReportRunning(progressDb, reportId, startedAt);
   await clearStoreReportRows(trx, reportId);
 
-  let outcome: Awaited<ReturnType<typeof readAndWrite>>;
+  let read: Awaited<ReturnType<typeof readInto>>;
   try {
     // A savepoint: a file that turns out unreadable half-way leaves none of its rows.
-    outcome = await trx.transaction((savepoint) =>
-      readAndWrite(deps, { id: reportId, fileKey: report.fileKey, size: report.size }, savepoint, progressDb),
-    );
+    read = await trx.transaction((savepoint) => readInto(deps, report, savepoint, progressDb));
   } catch (error) {
-    // Anything else is retried, and recorded as the reason only on the last attempt (not left `running`).
     if (rebuild || (!(error instanceof ReportFileProblem) && !lastAttempt)) throw error;
     const reason = error instanceof ReportFileProblem ? error.message : failureReport(error).error;
     await failStoreReport(trx, reportId, reason, startedAt);
     await appendEvent(trx, { type: 'report.failed', aggregateId: reportId, payload: { reason } });
     logger.warn({ err: error, reportId, reason }, 'reports: the file could not be imported');
-    return null;
+    return;
   }
-
-  const { totals, royalties, bytesRead, phases } = outcome;
-  const lines = totals.matched + totals.unmatched + totals.invalid;
-  const royaltiesUsd = fromMinor(royalties.reduce((sum, r) => sum + toMinor(r.amount), 0n));
-  const revenueUsd = fromScaled(totals.revenueUsd, REVENUE_DECIMALS);
-  if (rebuild) return phases;
-  await completeStoreReport(trx, reportId, {
-    startedAt,
-    bytesRead,
-    linesTotal: lines,
-    linesMatched: totals.matched,
-    linesUnmatched: totals.unmatched,
-    linesInvalid: totals.invalid,
-    streams: totals.streams,
-    downloads: totals.downloads,
-    revenueUsd,
-    royaltiesUsd,
-  });
+  if (rebuild) return;
+  const { facts } = read;
+  if ('missing' in read) {
+    await waitForParts(trx, reportId, facts);
+    await appendEvent(trx, {
+      type: 'report.waiting',
+      aggregateId: reportId,
+      payload: {
+        messageId: facts.messageId!,
+        fileNumber: facts.fileNumber,
+        numberOfFiles: facts.numberOfFiles,
+        missing: read.missing!,
+      },
+    });
+    return;
+  }
+  const { outcome, warnings, bytesRead, parts, holds } = read;
+  await completeStoreReport(trx, reportId, { startedAt, facts, bytesRead, warnings }, outcome, holds);
+  await completeStoreReportParts(trx, parts, reportId);
+  if (holds.length) {
+    await appendEvent(trx, { type: 'report.held', aggregateId: reportId, payload: { reasons: holds } });
+    logger.warn({ reportId, holds }, 'reports: report held until an admin confirms it');
+    return;
+  }
   await appendEvent(trx, {
     type: 'report.imported',
     aggregateId: reportId,
     payload: {
-      lines,
-      matched: totals.matched,
-      unmatched: totals.unmatched,
-      invalid: totals.invalid,
-      streams: totals.streams,
-      downloads: totals.downloads,
-      revenueUsd,
-      royaltiesUsd,
-      artists: new Set(royalties.map((r) => r.userId)).size,
-      periods: [...new Set(royalties.map((r) => r.period))].sort(),
+      lines: outcome.linesTotal,
+      matched: outcome.linesMatched,
+      unmatched: outcome.linesUnmatched,
+      invalid: outcome.linesInvalid,
+      streams: outcome.streams,
+      downloads: outcome.downloads,
+      revenueUsd: outcome.revenueUsd,
+      royaltiesUsd: outcome.royaltiesUsd,
+      artists: outcome.artists,
+      periods: outcome.periods,
     },
   });
   const seconds = Math.max((Date.now() - startedAt.getTime()) / 1000, 0.001);
-  logger.info(
-    {
-      reportId,
-      lines,
-      ...totals,
-      revenueUsd,
-      royaltiesUsd,
-      linesPerSecond: Math.round(lines / seconds),
-      ...phases,
-    },
-    'reports: report imported',
-  );
-  return phases;
+  const linesPerSecond = Math.round(outcome.linesTotal / seconds);
+  logger.info({ reportId, format: facts.format, ...outcome, linesPerSecond }, 'reports: report imported');
 }
 
 /**
- * Where an import's time went: reading the file (checking, matching and summing each line, its lines
- * written alongside), the process's CPU meanwhile, then writing the analytics cells and the ledger.
+ * The file read into the staging table and, when it completes a report in several files, the other
+ * parts too; then the report's rows written from them. Or, for a part whose report is not all in yet,
+ * the parts still missing.
  */
-export interface ImportPhases {
-  readMs: number;
-  readCpuMs: number;
-  cellsAndLedgerMs: number;
-}
-
-async function readAndWrite(
+async function readInto(
   deps: ImportDeps,
-  report: { id: string; fileKey: string; size: number },
+  report: { id: string; fileKey: string; forced: boolean },
   trx: DbTransaction,
   progressDb: Db | null,
 ) {
-  const { storage, commissionPercent } = deps;
-  const catalogueDb: Db | DbTransaction = isEmbedded(deps.db) ? trx : deps.db;
-  const batchLines = deps.batchLines ?? 20_000;
-  const progressEveryMs = deps.progressEveryMs ?? 500;
-
-  const started = performance.now();
-  const cpuBefore = process.cpuUsage();
-  // Pieces of 256 KiB: while this thread matches a batch, the file reaches the reading thread only between
-  // batches, about a piece each time, so the default 64 KiB left that thread waiting for bytes.
-  const source = await storage.stream(report.fileKey, { chunkBytes: 256 * 1024 });
-  if (!source) throw new ReportFileProblem('The uploaded file is missing from storage: upload it again');
-  let writing: Promise<void> = Promise.resolve();
-  try {
-    const { delimiter, body } = await withHeader(source);
-    const inThread = report.size >= (deps.threadFromBytes ?? 4 * 1024 * 1024);
-    const reader = (inThread ? readInThread : readHere)(body, delimiter, batchLines);
-    let keptNames: string[] = [];
-
-    const matching = new Matching();
-    const { tracks, releases, royalties, analytics, blocks, totals } = matching;
-    let linesRead = 0;
-    let bytesRead = 0;
-    let savedAt = Date.now();
-
-    // The transaction's connection runs one statement at a time, so its writes go one after another; but
-    // while a batch is written, the next one is read, checked and matched here (needing the connection
-    // again only for identifiers not seen yet): the database and this process work at the same time.
-    let writeFailed = false;
-    const write = (step: () => Promise<void>) => {
-      writing = writing.then(step);
-      // Awaited before the connection's next use and at the end; a failure stops the reading at once.
-      writing.catch(() => (writeFailed = true));
-    };
-
-    // A batch is matched once what the catalogue says of its new identifiers is known. Where the catalogue
-    // has a connection of its own, that lookup starts as soon as the batch is read, and the batch waits
-    // for it while the next one is read: a report whose every batch names identifiers not seen yet (lines
-    // that match nothing) does not wait for a round trip per batch.
-    let waiting: { batch: LineBatch; lookup: Promise<void> } | null = null;
-    const match = async ({ batch, lookup }: { batch: LineBatch; lookup: Promise<void> }, last: boolean) => {
-      await lookup;
-      matching.take(batch, keptNames);
-      const full = blocks.take(last);
-      write(() => insertStoreReportLineBlocks(trx, report.id, full));
-    };
-
-    const flush = async (batch: LineBatch, last = false) => {
-      if (writeFailed) await writing;
-      let lookup: Promise<void> = Promise.resolve();
-      if (needsLookUp(batch, tracks, releases)) {
-        if (catalogueDb === trx) {
-          // One connection (PGlite): the lookup waits for the writes, and the batch for the lookup.
-          await writing;
-          await lookUp(catalogueDb, batch, tracks, releases, reader);
-        } else {
-          lookup = lookUp(catalogueDb, batch, tracks, releases, reader);
-          // Awaited by `match`; a failure meanwhile is not an unhandled rejection.
-          lookup.catch(() => undefined);
-        }
-      }
-      const before = waiting;
-      waiting = { batch, lookup };
-      if (before) await match(before, false);
-      if (last) {
-        await match(waiting, true);
-        waiting = null;
-      }
-      if (progressDb && Date.now() - savedAt >= progressEveryMs) {
-        await saveStoreReportProgress(progressDb, report.id, { bytesRead, linesRead });
-        savedAt = Date.now();
-      }
-    };
-
-    for await (const data of reader.batches) {
-      if (data.keptNames) keptNames = data.keptNames;
-      linesRead += data.count;
-      bytesRead = data.bytesRead;
-      await flush(new LineBatch(data));
+  const sink = new Collected();
+  let bytesRead = 0;
+  let savedAt = Date.now();
+  await openUsageStaging(trx);
+  const write = async () => {
+    await stageUsages(trx, sink.take());
+    if (progressDb && Date.now() - savedAt >= (deps.progressEveryMs ?? 500)) {
+      await saveStoreReportProgress(progressDb, report.id, { bytesRead, linesRead: sink.lines });
+      savedAt = Date.now();
     }
-    await flush(LineBatch.empty(), true);
-    // The cells and the ledger made while the database still writes the last blocks: the two overlap.
-    const cells = analytics.rows();
-    const ledger = royaltyRows(royalties, commissionPercent);
-    await writing;
-    const readMs = performance.now() - started;
-    const cpu = process.cpuUsage(cpuBefore);
-    await insertAnalyticsRows(trx, report.id, cells);
-    await insertRoyaltyRows(trx, report.id, ledger);
-    const phases: ImportPhases = {
-      readMs: Math.round(readMs),
-      readCpuMs: Math.round((cpu.user + cpu.system) / 1000),
-      cellsAndLedgerMs: Math.round(performance.now() - started - readMs),
-    };
-    return { totals, royalties: ledger, bytesRead, phases };
-  } finally {
-    source.destroy();
-    // Nothing of this import may still be running on the connection once it returns (or throws).
-    await writing.catch(() => undefined);
+  };
+  const readFile = async (fileKey: string) => {
+    const source = await deps.storage.stream(fileKey, { chunkBytes: 256 * 1024 });
+    if (!source) throw new ReportFileProblem('The uploaded file is missing from storage: upload it again');
+    try {
+      return await readReportFile(source, sink, write, (bytes) => (bytesRead = bytes));
+    } finally {
+      source.destroy();
+    }
+  };
+
+  const facts = await readFile(report.fileKey);
+  const existing = facts.messageId && !report.forced && (await storeReportWithMessage(trx, report.id, facts));
+  if (existing) throw new ReportFileProblem(alreadyImported(facts, existing));
+  const parts = facts.numberOfFiles > 1 ? await storeReportPartsWaiting(trx, report.id, facts) : [];
+  if (facts.numberOfFiles > 1) {
+    const have = new Set([facts.fileNumber, ...parts.map((p) => p.fileNumber)]);
+    const missing = Array.from({ length: facts.numberOfFiles }, (_, i) => i + 1).filter((n) => !have.has(n));
+    if (missing.length) return { facts, missing };
+    for (const part of parts) await readFile(part.fileKey);
+    sink.reconcileParts();
   }
-}
-
-/** The batch's ISRCs (or UPCs) not looked up yet. */
-function notLookedUp(batch: LineBatch, column: 'isrc' | 'upc', known: Map<string, unknown>): string[] {
-  // A batch's texts are its cells' (two cells may say the same code; an empty one says none).
-  return [...new Set(batch.texts(column))].filter((code) => code && !known.has(code));
-}
-
-/** Whether the batch names an identifier not looked up yet. */
-function needsLookUp(
-  batch: LineBatch,
-  tracks: Map<string, CatalogueTrack | null>,
-  releases: Map<string, CatalogueRelease | null>,
-): boolean {
-  return notLookedUp(batch, 'isrc', tracks).length > 0 || notLookedUp(batch, 'upc', releases).length > 0;
-}
-
-/** Finds the catalogue rows of the batch's identifiers not looked up yet (remembering misses too). */
-async function lookUp(
-  trx: Db | DbTransaction,
-  batch: LineBatch,
-  tracks: Map<string, CatalogueTrack | null>,
-  releases: Map<string, CatalogueRelease | null>,
-  reader: LineReader,
-) {
-  const isrcs = notLookedUp(batch, 'isrc', tracks);
-  const upcs = notLookedUp(batch, 'upc', releases);
-  if (!isrcs.length && !upcs.length) return;
-  const found = await catalogueByIdentifiers(trx, isrcs, upcs);
-  for (const isrc of isrcs) tracks.set(isrc, found.tracks.get(isrc) ?? null);
-  for (const upc of upcs) releases.set(upc, found.releases.get(upc) ?? null);
-  reader.learn(
-    isrcs.map((isrc) => [isrc, tracks.get(isrc)?.releaseId ?? null]),
-    upcs.map((upc) => [upc, releases.get(upc)?.releaseId ?? null]),
-  );
+  await insertStoreReportSummaries(trx, report.id, sink.summaries);
+  await stageUsages(trx, sink.take());
+  const counts = await writeStoreReportLines(trx, report.id);
+  const holds = deps.holds ? await storeReportHolds(trx, report.id, deps.holds) : [];
+  const credits = holds.length
+    ? NOTHING_CREDITED
+    : await writeStoreReportCredits(trx, report.id, deps.commissionPercent);
+  const outcome = { ...counts, ...credits };
+  return { facts, outcome, warnings: sink.warnings, bytesRead, parts: parts.map((p) => p.id), holds };
 }

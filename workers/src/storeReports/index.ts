@@ -4,7 +4,7 @@ import type { ConsumerGroup } from '../events/log.ts';
 import { importStoreReport, type ImportDeps } from './importer.ts';
 
 export { importStoreReport, type ImportDeps } from './importer.ts';
-export { ReportFileProblem } from './projections.ts';
+export { ReportFileProblem } from './usage.ts';
 
 export const STORE_REPORTS_GROUP = 'reports';
 
@@ -17,13 +17,14 @@ export const STORE_REPORTS_GROUP = 'reports';
  */
 export function storeReports(
   deps: { db: Db; storage: Storage; logger: Logger; config: Pick<Config, 'royalties' | 'workers'> },
-  options: Partial<Pick<ImportDeps, 'batchLines' | 'progressEveryMs'>> = {},
+  options: Partial<Pick<ImportDeps, 'progressEveryMs'>> = {},
 ): ConsumerGroup {
   const importDeps: ImportDeps = {
     db: deps.db,
     storage: deps.storage,
     logger: deps.logger,
     commissionPercent: deps.config.royalties.commissionPercent,
+    holds: deps.config.royalties,
     ...options,
   };
   return {

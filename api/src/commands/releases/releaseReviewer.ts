@@ -1,4 +1,4 @@
-import { buildIsrc, buildUpc, type ReleaseReviewBody } from '@riffline/contracts';
+import { buildIsrc, buildUpc, MIN_ARTWORK_PIXELS, type ReleaseReviewBody } from '@riffline/contracts';
 import {
   appendEvent,
   nextCounterValue,
@@ -9,7 +9,11 @@ import {
   type DbTransaction,
   type User,
 } from '@riffline/db';
-import { ConflictError, NotFoundError } from '../../errors.ts';
+import { ConflictError, HttpError, NotFoundError } from '../../errors.ts';
+import { hasValidCover } from './releaseSubmitter.ts';
+
+/** Why approval is refused to a release in review without a cover the stores take (older data). */
+export const COVER_MISSING_FOR_APPROVAL = `The release has no valid cover art (a square JPG or PNG, at least ${MIN_ARTWORK_PIXELS}×${MIN_ARTWORK_PIXELS} pixels): reject it so the artist can add one`;
 
 /** An identifier the counter gives that an artist already brought is skipped, never shared. */
 async function unusedIdentifier(
@@ -28,6 +32,8 @@ async function unusedIdentifier(
  * An admin approves (processing → live) or rejects (processing → rejected, with the reason the artist will
  * read) a release in review. Approval gives every track without one an ISRC and the release, if it has
  * none, a UPC, from counters that never repeat, in the same transaction as the status and the event.
+ * A release without a valid cover (one that reached review before submission checked it) is not
+ * approved: 409, nothing written; it can still be rejected.
  */
 export async function reviewRelease(
   db: Db,
@@ -42,6 +48,11 @@ export async function reviewRelease(
     if (!release) throw NotFoundError('Release not found');
     if (release.status !== 'processing') {
       throw ConflictError('Only a release in review (processing) can be approved or rejected');
+    }
+    if (body.status === 'live' && !hasValidCover(release)) {
+      throw new HttpError(409, `Not ready to approve: ${COVER_MISSING_FOR_APPROVAL}`, [
+        { path: 'release', message: COVER_MISSING_FOR_APPROVAL },
+      ]);
     }
     const reviewed = { reviewedBy: reviewer.id, reviewedAt: now };
     if (body.status === 'rejected') {

@@ -1,12 +1,9 @@
+import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
-import {
-  isSafeText,
-  MAX_STORE_REPORT_BYTES,
-  readStoreReportHeader,
-  storeReportHeaderProblem,
-} from '@riffline/contracts';
+import { createGunzip } from 'node:zlib';
+import { isSafeText, MAX_STORE_REPORT_BYTES, storeReportStartProblem } from '@riffline/contracts';
 import {
   appendEvent,
   lockStoreReportContent,
@@ -26,7 +23,8 @@ export const STORE_REPORT_NOT_MULTIPART =
   'Send the report as multipart/form-data, the CSV file in the "file" field';
 export const STORE_REPORT_MISSING = 'Attach the report: a CSV file in the "file" field';
 export const STORE_REPORT_EMPTY = 'The report file is empty';
-export const STORE_REPORT_NOT_CSV = 'The report must be a CSV text file (save a spreadsheet as CSV first)';
+export const STORE_REPORT_NOT_CSV =
+  'The report must be a text file: CSV or DDEX DSR (.tsv), or either gzipped (save a spreadsheet as CSV first)';
 export const STORE_REPORT_TOO_LARGE = `The report must be at most 512 MB (${MAX_STORE_REPORT_BYTES.toLocaleString('en-US')} bytes)`;
 export const STORE_REPORT_NO_HEADER = 'The report must start with a header row naming its columns';
 
@@ -36,24 +34,34 @@ export const duplicateStoreReportMessage = (existing: StoreReport) =>
   `(${existing.filename}, ${existing.status}); importing it again would count its sales twice. ` +
   'Upload it with force=true to import it again anyway.';
 
-/** The bytes of a report are text: no NUL, and not a spreadsheet or archive (ZIP: .xlsx; OLE2: .xls). */
-export function sniffStoreReport(head: Uint8Array): 'csv' | null {
+/** The bytes of a report are gzip, or text: no NUL, and not a spreadsheet or archive (ZIP: .xlsx; OLE2: .xls). */
+export function sniffStoreReport(head: Uint8Array): 'gzip' | 'text' | null {
+  if (head[0] === 0x1f && head[1] === 0x8b) return 'gzip';
   if (head.includes(0)) return null;
   const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
   if (starts(0x50, 0x4b, 0x03, 0x04) || starts(0xd0, 0xcf, 0x11, 0xe0)) return null;
-  return 'csv';
+  return 'text';
 }
 
-/** The first line of the file (at most 64 KiB of it), read while the file streams to storage. */
-async function firstLine(bytes: Readable): Promise<string> {
+/** The first 64 KiB of the file's text (ungzipped), read while the file streams to storage. */
+async function firstLines(format: 'gzip' | 'text', bytes: Readable): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of bytes) {
-    chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks);
-    const end = text.indexOf(0x0a);
-    if (end >= 0) return text.subarray(0, end).toString('utf8').replace(/\r$/, '');
+  let size = 0;
+  const text = format === 'gzip' ? bytes.pipe(createGunzip()) : bytes;
+  try {
+    for await (const chunk of text) {
+      chunks.push(chunk as Buffer);
+      if ((size += (chunk as Buffer).length) >= 64 * 1024) break;
+    }
+  } catch {
+    // A damaged gzip stream: what was read so far is judged; the import says what is wrong with the rest.
   }
-  return Buffer.concat(chunks).toString('utf8');
+  // As the import reads it: UTF-8 where the bytes are (a BOM and all), else Latin-1. A character cut at the
+  // end of the sample does not make the rest Latin-1.
+  const head = Buffer.concat(chunks);
+  return isUtf8(head.subarray(0, Math.max(head.length - 3, 0))) || isUtf8(head)
+    ? head.toString('utf8')
+    : head.toString('latin1');
 }
 
 /** The name the file was sent with, as a label: trimmed, safe, at most 200 characters. */
@@ -94,19 +102,19 @@ export async function uploadStoreReport(
       key,
       maxBytes: MAX_STORE_REPORT_BYTES,
       sniff: sniffStoreReport,
-      contentType: () => 'text/csv',
+      contentType: (format) => (format === 'gzip' ? 'application/gzip' : 'text/plain'),
       notAccepted: STORE_REPORT_NOT_CSV,
       tooLarge: STORE_REPORT_TOO_LARGE,
-      inspect: (_format, bytes) => firstLine(bytes),
+      inspect: (format, bytes) => firstLines(format, bytes),
       inspectBytes: () => 64 * 1024,
     }).catch((error: unknown) => {
       throw error instanceof HttpError && error.message === EMPTY_FILE
         ? ValidationError(STORE_REPORT_EMPTY)
         : error;
     });
-    const header = received.facts;
-    if (!header?.trim()) throw ValidationError(STORE_REPORT_NO_HEADER);
-    const problem = storeReportHeaderProblem(readStoreReportHeader(header).columns);
+    const start = received.facts;
+    if (!start?.trim()) throw ValidationError(STORE_REPORT_NO_HEADER);
+    const problem = storeReportStartProblem(start);
     if (problem) throw ValidationError(problem);
 
     return await registerStoreReport(db, admin, {

@@ -2,6 +2,7 @@ import { Box } from '@mui/material';
 import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { useVisitor } from '../../api/auth.ts';
+import { AfterFirstPaint } from '../Page/AfterFirstPaint.tsx';
 import { PageSpinner } from '../Page/Spinner.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
@@ -48,7 +49,9 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </Box>
-      <Footer />
+      <AfterFirstPaint>
+        <Footer />
+      </AfterFirstPaint>
     </Box>
   );
 }

@@ -259,6 +259,7 @@ describe('conditional fields (SPEC §5)', () => {
     expect(visibleFields(form)).toEqual({
       restrictedCountries: false,
       originalReleaseDate: false,
+      ownCodes: false,
       selectedStores: false,
     });
     expect(
@@ -268,7 +269,7 @@ describe('conditional fields (SPEC §5)', () => {
         previouslyReleased: true,
         storeDistribution: 'custom',
       }),
-    ).toEqual({ restrictedCountries: true, originalReleaseDate: true, selectedStores: true });
+    ).toEqual({ restrictedCountries: true, originalReleaseDate: true, ownCodes: true, selectedStores: true });
     expect(visibleFields({ ...form, storeDistribution: 'streaming' }).selectedStores).toBe(false);
   });
 
@@ -304,6 +305,60 @@ describe('conditional fields (SPEC §5)', () => {
       selectedStores: 'Pick at least one store',
       restrictedCountries: 'Not a country code: XX',
     });
+  });
+});
+
+describe('the codes a previously released release brings', () => {
+  const previouslyReleased = (state: WizardState) =>
+    setField(setField(state, 'previouslyReleased', true), 'originalReleaseDate', '2019-05-01');
+  const withCodes = (state: WizardState, upc: string, ...isrcs: string[]) => {
+    state = setField(state, 'upc', upc);
+    isrcs.forEach((isrc, i) => (state = updateTrack(state, state.tracks[i]!.key, 'isrc', isrc)));
+    return state;
+  };
+
+  it('are sent only while Previously released is on, and only when typed', () => {
+    const typed = withCodes(completeEp(), ' 036000291452 ', 'qz-abc-26-00001', '  ');
+    const off = toReleaseInput(typed);
+    expect(off).not.toHaveProperty('upc');
+    expect(off.tracks.map((t) => 'isrc' in t)).toEqual([false, false]);
+
+    const on = toReleaseInput(previouslyReleased(typed));
+    expect(on.upc).toBe('036000291452');
+    expect(on.tracks.map((t) => t.isrc)).toEqual(['qz-abc-26-00001', undefined]);
+    // The server agrees, and keeps the ISRC without its hyphens, upper-cased.
+    const body = ReleaseBody.parse(on);
+    expect([body.upc, ...body.tracks.map((t) => t.isrc)]).toEqual(['036000291452', 'QZABC2600001', null]);
+    expect(toReleaseInput(previouslyReleased(completeEp()))).not.toHaveProperty('upc');
+  });
+
+  it("are checked on the settings step, in the server's words, on their fields", () => {
+    const state = previouslyReleased(
+      withCodes(completeEp(), '036000291453', 'QZ-ABC-2-00001', 'INRFL2600001'),
+    );
+    expect(validateStep(state, 3, TODAY)).toEqual({
+      upc: 'UPC 036000291453 has a wrong check digit',
+      'tracks.0.isrc': 'ISRC QZ-ABC-2-00001 is not a valid ISRC (CC-XXX-YY-NNNNN)',
+    });
+    expect(validateStep(state, 1, TODAY)).toEqual({});
+    expect(goNext({ ...state, step: 3 }, TODAY).step).toBe(3);
+
+    const twice = previouslyReleased(
+      withCodes(completeEp(), '03600029145', 'QZABC2600001', 'qz-abc-26-00001'),
+    );
+    expect(validateStep(twice, 3, TODAY)).toEqual({
+      upc: 'UPC 03600029145 is not a valid UPC (12 or 13 digits)',
+      'tracks.1.isrc': 'ISRC QZABC2600001 is given to more than one track',
+    });
+    const fine = previouslyReleased(withCodes(completeEp(), '036000291452', 'QZABC2600001', ''));
+    expect(validateStep(fine, 3, TODAY)).toEqual({});
+    expect(goNext({ ...fine, step: 3 }, TODAY).step).toBe(4);
+  });
+
+  it('are not checked while Previously released is off: they are not sent', () => {
+    const state = withCodes(completeEp(), 'not a upc', 'not an isrc');
+    expect(validateStep(state, 3, TODAY)).toEqual({});
+    expect(readyToCreate({ ...state, step: 4 }, TODAY)).toEqual({ ready: true });
   });
 });
 

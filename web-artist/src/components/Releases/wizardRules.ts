@@ -63,6 +63,8 @@ export interface TrackDraft<F extends AudioPick = AudioPick> {
   composer: string;
   trackType: TrackType;
   isExplicit: boolean;
+  /** The track's own ISRC, as typed: offered and sent only while the release is previously released. */
+  isrc: string;
   /** Uploaded once the release exists (SPEC §5). */
   file: F | null;
 }
@@ -91,6 +93,8 @@ export interface ReleaseForm {
   restrictedCountries: string;
   previouslyReleased: boolean;
   originalReleaseDate: string;
+  /** The release's own UPC, as typed: offered and sent only while it is previously released. */
+  upc: string;
   storeDistribution: StoreDistribution;
   selectedStores: StoreId[];
   autoDistributeToNewStores: boolean;
@@ -137,6 +141,7 @@ export function emptyForm(): ReleaseForm {
     restrictedCountries: '',
     previouslyReleased: false,
     originalReleaseDate: '',
+    upc: '',
     storeDistribution: 'all',
     selectedStores: [],
     autoDistributeToNewStores: true,
@@ -210,6 +215,7 @@ export function addTrack<F extends AudioPick>(state: WizardState<F>): Outcome<F>
     composer: '',
     trackType: 'vocal',
     isExplicit: false,
+    isrc: '',
     file: null,
   };
   return { state: { ...state, tracks: [...state.tracks, track], nextKey: state.nextKey + 1 } };
@@ -378,11 +384,15 @@ export function pickCover<F extends AudioPick>(
 
 // ---- Conditional fields ------------------------------------------------------------------------------
 
-/** Fields that show only while their switch is on (SPEC §5). */
+/**
+ * Fields that show only while their switch is on (SPEC §5). A release that came out before may bring the
+ * codes it already has (its UPC, each track's ISRC), so that its old reports keep matching.
+ */
 export function visibleFields(form: ReleaseForm) {
   return {
     restrictedCountries: form.hasCountryRestrictions,
     originalReleaseDate: form.previouslyReleased,
+    ownCodes: form.previouslyReleased,
     selectedStores: form.storeDistribution === 'custom',
   };
 }
@@ -397,8 +407,9 @@ export const splitList = (value: string): string[] =>
 const blankToUndefined = (value: string) => (value.trim() ? value.trim() : undefined);
 
 /**
- * The body of POST /api/releases. Conditional fields are sent only while their switch is on; blank
- * release and primary artists are dropped; the record label is never sent (the server fixes it).
+ * The body of POST /api/releases. Conditional fields are sent only while their switch is on (the UPC and
+ * the ISRCs only while previously released, and only when typed); blank release and primary artists are
+ * dropped; the record label is never sent (the server fixes it).
  */
 export function toReleaseInput(state: WizardState): ReleaseInput {
   const { form } = state;
@@ -426,6 +437,7 @@ export function toReleaseInput(state: WizardState): ReleaseInput {
     restrictedCountries: show.restrictedCountries ? splitList(form.restrictedCountries) : [],
     previouslyReleased: form.previouslyReleased,
     originalReleaseDate: show.originalReleaseDate ? form.originalReleaseDate || null : null,
+    ...(show.ownCodes && form.upc.trim() ? { upc: form.upc.trim() } : {}),
     storeDistribution: form.storeDistribution,
     selectedStores: show.selectedStores ? form.selectedStores : [],
     autoDistributeToNewStores: form.autoDistributeToNewStores,
@@ -438,6 +450,7 @@ export function toReleaseInput(state: WizardState): ReleaseInput {
       composer: t.composer.trim() || null,
       trackType: t.trackType,
       isExplicit: t.isExplicit,
+      ...(show.ownCodes && t.isrc.trim() ? { isrc: t.isrc.trim() } : {}),
     })),
   };
   return body as ReleaseInput;
@@ -461,7 +474,6 @@ const stepOfField: Record<string, number> = {
   productionHolder: 0,
   productionYear: 0,
   pricingTier: 0,
-  upc: 0,
   tracks: 1,
   explicitContentLabeled: 2,
   authorizedToDistribute: 2,
@@ -471,6 +483,7 @@ const stepOfField: Record<string, number> = {
   restrictedCountries: 3,
   previouslyReleased: 3,
   originalReleaseDate: 3,
+  upc: 3,
   storeDistribution: 3,
   selectedStores: 3,
   autoDistributeToNewStores: 3,
@@ -478,6 +491,10 @@ const stepOfField: Record<string, number> = {
 
 /** Field path ("title", "tracks", "tracks.0.title") → its first problem. */
 export type StepErrors = Record<string, string>;
+
+/** The step that shows a field: a track's ISRC is asked with the release settings, beside its UPC. */
+const stepOf = (path: readonly PropertyKey[]): number =>
+  path[0] === 'tracks' && path[2] === 'isrc' ? 3 : (stepOfField[String(path[0])] ?? 0);
 
 /**
  * The problems of every step, by field path: the API's own rules (the release schema of
@@ -493,7 +510,7 @@ export function validate(state: WizardState, today: string = earliestReleaseDate
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const path = issue.path.map(String).join('.') || 'release';
-      add(stepOfField[String(issue.path[0])] ?? 0, path, issue.message);
+      add(stepOf(issue.path), path, issue.message);
     }
   }
   if (!state.cover) add(0, 'cover', COVER_REQUIRED);

@@ -16,6 +16,7 @@ import { groupDigits, growthLine, platformGrowthLine } from '../../components/St
 import { useVisitor } from '../../api/auth.ts';
 import { releasesQuery } from '../../api/releases.ts';
 import { coinsQuery } from '../../api/wallet.ts';
+import { AfterFirstPaint } from '../../components/Page/AfterFirstPaint.tsx';
 import { Spinner } from '../../components/Page/Spinner.tsx';
 import { StatCard } from '../../components/Stats/StatCard.tsx';
 import { formatDate } from '../../components/Releases/labels.ts';
@@ -284,52 +285,64 @@ export default function Dashboard() {
           <ReleasesStat />
           <CoinsStat />
         </Box>
-        <Box component="section" aria-labelledby="quick-actions">
-          <Typography variant="h4" component="h2" id="quick-actions" sx={{ mb: 2 }}>
-            Quick Actions
-          </Typography>
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 1.5,
-              gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' },
-            }}
-          >
-            <QuickAction to="/releases?new=1" icon={<AddIcon />} label="New Release" />
-            <QuickAction to="/wallet?recharge=1" icon={<AccountBalanceWalletIcon />} label="Top Up Coins" />
-            <QuickAction to="/royalties?withdraw=1" icon={<PaymentsIcon />} label="Request Withdrawal" />
-            <QuickAction to="/support" icon={<HelpOutlineIcon />} label="Get Support" />
-          </Box>
-        </Box>
-
-        <Box component="section" aria-labelledby="recent-releases">
-          <Box
-            sx={{
-              display: 'flex',
-              justifyContent: 'space-between',
-              alignItems: 'center',
-              gap: 2,
-              mb: 2,
-              flexWrap: 'wrap',
-            }}
-          >
-            <Typography variant="h4" component="h2" id="recent-releases">
-              Recent Releases
-            </Typography>
-            <Button component={RouterLink} to="/releases">
-              View all
-            </Button>
-          </Box>
-          {/* The list's fallback is the list's own loading state: nothing moves when it arrives. */}
-          <WhenVisible fallback={<Spinner label="Loading releases" />}>
-            <RecentReleaseList />
-          </WhenVisible>
-        </Box>
-
-        <WhenVisible fallback={<PlatformPerformanceLoading />}>
-          <PlatformPerformance />
-        </WhenVisible>
+        {/* The rest, below the fold on a phone: right after the first paint. */}
+        <AfterFirstPaint>
+          <LaterSections />
+        </AfterFirstPaint>
       </Container>
+    </>
+  );
+}
+
+/** Quick actions, the recent releases and the platform's performance. */
+function LaterSections() {
+  return (
+    <>
+      <Box component="section" aria-labelledby="quick-actions">
+        <Typography variant="h4" component="h2" id="quick-actions" sx={{ mb: 2 }}>
+          Quick Actions
+        </Typography>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' },
+          }}
+        >
+          <QuickAction to="/releases?new=1" icon={<AddIcon />} label="New Release" />
+          <QuickAction to="/wallet?recharge=1" icon={<AccountBalanceWalletIcon />} label="Top Up Coins" />
+          <QuickAction to="/royalties?withdraw=1" icon={<PaymentsIcon />} label="Request Withdrawal" />
+          <QuickAction to="/support" icon={<HelpOutlineIcon />} label="Get Support" />
+        </Box>
+      </Box>
+
+      <Box component="section" aria-labelledby="recent-releases">
+        <Box
+          sx={{
+            display: 'flex',
+            justifyContent: 'space-between',
+            alignItems: 'center',
+            gap: 2,
+            mb: 2,
+            flexWrap: 'wrap',
+          }}
+        >
+          <Typography variant="h4" component="h2" id="recent-releases">
+            Recent Releases
+          </Typography>
+          <Button component={RouterLink} to="/releases">
+            View all
+          </Button>
+        </Box>
+        {/* The list's fallback is the list's own loading state: nothing moves when it arrives. */}
+        <WhenVisible fallback={<Spinner label="Loading releases" />}>
+          <RecentReleaseList />
+        </WhenVisible>
+      </Box>
+
+      <WhenVisible fallback={<PlatformPerformanceLoading />}>
+        <PlatformPerformance />
+      </WhenVisible>
     </>
   );
 }

@@ -14,6 +14,7 @@ import ShieldIcon from '@mui/icons-material/Shield';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import YouTubeIcon from '@mui/icons-material/YouTube';
+import { AfterFirstPaint } from '../../components/Page/AfterFirstPaint.tsx';
 import { ApplyButton } from '../../components/Page/ApplyButton.tsx';
 import { IconCard } from '../../components/Page/IconCard.tsx';
 import { useDocumentTitle } from '../../components/Page/useDocumentTitle.ts';
@@ -186,6 +187,18 @@ export default function Landing() {
         </Container>
       </Box>
 
+      {/* The rest, below the fold on a phone: right after the first paint. */}
+      <AfterFirstPaint>
+        <LaterSections host={host} />
+      </AfterFirstPaint>
+    </>
+  );
+}
+
+/** The SmartLink section, the features and the closing call to action. */
+function LaterSections({ host }: { host: string }) {
+  return (
+    <>
       {/* SmartLink */}
       <Box component="section" aria-labelledby="landing-smartlink-title" sx={{ py: { xs: 8, md: 12 } }}>
         <Container maxWidth="lg">

@@ -11,19 +11,25 @@ import {
   CardContent,
   InputAdornment,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
-  TextField,
+  OutlinedInput,
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useVisitor } from '../../api/auth.ts';
 import type { ArticleSummary } from '@riffline/contracts';
 import { categoriesQuery, popularQuery, searchQuery } from '../../api/help.ts';
 import { Page } from '../../components/Page/Page.tsx';
-import { TicketForm } from './TicketForm.tsx';
+import { Spinner } from '../../components/Page/Spinner.tsx';
+
+// The ticket form (react-hook-form, the contracts' zod schema) is for signed-in people only: a chunk of its
+// own, so a visitor's help center does not download it.
+const loadTicketForm = () => import('./TicketForm.tsx').then((m) => ({ default: m.TicketForm }));
+const TicketForm = lazy(loadTicketForm);
 
 const icons: Record<string, typeof ArticleIcon> = {
   'getting-started': RocketLaunchIcon,
@@ -37,9 +43,11 @@ function ArticleList({ articles, label }: { articles: ArticleSummary[]; label: s
   return (
     <List aria-label={label}>
       {articles.map((a) => (
-        <ListItemButton key={a.id} component={RouterLink} to={articlePath(a)} sx={{ borderRadius: 2 }}>
-          <ListItemText primary={a.title} secondary={`${a.categoryTitle} · ${a.excerpt}`} />
-        </ListItemButton>
+        <ListItem key={a.id} disablePadding>
+          <ListItemButton component={RouterLink} to={articlePath(a)} sx={{ borderRadius: 2 }}>
+            <ListItemText primary={a.title} secondary={`${a.categoryTitle} · ${a.excerpt}`} />
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );
@@ -56,21 +64,20 @@ function Search() {
   return (
     <Box>
       <Box component="form" role="search" onSubmit={submit} sx={{ display: 'flex', gap: 1 }}>
-        <TextField
+        {/* The outlined field of a TextField without its select machinery (menus, popovers), which
+            TextField always brings in. */}
+        <OutlinedInput
           fullWidth
+          type="search"
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
           placeholder="Search help articles, e.g. artwork size"
-          slotProps={{
-            htmlInput: { 'aria-label': 'Search help articles' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon aria-hidden />
-                </InputAdornment>
-              ),
-            },
-          }}
+          inputProps={{ 'aria-label': 'Search help articles' }}
+          startAdornment={
+            <InputAdornment position="start">
+              <SearchIcon aria-hidden />
+            </InputAdornment>
+          }
           sx={{ bgcolor: 'background.paper', borderRadius: 1 }}
         />
         <Button type="submit" variant="contained">
@@ -101,6 +108,10 @@ function Search() {
 
 export default function Support() {
   const { shown } = useVisitor();
+  // Signed in (or signed in last time): the form's chunk loads at once, beside the page's data.
+  useEffect(() => {
+    if (shown !== 'anonymous') void loadTicketForm();
+  }, [shown]);
   const categories = useQuery(categoriesQuery);
   const popular = useQuery(popularQuery);
   return (
@@ -155,7 +166,9 @@ export default function Support() {
                 </Button>
               </Box>
             ) : (
-              <TicketForm />
+              <Suspense fallback={<Spinner />}>
+                <TicketForm />
+              </Suspense>
             )}
           </CardContent>
         </Card>

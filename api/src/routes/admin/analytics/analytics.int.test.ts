@@ -112,7 +112,7 @@ describe('GET /api/admin/analytics', () => {
       revenueUsd: '0.40',
       listeners: null,
       date: '2026-10-01',
-      reportId: null,
+      reportId: rows.a.reportId,
       createdAt: expect.any(String),
     });
 

@@ -44,7 +44,7 @@ export const adminReleaseRoutes = [
       method,
       path: '/admin/releases/:id',
       summary:
-        'Approve (live: ISRCs and a UPC are given) or reject (with the reason the artist reads) a release in review',
+        'Approve (live: ISRCs and a UPC are given; 409 without a valid cover) or reject (with the reason the artist reads) a release in review',
       tag,
       audience: 'admin',
       request: ReviewReleaseSchema,

@@ -54,6 +54,18 @@ export const adminStoreReportRoutes = [
     handler: handlers.show,
   }),
   defineRoute({
+    method: 'post',
+    path: '/admin/reports/:id/confirm',
+    summary:
+      'Confirm a held report (its amounts fell outside sane bounds: `holds` says why): its analytics and royalties are written now, and the artists told. 409 unless held',
+    tag,
+    audience: 'admin',
+    request: StoreReportIdSchema,
+    response: AdminStoreReportResponse,
+    errors: [404, 409],
+    handler: handlers.confirm,
+  }),
+  defineRoute({
     method: 'get',
     path: '/admin/reports/:id/lines',
     summary:

@@ -26,8 +26,8 @@ export type ListStoreReportsInput = z.infer<typeof ListStoreReportsSchema>;
 export const StoreReportIdSchema = z.object({ params: uuidParam });
 export type StoreReportIdInput = z.infer<typeof StoreReportIdSchema>;
 
-/** A line's id in the list: `<report id>:<line number>`. */
-const lineId = z.string().regex(/^[0-9a-f-]{36}:\d{1,9}$/i, 'Invalid line id');
+/** A line's id in the list: `<report id>:<file number>:<line number>`. */
+const lineId = z.string().regex(/^[0-9a-f-]{36}:\d{1,4}:\d{1,9}$/i, 'Invalid line id');
 
 export const StoreReportLinesSchema = z.object({
   params: uuidParam,

@@ -1,4 +1,5 @@
 import { storeReportLinesPage, StoreReport } from '@riffline/db';
+import { confirmStoreReport } from '../../../commands/storeReports/storeReportConfirmer.ts';
 import { uploadStoreReport } from '../../../commands/storeReports/storeReportUploader.ts';
 import { NotFoundError } from '../../../errors.ts';
 import { presentStoreReport, presentStoreReportLine } from '../../../presenters/storeReport.ts';
@@ -38,19 +39,32 @@ export const show: Handler<StoreReportIdInput> = async (ctx, { db }) => {
   return presentStoreReport(report);
 };
 
+/** POST /api/admin/reports/:id/confirm: a held report credited after all. */
+export const confirm: Handler<StoreReportIdInput> = async (ctx, { db, config }) =>
+  presentStoreReport(
+    await confirmStoreReport(
+      db,
+      ctx.state.user!,
+      ctx.state.input.params.id,
+      config.royalties.commissionPercent,
+      STORE_REPORT_NOT_FOUND,
+    ),
+  );
+
 /** GET /api/admin/reports/:id/lines: the lines as kept, in file order, filtered by status. */
 export const lines: Handler<StoreReportLinesInput> = async (ctx, { db }) => {
   const { params, query } = ctx.state.input;
   const report = await StoreReport.query(db).findById(params.id);
   if (!report) throw NotFoundError(STORE_REPORT_NOT_FOUND);
   const { filter, sort, range } = query;
-  const lineNumbers = filter.id
+  // A line's id is `<report id>:<file number>:<line number>`.
+  const lines = filter.id
     ?.map((id) => id.split(':'))
     .filter(([reportId]) => reportId?.toLowerCase() === report.id)
-    .map(([, line]) => Number(line));
+    .map(([, file, line]) => ({ fileNumber: Number(file), lineNumber: Number(line) }));
   const { total, rows } = await storeReportLinesPage(db, report.id, {
     status: filter.status,
-    lineNumbers,
+    lines,
     order: sort?.order ?? 'asc',
     offset: range.start,
     limit: range.end - range.start + 1,

@@ -1,8 +1,8 @@
 import { describe, expect } from 'vitest';
 import type { AnalyticsResponse } from '@riffline/contracts';
-import { Analytics, type Db } from '@riffline/db';
+import type { Analytics, Db } from '@riffline/db';
 import { apiTest } from '#test/support/api.ts';
-import { buildRelease, buildTrack } from '#test/support/factories.ts';
+import { buildRelease, buildTrack, buildUsage } from '#test/support/factories.ts';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
@@ -12,16 +12,7 @@ async function usageOf(db: Db, userId: string, title: string) {
   const first = await buildTrack(db, { releaseId: release.id, title: `${title} One`, trackNumber: 1 });
   const second = await buildTrack(db, { releaseId: release.id, title: `${title} Two`, trackNumber: 2 });
   const row = (fields: Partial<Analytics>) =>
-    Analytics.query(db).insert({
-      userId,
-      releaseId: release.id,
-      platform: 'Spotify',
-      country: 'IN',
-      streams: 0,
-      downloads: 0,
-      revenueUsd: '0',
-      ...fields,
-    } as Partial<Analytics>);
+    buildUsage(db, { revenueUsd: '0', ...fields, userId, releaseId: release.id });
   return { release, first, second, row };
 }
 

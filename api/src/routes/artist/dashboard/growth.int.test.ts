@@ -1,8 +1,8 @@
 import type { DashboardGrowthResponse } from '@riffline/contracts';
-import { Analytics, PlatformSetting, type Db } from '@riffline/db';
+import { PlatformSetting, type Db } from '@riffline/db';
 import { describe, expect } from 'vitest';
 import { apiTest } from '#test/support/api.ts';
-import { buildRelease } from '#test/support/factories.ts';
+import { buildRelease, buildUsage } from '#test/support/factories.ts';
 
 // Its own database: the platform settings are global, and other files' admins change them.
 apiTest.override({ freshDb: true });
@@ -12,16 +12,7 @@ const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISO
 /** Usage of one of the artist's releases on a day, as an import writes it. */
 async function usage(db: Db, userId: string, date: string, streams: number, revenueUsd = '0') {
   const release = await buildRelease(db, { userId, status: 'live' });
-  await Analytics.query(db).insert({
-    userId,
-    releaseId: release.id,
-    platform: 'Spotify',
-    country: 'IN',
-    date,
-    streams,
-    downloads: 0,
-    revenueUsd,
-  } as Partial<Analytics>);
+  await buildUsage(db, { userId, releaseId: release.id, date, streams, revenueUsd });
 }
 
 const nothingToCompare = {

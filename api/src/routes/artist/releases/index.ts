@@ -26,7 +26,8 @@ export const releaseRoutes = [
   defineRoute({
     method: 'post',
     path: '/releases',
-    summary: 'Create a draft release with its tracks (the wizard); track numbers are given 1..n',
+    summary:
+      'Create a draft release with its tracks (the wizard); track numbers are given 1..n. A previously released one may bring its UPC and ISRCs: 409 when another release or track of the catalogue has one',
     tag,
     audience: 'approved',
     request: CreateReleaseSchema,

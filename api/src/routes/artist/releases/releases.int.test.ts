@@ -66,6 +66,7 @@ describe('POST /api/releases', () => {
 
   apiTest('400 with the rule that was broken, and nothing written', async ({ db, approvedArtist }) => {
     const four = ['A', 'B', 'C', 'D'];
+    const before = { previouslyReleased: true, originalReleaseDate: '2019-05-01' };
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ title: '  ' }, 'Title is required'],
       [{ artist: undefined }, 'Artist is required'],
@@ -93,8 +94,11 @@ describe('POST /api/releases', () => {
       [{ storeDistribution: 'custom', selectedStores: [] }, 'Pick at least one store'],
       [{ hasCountryRestrictions: true, restrictedCountries: 'IN, XX' }, 'Not a country code: XX'],
       [{ previouslyReleased: true }, 'Original release date is required for a release that came out before'],
-      [{ upc: '036000291453' }, 'UPC must be 12 or 13 digits with a valid check digit'],
-      [{ tracks: [track('One', { isrc: 'US-XYZ-1' })] }, 'ISRC must look like CC-XXX-YY-NNNNN'],
+      [{ ...before, upc: '036000291453' }, 'UPC 036000291453 has a wrong check digit'],
+      [
+        { ...before, tracks: [track('One', { isrc: 'US-XYZ-1' })] },
+        'ISRC US-XYZ-1 is not a valid ISRC (CC-XXX-YY-NNNNN)',
+      ],
       [{ tracks: [track('One', { trackType: 'spoken' })] }, 'Track type must be vocal or instrumental'],
     ];
     for (const [change, message] of cases) {
@@ -124,7 +128,7 @@ describe('POST /api/releases', () => {
           storeDistribution: 'all',
           selectedStores: ['spotify'],
           tracks: [
-            track('Intro', { primaryArtists: 'Maya R, Kofi', isrc: 'IN-RFX-25-00042' }),
+            track('Intro', { primaryArtists: 'Maya R, Kofi' }),
             track('Outro', { featuringArtists: ['Ada'], isExplicit: true }),
           ],
         }),
@@ -143,7 +147,7 @@ describe('POST /api/releases', () => {
         trackCount: 2,
       });
       expect(release.tracks.map((t) => [t.trackNumber, t.title, t.isrc, t.audioState])).toEqual([
-        [1, 'Intro', 'INRFX2500042', 'none'],
+        [1, 'Intro', null, 'none'],
         [2, 'Outro', null, 'none'],
       ]);
       expect(release.tracks[0]!.primaryArtists).toEqual(['Maya R', 'Kofi']);
@@ -159,6 +163,7 @@ describe('POST /api/releases', () => {
           restrictedCountries: ' in, ,US ',
           previouslyReleased: true,
           originalReleaseDate: '2019-05-01',
+          tracks: [track('Intro', { isrc: 'IN-RFX-25-00042' })],
         }),
       );
       expect(custom).toMatchObject({
@@ -166,29 +171,12 @@ describe('POST /api/releases', () => {
         restrictedCountries: ['IN', 'US'],
         originalReleaseDate: '2019-05-01',
       });
+      expect(custom.tracks[0]!.isrc).toBe('INRFX2500042');
     },
   );
 
   apiTest('accepts a release date that is still today somewhere', async ({ approvedArtist }) => {
     await create(approvedArtist, validRelease({ releaseDate: earliestReleaseDate() }));
-  });
-
-  apiTest('409 for an ISRC or UPC another release already uses', async ({ approvedArtist, newActor }) => {
-    await create(
-      approvedArtist,
-      validRelease({ upc: '036000291452', tracks: [track('A', { isrc: 'INRFX2599901' })] }),
-    );
-    const other = await newActor('approved');
-    const upc = await other.send('POST', '/api/releases', validRelease({ upc: '036000291452' }));
-    expect(upc.status).toBe(409);
-    expect(upc.json()).toEqual({ message: 'This UPC is already used by another release' });
-    const isrc = await other.send(
-      'POST',
-      '/api/releases',
-      validRelease({ tracks: [track('B', { isrc: 'INRFX2599901' })] }),
-    );
-    expect(isrc.status).toBe(409);
-    expect(isrc.json()).toEqual({ message: 'This ISRC is already used by another track' });
   });
 });
 
@@ -503,7 +491,12 @@ describe('submitting and reviewing', () => {
     async ({ db, approvedArtist, admin }) => {
       const release = await create(
         approvedArtist,
-        validRelease({ releaseType: 'ep', tracks: [track('One', { isrc: 'INRFX2588801' }), track('Two')] }),
+        validRelease({
+          releaseType: 'ep',
+          previouslyReleased: true,
+          originalReleaseDate: '2019-05-01',
+          tracks: [track('One', { isrc: 'INRFX2588801' }), track('Two')],
+        }),
       );
       expect(
         (await approvedArtist.send('PATCH', `/api/admin/releases/${release.id}`, { status: 'live' })).status,
@@ -555,6 +548,86 @@ describe('submitting and reviewing', () => {
         'release.submitted',
         'release.approved',
       ]);
+    },
+  );
+
+  apiTest(
+    'approving a release in review without a valid cover: 409 saying so, nothing written; with one it goes live',
+    async ({ db, approvedArtist, admin }) => {
+      const release = await create(
+        approvedArtist,
+        validRelease({ releaseType: 'ep', tracks: [track('One'), track('Two')] }),
+      );
+      await mediaReady(db, release.id);
+      expect((await approvedArtist.send('POST', `/api/releases/${release.id}/submit`)).status).toBe(200);
+      // Older data: in review without the cover submission now asks for.
+      await Release.query(db).patchAndFetchById(release.id, {
+        artworkKey: null,
+        artworkFormat: null,
+        artworkSize: null,
+        artworkWidth: null,
+        artworkHeight: null,
+      });
+      const before = await Release.query(db).findById(release.id);
+      const eventsBefore = await Event.query(db).where({ aggregateId: release.id }).orderBy('id');
+      const cover =
+        'The release has no valid cover art (a square JPG or PNG, at least 3000×3000 pixels): reject it so the artist can add one';
+      const refused = async () => {
+        const res = await admin.send('PATCH', `/api/admin/releases/${release.id}`, { status: 'live' });
+        expect(res.status).toBe(409);
+        expect(res.json()).toEqual({
+          message: `Not ready to approve: ${cover}`,
+          issues: [{ path: 'release', message: cover }],
+        });
+        // Nothing changed: still in review, no UPC, no ISRC, no reviewer, no event.
+        expect(await Release.query(db).findById(release.id)).toEqual(before);
+        const tracks = await Track.query(db).where({ releaseId: release.id });
+        expect(tracks.map((t) => t.isrc)).toEqual([null, null]);
+        expect(await Event.query(db).where({ aggregateId: release.id }).orderBy('id')).toEqual(eventsBefore);
+      };
+      await refused();
+      // Artwork stored before the upload checked it as it does now: too small is no cover either.
+      await Release.query(db).patchAndFetchById(release.id, {
+        artworkKey: `artwork/${release.id}`,
+        artworkFormat: 'jpeg',
+        artworkSize: 1000,
+        artworkWidth: 1400,
+        artworkHeight: 1400,
+      });
+      const tooSmall = await admin.send('PATCH', `/api/admin/releases/${release.id}`, { status: 'live' });
+      expect(tooSmall.status).toBe(409);
+      expect(tooSmall.json<{ message: string }>().message).toBe(`Not ready to approve: ${cover}`);
+      expect((await Release.query(db).findById(release.id))!.status).toBe('processing');
+
+      // With a valid cover, the approval goes through.
+      await coverReady(db, release.id);
+      const approved = await admin.send('PATCH', `/api/admin/releases/${release.id}`, { status: 'live' });
+      expect(approved.status).toBe(200);
+      const live = approved.json<ReleaseWithTracksResponse>();
+      expect(live.status).toBe('live');
+      expect(isValidUpc(live.upc!)).toBe(true);
+      const types = (await Event.query(db).where({ aggregateId: release.id }).orderBy('id')).map(
+        (e) => e.type,
+      );
+      expect(types).toEqual(['release.created', 'release.submitted', 'release.approved']);
+    },
+  );
+
+  apiTest(
+    'a release in review without a cover can still be rejected',
+    async ({ db, approvedArtist, admin }) => {
+      const release = await create(approvedArtist);
+      await audioReady(db, release.id);
+      await Release.query(db).patchAndFetchById(release.id, {
+        status: 'processing',
+        submittedAt: new Date(),
+      });
+      const rejected = await admin.send('PATCH', `/api/admin/releases/${release.id}`, {
+        status: 'rejected',
+        reason: 'Add a 3000×3000 cover',
+      });
+      expect(rejected.status).toBe(200);
+      expect(rejected.json()).toMatchObject({ status: 'rejected', rejectionReason: 'Add a 3000×3000 cover' });
     },
   );
 

@@ -138,6 +138,7 @@ export function ReviewStep({
               splitList(t.featuringArtists).length ? `feat. ${splitList(t.featuringArtists).join(', ')}` : '',
               t.trackType === 'instrumental' ? 'Instrumental' : 'Vocal',
               t.isExplicit ? 'Explicit' : '',
+              show.ownCodes && t.isrc.trim() ? `ISRC ${t.isrc.trim()}` : '',
               t.file ? `Audio: ${t.file.name}` : 'No audio yet: upload it after creating the release',
             ]
               .filter(Boolean)
@@ -160,6 +161,7 @@ export function ReviewStep({
         <Row label="Previously released">
           {show.originalReleaseDate ? formatDate(form.originalReleaseDate) || 'Yes' : 'No'}
         </Row>
+        {show.ownCodes && <Row label="UPC">{form.upc.trim() || 'Given on approval'}</Row>}
         <Row label="Stores">
           {show.selectedStores
             ? form.selectedStores.map((id: StoreId) => selectableStores[id]).join(', ')

@@ -16,12 +16,21 @@ import {
   type StoreId,
 } from '@riffline/contracts';
 import { distributionLabels } from '../../../components/Releases/labels.ts';
-import { setField, visibleFields, type ReleaseForm } from '../../../components/Releases/wizardRules.ts';
+import {
+  setField,
+  updateTrack,
+  visibleFields,
+  type ReleaseForm,
+} from '../../../components/Releases/wizardRules.ts';
 import { fieldError, type StepProps } from './types.ts';
 
 type SwitchName = 'hasCountryRestrictions' | 'previouslyReleased' | 'autoDistributeToNewStores';
 
-/** Step 4: release settings; each dependent field shows only while its switch is on (SPEC §2, §5). */
+/**
+ * Step 4: release settings; each dependent field shows only while its switch is on (SPEC §2, §5). A release
+ * that came out before may bring the codes it already has: its UPC and each track's ISRC (blank: one is
+ * given on approval).
+ */
 export function SettingsStep({ state, errors, apply }: StepProps) {
   const { form } = state;
   const show = visibleFields(form);
@@ -76,6 +85,41 @@ export function SettingsStep({ state, errors, apply }: StepProps) {
             {...fieldError(errors, 'originalReleaseDate')}
             slotProps={{ inputLabel: { shrink: true } }}
           />
+        )}
+        {show.ownCodes && (
+          <Box
+            component="fieldset"
+            sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2 }}
+            aria-describedby="release-own-codes-hint"
+          >
+            <Typography component="legend" variant="subtitle2" sx={{ mb: 0.5 }}>
+              Codes it already has
+            </Typography>
+            <Typography id="release-own-codes-hint" variant="body2" color="text.secondary">
+              Optional: keep the UPC and ISRCs it was released with so its store reports keep matching. Left
+              blank, new ones are given on approval.
+            </Typography>
+            <TextField
+              id="release-upc"
+              label="UPC"
+              placeholder="036000291452"
+              {...text('upc')}
+              {...fieldError(errors, 'upc', '12 or 13 digits (UPC-A or EAN-13)')}
+              slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
+            />
+            {state.tracks.map((track, index) => (
+              <TextField
+                key={track.key}
+                id={`track-${track.key}-isrc`}
+                label={`ISRC of track ${track.trackNumber}${track.title.trim() ? ` (${track.title.trim()})` : ''}`}
+                placeholder="CC-XXX-YY-NNNNN"
+                value={track.isrc}
+                onChange={(e) => apply((s) => updateTrack(s, track.key, 'isrc', e.target.value))}
+                {...fieldError(errors, `tracks.${index}.isrc`, 'CC-XXX-YY-NNNNN, hyphens optional')}
+                slotProps={{ htmlInput: { autoComplete: 'off', autoCapitalize: 'characters' } }}
+              />
+            ))}
+          </Box>
         )}
       </Box>
       <Box sx={{ display: 'grid', gap: 1 }}>

@@ -55,6 +55,39 @@ describe('release settings step', () => {
   });
 });
 
+describe('release settings step: the codes a previously released release brings', () => {
+  const withTracks = () => {
+    let state: WizardState = setField(initialWizard(), 'releaseType', 'ep');
+    state = addTrack(state).state;
+    state = addTrack(state).state;
+    return updateTrack(state, state.tracks[0]!.key, 'title', 'Coastline');
+  };
+  const render = (state: WizardState, errors = {}) =>
+    text(renderToStaticMarkup(<SettingsStep state={wizard(state)} errors={errors} apply={noop} />));
+
+  it('asks for a UPC and an ISRC per track only while Previously released is on', () => {
+    expect(render(withTracks())).not.toContain('UPC');
+    expect(render(withTracks())).not.toContain('ISRC');
+    const html = render(setField(withTracks(), 'previouslyReleased', true));
+    expect(html).toContain('Codes it already has');
+    expect(html).toContain('UPC');
+    expect(html).toContain('12 or 13 digits (UPC-A or EAN-13)');
+    expect(html).toContain('ISRC of track 1 (Coastline)');
+    expect(html).toContain('ISRC of track 2');
+    expect(html).not.toContain('ISRC of track 3');
+  });
+
+  it('shows a refused code on its field', () => {
+    const html = render(setField(withTracks(), 'previouslyReleased', true), {
+      upc: 'UPC 036000291453 has a wrong check digit',
+      'tracks.1.isrc': 'ISRC QZ-1 is not a valid ISRC (CC-XXX-YY-NNNNN)',
+    });
+    expect(html).toContain('UPC 036000291453 has a wrong check digit');
+    expect(html).not.toContain('12 or 13 digits (UPC-A or EAN-13)');
+    expect(html).toContain('ISRC QZ-1 is not a valid ISRC (CC-XXX-YY-NNNNN)');
+  });
+});
+
 describe('release info step', () => {
   it('shows the record label fixed and read-only, and the date hint', () => {
     const html = renderToStaticMarkup(<ReleaseInfoStep state={wizard()} errors={{}} apply={noop} />);
