@@ -24,6 +24,18 @@ export type StoreReportLineStatus = (typeof storeReportLineStatuses)[number];
 export const storeReportFormats = ['dsr', 'csv', 'distrokid'] as const;
 export type StoreReportFormat = (typeof storeReportFormats)[number];
 
+/** What a report's file says about itself (DSR's HEAD; a CSV only its format), days as `YYYY-MM-DD`. */
+export interface StoreReportFacts {
+  format: StoreReportFormat;
+  messageId: string | null;
+  sender: string | null;
+  service: string | null;
+  usageStart: string | null;
+  usageEnd: string | null;
+  fileNumber: number;
+  numberOfFiles: number;
+}
+
 /** Sale types of DOMAIN.md; `stream`, `ugc` and `video` count as streams, `download` as downloads. */
 export const saleTypes = ['stream', 'download', 'ugc', 'video'] as const;
 export type SaleType = (typeof saleTypes)[number];

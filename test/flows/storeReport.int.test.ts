@@ -14,6 +14,8 @@ import type {
 import { Event } from '@riffline/db';
 import { apiWithWorkers } from '#test/support/flow.ts';
 import { waitUntilGroupPassed } from '#test/support/eventLog.ts';
+import { gzipSync } from 'node:zlib';
+import { dsrExpected, dsrFile, type DsrFileOptions } from '#test/support/dsrFile.ts';
 import { buildCatalogue, storeReport } from '#test/support/storeReport.ts';
 
 const flowTest = apiWithWorkers('store-report');
@@ -93,6 +95,90 @@ describe('an admin imports a store report', () => {
         expect(
           catalogue.some((r) => r.userId === artist.user.id && r.releaseId === analytics.topTrack!.releaseId),
         ).toBe(true);
+      }
+    },
+  );
+
+  flowTest(
+    "a DDEX DSR file of last month: each artist's royalties and default analytics window show the summaries' revenue as the allocation rule shares it",
+    async ({ app, db, admin, newActor }) => {
+      const [maya, ravi] = [await newActor('approved'), await newActor('approved')];
+      const catalogue = await buildCatalogue(db, [maya.user.id, ravi.user.id], {
+        releasesEach: 1,
+        tracksEach: 2,
+      });
+      const now = new Date();
+      const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+      const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
+      const day = (date: Date) => date.toISOString().slice(0, 10);
+      const options: DsrFileOptions = {
+        messageId: `MSG-${crypto.randomUUID()}`,
+        sender: 'Spotify',
+        period: { start: day(first), end: day(last) },
+        summaries: [
+          { id: 'S1', territory: 'US', currency: 'USD', netRevenue: '30.00' },
+          { id: 'S2', territory: 'DE', currency: 'EUR', netRevenue: '12.34' },
+        ],
+        blocks: catalogue.map((release, i) => ({
+          release: { icpn: release.upc, title: `Release ${i}`, artist: 'Artist' },
+          resources: release.tracks.map((track, t) => ({
+            isrc: track.isrc,
+            title: `Track ${t}`,
+            usages: [
+              { summary: 'S1', count: 1_000 + 37 * i + t },
+              { summary: 'S2', count: 500 + 11 * i + 3 * t },
+            ],
+          })),
+        })),
+      };
+      const owners = new Map(catalogue.flatMap((r) => r.tracks.map((t) => [t.isrc, r] as const)));
+      const expected = dsrExpected(options, owners, app.deps.config.royalties.commissionPercent);
+
+      const form = new FormData();
+      const gz = gzipSync(dsrFile(options));
+      form.append('file', new Blob([new Uint8Array(gz)], { type: 'application/gzip' }), 'DSR_Spotify.tsv.gz');
+      const res = await admin.browser.request(`${app.url}/api/admin/reports`, {
+        method: 'POST',
+        body: form,
+        headers: { origin: app.url },
+      });
+      expect(res.status, res.body).toBe(201);
+      const uploaded = res.json<AdminStoreReportResponse>();
+      const [event] = await Event.query(db).where({ aggregateId: uploaded.id, type: 'report.uploaded' });
+      await waitUntilGroupPassed({ db, group: 'reports', kafka: app.deps.config.kafka }, String(event!.id));
+      expect(
+        (await admin.get(`/api/admin/reports/${uploaded.id}`)).json<AdminStoreReportResponse>(),
+      ).toMatchObject({
+        status: 'completed',
+        format: 'dsr',
+        messageId: options.messageId,
+        usageStart: day(first),
+        usageEnd: day(last),
+        warnings: [],
+      });
+
+      for (const artist of [maya, ravi]) {
+        const owed = [...expected.royalties]
+          .filter(([key]) => key.startsWith(`${artist.user.id}|`))
+          .reduce((sum, [, amount]) => sum + amount, 0n);
+        const royalties = (await artist.get('/api/royalties')).json<RoyaltiesResponse>();
+        expect(royalties.totalEarnings).toBe(cents(owed));
+        // Last month's report, imported today, is in the default window (the last 30 days) whenever the
+        // two overlap: every day but the 31st after a month of 30 days or fewer.
+        const usage = expected.usage.get(artist.user.id)!;
+        const windowStart = day(new Date(Date.now() - 29 * 86_400_000));
+        const inDefault = day(last) >= windowStart;
+        const analytics = (await artist.get('/api/analytics')).json<AnalyticsResponse>();
+        expect(analytics).toMatchObject(
+          inDefault
+            ? { totalStreams: usage.streams, totalRevenue: usdCents(usage.revenueUsd) }
+            : { totalStreams: 0 },
+        );
+        const quarter = (await artist.get('/api/analytics?days=90')).json<AnalyticsResponse>();
+        expect(quarter).toMatchObject({
+          totalStreams: usage.streams,
+          totalRevenue: usdCents(usage.revenueUsd),
+        });
       }
     },
   );

@@ -135,7 +135,7 @@ const rate6 = (currency: Currency) => {
 };
 
 /** a / b rounded half away from zero. */
-const roundDiv = (a: bigint, b: bigint) => {
+export const roundDiv = (a: bigint, b: bigint) => {
   const negative = a < 0n !== b < 0n;
   const [x, y] = [a < 0n ? -a : a, b < 0n ? -b : b];
   const q = (2n * x + y) / (2n * y);

@@ -1,4 +1,4 @@
-import { ratesPerUsd, REVENUE_DECIMALS, type StoreReportFormat, type Usage } from '@riffline/contracts';
+import { ratesPerUsd, REVENUE_DECIMALS, type StoreReportFacts, type Usage } from '@riffline/contracts';
 import type { Db, DbTransaction } from '../connection.ts';
 import { StoreReport } from '../models/StoreReport.ts';
 import { bulkInsertText, copyText } from './bulk.ts';
@@ -383,18 +383,6 @@ export async function saveStoreReportProgress(
   await db('store_reports')
     .where({ id, status: 'running' })
     .update({ ...progress, updatedAt: db.fn.now() });
-}
-
-/** What the file said about itself (DSR's HEAD), recorded as soon as it is read. */
-export interface StoreReportFacts {
-  format: StoreReportFormat;
-  messageId: string | null;
-  sender: string | null;
-  service: string | null;
-  usageStart: string | null;
-  usageEnd: string | null;
-  fileNumber: number;
-  numberOfFiles: number;
 }
 
 /**

@@ -20,9 +20,8 @@ import { dbTest } from '#test/support/db.ts';
 import { waitUntilGroupPassed } from '#test/support/eventLog.ts';
 import { buildAdmin, buildArtist } from '#test/support/factories.ts';
 import { gzipSync } from 'node:zlib';
-import { ratesPerUsd, type Currency } from '@riffline/contracts';
-import { dsrFile, dsrReportFiles, type DsrBlock, type DsrFileOptions } from '#test/support/dsrFile.ts';
-import { buildCatalogue, floorDiv, storeReport, type ExpectedImport } from '#test/support/storeReport.ts';
+import { dsrExpected, dsrFile, dsrReportFiles, type DsrFileOptions } from '#test/support/dsrFile.ts';
+import { buildCatalogue, storeReport, type ExpectedImport } from '#test/support/storeReport.ts';
 import { startWorkers } from '../runtime.ts';
 import { storeReports } from './index.ts';
 import { importStoreReport } from './importer.ts';
@@ -433,81 +432,6 @@ describe('importing a store report (the reports consumer group)', () => {
   });
 
   describe('DDEX DSR and DistroKid files', () => {
-    /** A value with up to 8 decimals as an integer of 10^-8. */
-    const e8 = (text: string) => {
-      const [whole, fraction = ''] = text.replace('-', '').split('.');
-      const value = BigInt(whole!) * 100_000_000n + BigInt(fraction.padEnd(8, '0'));
-      return text.startsWith('-') ? -value : value;
-    };
-    /** a / b rounded half away from zero. */
-    const roundDiv = (a: bigint, b: bigint) => {
-      const q = (2n * (a < 0n ? -a : a) + b) / (2n * b);
-      return a < 0n ? -q : q;
-    };
-
-    /**
-     * What importing the file must give, by the allocation rule worked out here on its own: each summary's
-     * revenue shared by its lines' usages at 10^-8, the rest to the largest remainders; each line to USD
-     * at the summary's ExchangeRate from USD, else SPEC §9's rate; each artist's month rounded down.
-     */
-    function expectedOf(
-      options: DsrFileOptions,
-      owners: Map<string, { userId: string; releaseId: string }>,
-      commission: string,
-    ) {
-      const lines: Array<{ summary: string; units: number; code: string }> = [];
-      for (const block of options.blocks as DsrBlock[]) {
-        for (const u of block.releaseUsages ?? [])
-          lines.push({ summary: u.summary, units: Number(u.count), code: block.release!.icpn });
-        for (const r of block.resources)
-          for (const u of r.usages) lines.push({ summary: u.summary, units: Number(u.count), code: r.isrc });
-      }
-      const royalties = new Map<string, bigint>();
-      const usage = new Map<string, { streams: number; revenueUsd: bigint }>();
-      for (const s of options.summaries) {
-        const mine = lines.filter((l) => l.summary === s.id);
-        const total = BigInt(mine.reduce((n, l) => n + l.units, 0));
-        // Shared as a positive amount, the sign put back after: a refund is split as a payment is.
-        const signed = e8(s.netRevenue);
-        const net = signed < 0n ? -signed : signed;
-        const parts = mine.map((l, i) => ({
-          l,
-          i,
-          base: (net * BigInt(l.units)) / total,
-          rest: (net * BigInt(l.units)) % total,
-        }));
-        let left = net - parts.reduce((n, p) => n + p.base, 0n);
-        for (const p of [...parts].sort((a, b) => (b.rest > a.rest ? 1 : b.rest < a.rest ? -1 : a.i - b.i))) {
-          if (left <= 0n) break;
-          p.base += 1n;
-          left -= 1n;
-        }
-        if (signed < 0n) for (const p of parts) p.base = -p.base;
-        const rate6 =
-          s.currencyOfTransaction === 'USD' && s.exchangeRate
-            ? e8(s.exchangeRate) / 100n
-            : e8(ratesPerUsd[s.currency as Currency]) / 100n;
-        for (const { l, base } of parts) {
-          const owner = owners.get(l.code);
-          if (!owner) continue;
-          const usd = s.currency === 'USD' ? base : roundDiv(base * 1_000_000n, rate6);
-          const key = `${owner.userId}|${owner.releaseId}`;
-          royalties.set(key, (royalties.get(key) ?? 0n) + usd);
-          const artist = usage.get(owner.userId) ?? { streams: 0, revenueUsd: 0n };
-          artist.streams += l.units;
-          artist.revenueUsd += usd;
-          usage.set(owner.userId, artist);
-        }
-      }
-      const bp = e8(commission) / 1_000_000n;
-      return {
-        royalties: new Map(
-          [...royalties].map(([k, gross]) => [k, floorDiv(gross * (10_000n - bp), 1_000_000n * 10_000n)]),
-        ),
-        usage,
-      };
-    }
-
     test('a DSR Basic Audio Profile file (gzip, CRLF, padded, escaped titles, two currencies): every cent allocated by the rule, the footer checked', async ({
       db,
       storage,
@@ -576,7 +500,7 @@ describe('importing a store report (the reports consumer group)', () => {
         [a.tracks[1]!.isrc, a],
         [b.upc, b],
       ]);
-      const expected = expectedOf(options, owners, COMMISSION);
+      const expected = dsrExpected(options, owners, COMMISSION);
       const { report, event } = await upload(db, storage, admin, gzipSync(dsrFile(options)));
       await waitUntilGroupPassed({ db, group: 'reports' }, event.id);
 
@@ -742,7 +666,7 @@ describe('importing a store report (the reports consumer group)', () => {
         [a.tracks[1]!.isrc, a],
         [b.tracks[0]!.isrc, b],
       ]);
-      const expected = expectedOf(options, owners, COMMISSION);
+      const expected = dsrExpected(options, owners, COMMISSION);
       const [first, second] = dsrReportFiles(options, 2);
 
       const one = await upload(db, storage, admin, Buffer.from(first!));

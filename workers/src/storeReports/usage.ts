@@ -1,4 +1,4 @@
-import type { StoreReportFormat, UsageText } from '@riffline/contracts';
+import type { StoreReportFacts, UsageText } from '@riffline/contracts';
 
 /**
  * What every format's reader hands the import: usage lines as text cells, the summaries whose revenue
@@ -48,20 +48,8 @@ export interface ReportSink {
   warn(message: string): void;
 }
 
-export type ReportFormat = StoreReportFormat;
-
 /** What a file says about itself (DSR's HEAD; little for a CSV). */
-export interface FileFacts {
-  format: ReportFormat;
-  messageId: string | null;
-  sender: string | null;
-  service: string | null;
-  /** `YYYY-MM-DD`. */
-  usageStart: string | null;
-  usageEnd: string | null;
-  fileNumber: number;
-  numberOfFiles: number;
-}
+export type FileFacts = StoreReportFacts;
 
 /** A format read a line at a time (DSR); CSV layouts are read through csv-parse instead (csv.ts). */
 export interface LineReader {
