@@ -14,7 +14,19 @@ export function useVerifyOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (orderId: string) => verifyOrder(orderId),
-    onSuccess: (result) => {
+    onSuccess: (result, orderId) => {
+      // The row says what the answer says at once; the history is read again behind it.
+      queryClient.setQueryData(transactionsQuery.queryKey, (rows) =>
+        rows?.map((t) =>
+          t.orderId === orderId
+            ? {
+                ...t,
+                status: result.status,
+                message: result.status === 'failed' ? result.message : t.message,
+              }
+            : t,
+        ),
+      );
       void queryClient.invalidateQueries({ queryKey: transactionsQuery.queryKey });
       if (result.status === 'completed') {
         void queryClient.invalidateQueries({ queryKey: coinsQuery.queryKey });
