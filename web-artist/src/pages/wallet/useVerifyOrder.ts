@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { addAmounts } from '@riffline/contracts';
 import { currentUserQuery } from '../../api/auth.ts';
 import { coinsQuery, transactionsQuery, verifyOrder } from '../../api/wallet.ts';
 import { useLoggedOutFlow } from '../../components/Auth/useLoggedOutFlow.ts';
@@ -29,6 +30,10 @@ export function useVerifyOrder() {
       );
       void queryClient.invalidateQueries({ queryKey: transactionsQuery.queryKey });
       if (result.status === 'completed') {
+        queryClient.setQueryData(
+          coinsQuery.queryKey,
+          (coins) => coins && { ...coins, coins: addAmounts(coins.coins, result.coinsAdded) },
+        );
         void queryClient.invalidateQueries({ queryKey: coinsQuery.queryKey });
         void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
         toast({ title: 'Payment Successful', description: result.message });
