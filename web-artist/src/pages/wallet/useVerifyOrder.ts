@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { addAmounts } from '@riffline/contracts';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { addAmounts, type VerifyOrderResponse } from '@riffline/contracts';
 import { currentUserQuery } from '../../api/auth.ts';
 import { coinsQuery, transactionsQuery, verifyOrder } from '../../api/wallet.ts';
 import { useLoggedOutFlow } from '../../components/Auth/useLoggedOutFlow.ts';
@@ -15,27 +15,9 @@ export function useVerifyOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (orderId: string) => verifyOrder(orderId),
-    onSuccess: (result, orderId) => {
-      // The row says what the answer says at once; the history is read again behind it.
-      queryClient.setQueryData(transactionsQuery.queryKey, (rows) =>
-        rows?.map((t) =>
-          t.orderId === orderId
-            ? {
-                ...t,
-                status: result.status,
-                message: result.status === 'failed' ? result.message : t.message,
-              }
-            : t,
-        ),
-      );
-      void queryClient.invalidateQueries({ queryKey: transactionsQuery.queryKey });
+    onSuccess: async (result, orderId) => {
+      await showVerifyAnswer(queryClient, orderId, result);
       if (result.status === 'completed') {
-        queryClient.setQueryData(
-          coinsQuery.queryKey,
-          (coins) => coins && { ...coins, coins: addAmounts(coins.coins, result.coinsAdded) },
-        );
-        void queryClient.invalidateQueries({ queryKey: coinsQuery.queryKey });
-        void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
         toast({ title: 'Payment Successful', description: result.message });
       } else if (result.status === 'failed') {
         toast({
@@ -61,4 +43,35 @@ export function useVerifyOrder() {
       });
     },
   });
+}
+
+/**
+ * The verify answer in the wallet at once: the order's row and, when completed, the balance; both are read
+ * again behind it. A read still on its way was asked before the answer and would replace it (an
+ * invalidation joins a first read rather than restarting it), so it is cancelled first.
+ */
+export async function showVerifyAnswer(
+  queryClient: QueryClient,
+  orderId: string,
+  result: VerifyOrderResponse,
+) {
+  await Promise.all([
+    queryClient.cancelQueries({ queryKey: transactionsQuery.queryKey }),
+    queryClient.cancelQueries({ queryKey: coinsQuery.queryKey }),
+  ]);
+  queryClient.setQueryData(transactionsQuery.queryKey, (rows) =>
+    rows?.map((t) =>
+      t.orderId === orderId
+        ? { ...t, status: result.status, message: result.status === 'failed' ? result.message : t.message }
+        : t,
+    ),
+  );
+  void queryClient.invalidateQueries({ queryKey: transactionsQuery.queryKey });
+  if (result.status !== 'completed') return;
+  queryClient.setQueryData(
+    coinsQuery.queryKey,
+    (coins) => coins && { ...coins, coins: addAmounts(coins.coins, result.coinsAdded) },
+  );
+  void queryClient.invalidateQueries({ queryKey: coinsQuery.queryKey });
+  void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
 }
