@@ -327,8 +327,13 @@ interface Phase {
  */
 const SQL_STEPS = [
   {
+    key: 'shares',
+    label: "the revenue shares (a DSR summary's NetRevenue over its lines)",
+    sql: /create temp table report_shares/,
+  },
+  {
     key: 'lines',
-    label: 'the lines into their partition (matching, revenue allocation, USD)',
+    label: 'the lines into their partition (matching, shares, USD)',
     sql: /insert into "store_report_lines_/,
   },
   {
@@ -427,7 +432,7 @@ function splitOf(statements: Statement[]): ImportResult['split'] {
   const last = statements.findLastIndex((s, i) => i > first && IMPORT_SQL.test(s.sql));
   if (staging < 0 || first < staging || last < first) return null;
   const sql = phaseOf(statements[first]!.start, statements[last]!.end);
-  const steps = { lines: 0, attach: 0, holds: 0, cells: 0, royalties: 0, other: sql.ms };
+  const steps = { shares: 0, lines: 0, attach: 0, holds: 0, cells: 0, royalties: 0, other: sql.ms };
   for (const statement of statements.slice(first, last + 1)) {
     const step = SQL_STEPS.find((s) => s.sql.test(statement.sql));
     if (!step) continue;

@@ -42,6 +42,9 @@ const usageColumns = ['file_number', 'line_number', 'reason', ...USAGE_FIELDS.ma
 
 /** Opens the staging table the report's usage lines are copied into (gone when the transaction ends). */
 export async function openUsageStaging(trx: DbTransaction): Promise<void> {
+  // Its statements sort and hash a whole report: in memory rather than spilled to disk in small batches.
+  await trx.raw("set local work_mem = '256MB'");
+  await trx.raw("set local maintenance_work_mem = '256MB'");
   await trx.raw('drop table if exists pg_temp.report_usages, pg_temp.report_shares');
   await trx.raw(`
     create temp table report_usages (
