@@ -83,7 +83,7 @@ export async function seedDemoCatalogue(
     (t) => t.isrc!,
   );
   const csv = Buffer.from(demoStoreReportCsv(isrcs, now));
-  const key = `reports/${randomUUID()}.csv`;
+  const key = `reports/${randomUUID()}`;
   await storage.put(key, csv, 'text/csv');
   await registerStoreReport(db, admin, {
     key,

@@ -92,7 +92,7 @@ export async function uploadStoreReport(
   req: IncomingMessage,
   force: boolean,
 ): Promise<StoreReport> {
-  const key = `reports/${randomUUID()}.csv`;
+  const key = `reports/${randomUUID()}`;
   try {
     const received = await receiveMultipartFile(req, {
       field: STORE_REPORT_FIELD,
