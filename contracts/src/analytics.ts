@@ -56,7 +56,8 @@ const usage = {
 
 /**
  * GET /api/analytics: the approved artist's own usage from imported store reports, over the last `days`
- * days (`from` … `to`, today included). Monthly reports count on the first day of their month.
+ * days (`from` … `to`, today included). A report's usage period (a day, or a month) counts in every window
+ * it overlaps.
  */
 export const AnalyticsResponse = z.object({
   days: z.number().int(),
@@ -83,11 +84,19 @@ export const AnalyticsResponse = z.object({
     .nullable(),
   /** Per store (the platform counters), most streams first. */
   platforms: z.array(z.object({ platform: z.string(), ...usage })),
-  /** One entry per day of the window, oldest first, zeros where nothing was reported. */
+  /**
+   * What a point of `series` is: a day, or a calendar month when any of the window's reports covers more
+   * than a day (a month's usage put on its first day would read as a spike there).
+   */
+  granularity: z.enum(['day', 'month']),
+  /**
+   * One entry per day of the window, or per calendar month it overlaps (dated its first day), oldest first,
+   * zeros where nothing was reported; a period that started before the window counts on its first day.
+   */
   series: z.array(z.object({ date: z.string(), ...usage })),
   /**
-   * The last day of the window the stores reported usage on for the artist (null: none): the days after it
-   * are not reported yet, so the charts stop there instead of dropping to zero.
+   * The last day of the window the artist's reported usage covers (a period's last day, at most `to`; null:
+   * none): the days after it are not reported yet, so the charts stop there instead of dropping to zero.
    */
   reportedUntil: z.string().nullable(),
   /** Streams and revenue against the period of the same length before (the page's growth badges). */

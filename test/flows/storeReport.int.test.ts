@@ -178,7 +178,11 @@ describe('an admin imports a store report', () => {
         expect(quarter).toMatchObject({
           totalStreams: usage.streams,
           totalRevenue: usdCents(usage.revenueUsd),
+          granularity: 'month',
+          reportedUntil: day(last),
         });
+        // The charts show the month, not a spike on its 1st.
+        expect(quarter.series.find((p) => p.date === day(first))?.streams).toBe(usage.streams);
       }
     },
   );

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { growthSpan, lastReportedDay, percentChange, usageGrowth } from './growth.ts';
 
 const window = { userId: 'u1', from: '2026-11-01', to: '2026-11-30' };
-const day = (date: string, streams: number, revenueUsd = '0') => ({
+const period = (date: string, endDate: string, streams: number, revenueUsd = '0') => ({
   date,
+  endDate,
   streams,
   downloads: 0,
   revenueUsd,
 });
+const day = (date: string, streams: number, revenueUsd = '0') => period(date, date, streams, revenueUsd);
 
 describe('the artist’s own growth', () => {
   it('reads the window and as many days before it', () => {
@@ -99,5 +101,36 @@ describe('the artist’s own growth', () => {
     const days = [day('2026-10-31', 5), day('2026-11-12', 0, '0.00000001'), day('2026-12-01', 7)];
     expect(lastReportedDay(days, window)).toBe('2026-11-12');
     expect(lastReportedDay([day('2026-10-31', 5)], window)).toBeNull();
+  });
+
+  it('counts a month-long period in the window it overlaps, never in the period before as well', () => {
+    // October's report overlaps both the window (2-31 October) and the previous period (2 September -
+    // 1 October): it counts in the window, as the page's total does, and is not compared with itself.
+    const window = { from: '2026-10-02', to: '2026-10-31' };
+    const growth = usageGrowth(
+      [
+        period('2026-09-01', '2026-09-30', 1_000, '4.00'),
+        period('2026-10-01', '2026-10-31', 600, '3.00'),
+        day('2026-10-15', 200, '1.00'),
+      ],
+      window,
+    );
+    expect(growth.current).toEqual({ from: '2026-10-02', to: '2026-10-31' });
+    expect(growth.previous).toEqual({ from: '2026-09-02', to: '2026-10-01' });
+    expect(growth.streams).toEqual({ current: 800, previous: 1_000, percentage: '-20.00' });
+    expect(growth.revenue).toEqual({ current: '4.00', previous: '4.00', percentage: '0.00' });
+    // Last month's report alone: nothing before it to compare with, so no percentage (no badge).
+    const alone = usageGrowth([period('2026-10-01', '2026-10-31', 600, '3.00')], window);
+    expect(alone.streams).toEqual({ current: 600, previous: 0, percentage: null });
+  });
+
+  it('is reported until the last day a period covers, at most the window’s last', () => {
+    expect(lastReportedDay([period('2026-10-01', '2026-10-31', 5)], window)).toBeNull();
+    expect(lastReportedDay([period('2026-10-15', '2026-11-14', 5), day('2026-11-03', 1)], window)).toBe(
+      '2026-11-14',
+    );
+    expect(lastReportedDay([period('2026-11-01', '2026-12-31', 5)], window)).toBe('2026-11-30');
+    // Only a month of nothing: not reported.
+    expect(lastReportedDay([period('2026-11-01', '2026-11-30', 0)], window)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import { dbTest } from '#test/support/db.ts';
 import { buildArtist, buildRelease, buildUsage } from '#test/support/factories.ts';
-import { usageByPlatform, usageTotals } from './queries.ts';
+import { usageByPeriod, usageByPlatform, usageTotals } from './queries.ts';
 
 describe("the artist's analytics window", () => {
   dbTest(
@@ -22,6 +22,12 @@ describe("the artist's analytics window", () => {
       expect((await usageByPlatform(db, window)).map((p) => [p.platform, p.streams])).toEqual([
         ['Daily', 54_000],
         ['Monthly', 20],
+      ]);
+      // Per period, each with its last day, so the charts place November's report over its month.
+      expect((await usageByPeriod(db, window)).map((p) => [p.date, p.endDate, p.streams])).toEqual([
+        ['2026-11-01', '2026-11-30', 20],
+        ['2026-11-07', '2026-11-07', 4_000],
+        ['2026-12-06', '2026-12-06', 50_000],
       ]);
     },
   );

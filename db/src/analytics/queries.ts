@@ -60,16 +60,23 @@ export async function usageByPlatform(
   return rows.map((r) => ({ platform: String(r.platform), ...usage(r) }));
 }
 
-/** Per day that has usage, oldest first. */
-export async function usageByDay(
+/**
+ * Per usage period that has usage (`date` its first day, `endDate` its last: the same day, or a month),
+ * oldest first: the charts place a month-long period over its month, not on its first day.
+ */
+export async function usageByPeriod(
   db: Conn,
   window: AnalyticsWindow,
-): Promise<Array<UsageSums & { date: string }>> {
+): Promise<Array<UsageSums & { date: string; endDate: string }>> {
   const rows = (await within(db, window)
-    .select(db.raw("to_char(analytics.date, 'YYYY-MM-DD') as day"), ...sums(db))
-    .groupBy('analytics.date')
-    .orderBy('analytics.date')) as Array<Record<string, unknown>>;
-  return rows.map((r) => ({ date: String(r.day), ...usage(r) }));
+    .select(
+      db.raw("to_char(analytics.date, 'YYYY-MM-DD') as day"),
+      db.raw("to_char(analytics.end_date, 'YYYY-MM-DD') as end_day"),
+      ...sums(db),
+    )
+    .groupBy('analytics.date', 'analytics.end_date')
+    .orderBy(['analytics.date', 'analytics.end_date'])) as Array<Record<string, unknown>>;
+  return rows.map((r) => ({ date: String(r.day), endDate: String(r.endDay), ...usage(r) }));
 }
 
 /** The track with the most streams in the window (release-level lines name no track). */

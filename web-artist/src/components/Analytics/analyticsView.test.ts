@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsResponse } from '@riffline/contracts';
 import {
+  chartPoints,
   dailyPoints,
   formatCompact,
   formatCompactMoney,
@@ -24,6 +25,7 @@ const empty: AnalyticsResponse = {
   monthlyListeners: null,
   topTrack: null,
   platforms: [],
+  granularity: 'day',
   series: [],
   reportedUntil: null,
   growth: {
@@ -97,6 +99,29 @@ describe('the Analytics page (SPEC §2 Analytics)', () => {
       { date: new Date('2025-12-01T00:00:00Z'), streams: 30, downloads: 1, revenue: 2.49 },
       { date: new Date('2026-01-01T00:00:00Z'), streams: 0, downloads: 0, revenue: 0 },
     ]);
+  });
+
+  it('charts monthly reports a bar a month, in every timeframe, up to the month reported', () => {
+    // The API's series of a 30-day window holding November's report: its months, not its days.
+    const months = {
+      days: 30 as const,
+      granularity: 'month' as const,
+      series: [
+        { date: '2026-11-01', streams: 3000, downloads: 0, revenue: '9.00' },
+        { date: '2026-12-01', ...usage },
+      ],
+      reportedUntil: '2026-11-30',
+    };
+    expect(chartPoints(months, 'USD')).toEqual({
+      monthly: true,
+      points: [
+        { date: new Date('2026-11-01T00:00:00Z'), streams: 3000, downloads: 0, revenue: 9 },
+        { date: new Date('2026-12-01T00:00:00Z'), streams: null, downloads: null, revenue: null },
+      ],
+    });
+    const days = { ...months, granularity: 'day' as const, reportedUntil: '2026-12-01' };
+    expect(chartPoints(days, 'USD').monthly).toBe(false);
+    expect(chartPoints({ ...days, days: 365 }, 'USD').monthly).toBe(true);
   });
 
   it('stops the charts at the last reported day instead of dropping to zero at today', () => {

@@ -77,9 +77,9 @@ export const dailyPoints = (
   );
 
 /**
- * The series a month a point (for the year's chart: 365 daily needles read badly on a phone): each month of
- * the window dated its first day, usage summed in USD cents before converting to `currency`; no bar for a
- * month that starts after `reportedUntil`.
+ * The series a month a point: each month of the window dated its first day, usage summed in USD cents
+ * before converting to `currency` (a monthly series passes as it is); no bar for a month that starts after
+ * `reportedUntil`.
  */
 export function monthlyPoints(
   series: AnalyticsResponse['series'],
@@ -104,6 +104,18 @@ export function monthlyPoints(
           revenue: Number(convertAmount((m.cents / 100).toFixed(2), 'USD', currency)),
         },
   );
+}
+
+/**
+ * The charts' points: a bar a month for the year (365 daily needles read badly on a phone) and for monthly
+ * reports (the API's series is of months then: a month's usage is not a day's), else a point a day.
+ */
+export function chartPoints(
+  a: Pick<AnalyticsResponse, 'days' | 'granularity' | 'series' | 'reportedUntil'>,
+  currency: Currency,
+): { monthly: boolean; points: DailyPoint[] } {
+  const monthly = a.days === 365 || a.granularity === 'month';
+  return { monthly, points: (monthly ? monthlyPoints : dailyPoints)(a.series, currency, a.reportedUntil) };
 }
 
 /**

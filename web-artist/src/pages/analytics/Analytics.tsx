@@ -270,17 +270,13 @@ function AnalyticsPage() {
           >
             <UsageChart
               metric="streams"
-              series={data.series}
-              reportedUntil={data.reportedUntil}
-              days={days}
+              analytics={data}
               currency={currency}
               summary={`${formatCount(data.totalStreams)} streams and ${formatCount(data.totalDownloads)} downloads, ${chartLabel}`}
             />
             <UsageChart
               metric="revenue"
-              series={data.series}
-              reportedUntil={data.reportedUntil}
-              days={days}
+              analytics={data}
               currency={currency}
               summary={`${money(data.totalRevenue)} net, ${chartLabel}`}
             />

@@ -2,19 +2,13 @@ import { Box, Card, CardContent, Typography, useTheme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart, lineClasses } from '@mui/x-charts/LineChart';
 import type { ReactNode } from 'react';
+import { formatMoney, type AnalyticsResponse, type Currency } from '@riffline/contracts';
 import {
-  formatMoney,
-  type AnalyticsResponse,
-  type AnalyticsTimeframe,
-  type Currency,
-} from '@riffline/contracts';
-import {
-  dailyPoints,
+  chartPoints,
   formatCompact,
   formatCompactMoney,
   formatCount,
   formatDay,
-  monthlyPoints,
   type PlatformCounter,
 } from '../../components/Analytics/analyticsView.ts';
 
@@ -48,6 +42,8 @@ function ChartCard({
 }
 
 const monthTick = (date: Date) => date.toLocaleDateString('en-US', { month: 'short', timeZone: 'UTC' });
+const monthYearTick = (date: Date) =>
+  date.toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const monthName = (date: Date) =>
   date.toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const dayTick = (date: Date) =>
@@ -55,32 +51,26 @@ const dayTick = (date: Date) =>
 
 /**
  * Streams, or revenue in the artist's currency, over the window: an area line a day for 30 and 90 days, a
- * bar a month for the year (365 daily needles read badly on a phone). The chart takes its card's width, so
- * it reads at 360 px as at 1280; the axis starts at 0 unless a refund took a day below it. The axis runs to
- * today, the line only to the last day reported.
+ * bar a month for the year and for monthly reports (chartPoints). The chart takes its card's width, so it
+ * reads at 360 px as at 1280; the axis starts at 0 unless a refund took a day below it. The axis runs to
+ * today, the line (or the bars) only to the last day reported.
  */
 export function UsageChart({
   metric,
-  series,
-  reportedUntil,
-  days,
+  analytics,
   currency,
   summary,
 }: {
   metric: 'streams' | 'revenue';
-  series: AnalyticsResponse['series'];
-  /** The last day reported: the line (or the bars) stop there. */
-  reportedUntil: string | null;
-  days: AnalyticsTimeframe;
+  analytics: Pick<AnalyticsResponse, 'days' | 'granularity' | 'series' | 'reportedUntil'>;
   currency: Currency;
   summary: string;
 }) {
   const theme = useTheme();
   const streams = metric === 'streams';
-  const monthly = days === 365;
-  const points = monthly
-    ? monthlyPoints(series, currency, reportedUntil)
-    : dailyPoints(series, currency, reportedUntil);
+  const { monthly, points } = chartPoints(analytics, currency);
+  // Months of monthly reports say their year: a 30-day window's two bars are "Nov 2026" and "Dec 2026".
+  const tickOf = analytics.granularity === 'month' ? monthYearTick : monthTick;
   const money = (n: number) => formatMoney(n.toFixed(2), currency);
   const value = (n: number) => (streams ? formatCount(n) : money(n));
   const tick = (n: number) => (streams ? formatCompact(n) : formatCompactMoney(n, currency));
@@ -114,7 +104,8 @@ export function UsageChart({
               scaleType: 'band',
               data: points.map((p) => p.date),
               valueFormatter: (date: Date, ctx: { location: string }) =>
-                ctx.location === 'tick' ? monthTick(date) : monthName(date),
+                ctx.location === 'tick' ? tickOf(date) : monthName(date),
+              tickLabelMinGap: 12,
             },
           ]}
           series={[{ data, label, color, valueFormatter: (v) => (v === null ? '' : value(v)) }]}

@@ -51,6 +51,7 @@ describe('GET /api/analytics', () => {
         platforms: [],
         recentActivity: [],
       });
+      expect(body.granularity).toBe('day');
       expect(body.series).toHaveLength(30);
       expect(body.series.every((d) => d.streams === 0 && d.revenue === '0.00')).toBe(true);
       // Nothing reported, nothing to compare: no growth badge has anything behind it.
@@ -126,7 +127,7 @@ describe('GET /api/analytics', () => {
       });
       // Listeners of the latest month in the window that has any (the two rows may share a month).
       expect(body.monthlyListeners).toBe(daysAgo(2).slice(0, 7) === daysAgo(10).slice(0, 7) ? 500 : 400);
-      expect(body.series).toHaveLength(30);
+      expect([body.granularity, body.series.length]).toEqual(['day', 30]);
       expect(body.series.find((d) => d.date === daysAgo(2))).toEqual({
         date: daysAgo(2),
         streams: 1050,
@@ -156,6 +157,47 @@ describe('GET /api/analytics', () => {
       expect([year.totalStreams, year.series.length]).toEqual([1755 + 9_999, 365]);
       // The year before has nothing: no percentage.
       expect(year.growth.streams).toEqual({ current: 1755 + 9_999, previous: 0, percentage: null });
+    },
+  );
+
+  apiTest(
+    'monthly reports make a series of months, reported until their last day, compared by overlap',
+    async ({ db, approvedArtist }) => {
+      const now = new Date();
+      const month = (offset: number) => ({
+        date: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1))
+          .toISOString()
+          .slice(0, 10),
+        endDate: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset + 1, 0))
+          .toISOString()
+          .slice(0, 10),
+      });
+      const mine = await usageOf(db, approvedArtist.user.id, 'Monthly');
+      // Four months ago: before the last 90 days, in the 90 before them.
+      await mine.row({ ...month(-4), streams: 1_000, revenueUsd: '2.00' });
+      await mine.row({ ...month(-1), streams: 3_000, revenueUsd: '9.30' });
+      // This month's report runs past today; a daily line of today adds to its month.
+      await mine.row({ ...month(0), streams: 500, revenueUsd: '1.50' });
+      await mine.row({ date: daysAgo(0), streams: 25, revenueUsd: '0.20' });
+
+      const body = (await approvedArtist.get('/api/analytics?days=90')).json<AnalyticsResponse>();
+      expect(body.totalStreams).toBe(3_525);
+      expect(body.granularity).toBe('month');
+      // A point per calendar month the window overlaps, dated its first day: no spike on any 1st.
+      const months = [...new Set(Array.from({ length: 90 }, (_, i) => `${daysAgo(89 - i).slice(0, 7)}-01`))];
+      expect(body.series.map((p) => p.date)).toEqual(months);
+      expect(body.series.find((p) => p.date === month(-1).date)).toMatchObject({
+        streams: 3_000,
+        revenue: '9.30',
+      });
+      expect(body.series.at(-1)).toMatchObject({ date: month(0).date, streams: 525, revenue: '1.70' });
+      expect(body.series.reduce((sum, p) => sum + p.streams, 0)).toBe(3_525);
+      expect(body.reportedUntil).toBe(daysAgo(0));
+      expect(body.growth).toMatchObject({
+        current: { from: daysAgo(89), to: daysAgo(0) },
+        previous: { from: daysAgo(179), to: daysAgo(90) },
+        streams: { current: 3_525, previous: 1_000, percentage: '252.50' },
+      });
     },
   );
 });

@@ -2,7 +2,7 @@ import {
   monthlyListeners,
   recentUsage,
   topTrack,
-  usageByDay,
+  usageByPeriod,
   usageByPlatform,
   usageTotals,
 } from '@riffline/db';
@@ -17,13 +17,13 @@ import type { AnalyticsInput } from './schema.ts';
  */
 export const show: Handler<AnalyticsInput> = async (ctx, { db, clock }) => {
   const window = analyticsWindow(ctx.state.user!.id, ctx.state.input.query.days, clock());
-  const [totals, platforms, days, top, listeners, recent] = await Promise.all([
+  const [totals, platforms, periods, top, listeners, recent] = await Promise.all([
     usageTotals(db, window),
     usageByPlatform(db, window),
-    usageByDay(db, growthSpan(window)),
+    usageByPeriod(db, growthSpan(window)),
     topTrack(db, window),
     monthlyListeners(db, window),
     recentUsage(db, window, 10),
   ]);
-  return presentAnalytics(window, { totals, platforms, days, top, listeners, recent });
+  return presentAnalytics(window, { totals, platforms, periods, top, listeners, recent });
 };

@@ -8,7 +8,7 @@ export const analyticsRoutes = [
     method: 'get',
     path: '/analytics',
     summary:
-      "The approved artist's own streams, downloads and store revenue over the last 30, 90 or 365 days (`days`, default 30): totals, monthly listeners, top track, per store, a series per day (and the last day reported), growth against the days before, and recent activity",
+      "The approved artist's own streams, downloads and store revenue over the last 30, 90 or 365 days (`days`, default 30): totals, monthly listeners, top track, per store, a series per day, or per month for monthly reports (and the last day reported), growth against the days before, and recent activity",
     tag: 'Analytics',
     audience: 'approved',
     request: AnalyticsSchema,

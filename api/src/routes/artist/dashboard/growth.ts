@@ -1,5 +1,5 @@
 import { defaultGrowthPercentages, type DashboardGrowthResponse } from '@riffline/contracts';
-import { PlatformSetting, usageByDay } from '@riffline/db';
+import { PlatformSetting, usageByPeriod } from '@riffline/db';
 import { analyticsWindow } from '../../../presenters/analytics.ts';
 import { growthSpan, usageGrowth } from '../../../presenters/growth.ts';
 import type { Handler } from '../../route.ts';
@@ -22,14 +22,14 @@ function percentage(stored: string | undefined, key: GrowthKey): string {
  */
 export const show: Handler<unknown> = async (ctx, { db, clock }): Promise<DashboardGrowthResponse> => {
   const window = analyticsWindow(ctx.state.user!.id, DASHBOARD_DAYS, clock());
-  const [rows, days] = await Promise.all([
+  const [rows, periods] = await Promise.all([
     PlatformSetting.query(db).whereIn('settingKey', growthKeys),
-    usageByDay(db, growthSpan(window)),
+    usageByPeriod(db, growthSpan(window)),
   ]);
   const stored = new Map(rows.map((row) => [row.settingKey, row.settingValue]));
   return {
     days: DASHBOARD_DAYS,
-    ...usageGrowth(days, window),
+    ...usageGrowth(periods, window),
     platform: {
       streamsGrowthPercentage: percentage(
         stored.get('streams_growth_percentage'),
