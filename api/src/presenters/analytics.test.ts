@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { analyticsWindow, presentAnalytics, type AnalyticsReads } from './analytics.ts';
+import { period } from './periods.fixture.ts';
 
 const window = analyticsWindow('u1', 30, new Date('2026-12-06T12:00:00Z')); // 7 November - 6 December
-const period = (date: string, endDate: string, streams: number, revenueUsd = '0') => ({
-  date,
-  endDate,
-  streams,
-  downloads: 0,
-  revenueUsd,
-});
 const reads = (periods: AnalyticsReads['periods']): AnalyticsReads => ({
   totals: { streams: 0, downloads: 0, revenueUsd: '0' },
   platforms: [],

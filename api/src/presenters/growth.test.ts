@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { growthSpan, lastReportedDay, percentChange, usageGrowth } from './growth.ts';
+import { day, period } from './periods.fixture.ts';
 
 const window = { userId: 'u1', from: '2026-11-01', to: '2026-11-30' };
-const period = (date: string, endDate: string, streams: number, revenueUsd = '0') => ({
-  date,
-  endDate,
-  streams,
-  downloads: 0,
-  revenueUsd,
-});
-const day = (date: string, streams: number, revenueUsd = '0') => period(date, date, streams, revenueUsd);
 
 describe('the artist’s own growth', () => {
   it('reads the window and as many days before it', () => {
