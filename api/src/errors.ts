@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly issues?: Issue[],
+    /** A machine-readable reason the apps key on (a step-up's `second_factor_required`, …). */
+    readonly reason?: string,
   ) {
     super(message);
     this.name = 'HttpError';

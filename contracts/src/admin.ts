@@ -133,10 +133,16 @@ const adminArtist = {
 export const AdminRoyaltyResponse = z.object({
   id: z.string(),
   ...adminArtist,
-  userId: z.string(),
+  /** Null while the row is held for a payee who has not accepted their share (docs/splits.md). */
+  userId: z.string().nullable(),
   releaseId: z.string().nullable(),
   releaseTitle: z.string().nullable(),
+  /** Rounded down to the cent: a split share's part of a credit has up to 8 decimals (`exactAmount`). */
   amount: DecimalAmount,
+  exactAmount: z.string().describe('the amount as the ledger keeps it, up to 8 decimals'),
+  /** The split version and payee this part of a credit went to (null for a credit that was not split). */
+  splitId: z.string().nullable(),
+  payeeId: z.string().nullable(),
   currency: z.enum(currencies),
   /** The sale month, `YYYY-MM`. */
   period: z.string(),

@@ -32,6 +32,7 @@ export const aggregates = {
   report: 'usage',
   failedEvent: 'platform',
   export: 'releases',
+  split: 'releases',
 } as const;
 
 export type AggregateType = keyof typeof aggregates;
@@ -127,6 +128,9 @@ export const eventSchemas = {
   'user.emailVerified': z.object({ email: z.string() }),
   /** A password was set through an emailed reset link; every session of the account ended. */
   'user.passwordReset': z.object({}),
+  /** An authenticator app was confirmed (and recovery codes issued) or turned off on the account. */
+  'user.secondFactorEnabled': z.object({}),
+  'user.secondFactorDisabled': z.object({}),
   'release.created': z.object({
     userId: z.string(),
     title: z.string(),
@@ -224,6 +228,16 @@ export const eventSchemas = {
   }),
   /** The export could not be built, after its retries: why. */
   'export.failed': z.object({ kind: z.enum(exportKinds), reason: z.string() }),
+  /**
+   * A release owner set a new version of the release's split (the aggregate: the version), from the sale
+   * month `effectiveFrom` on; `invited` names the payees created by it (their invites are still to send).
+   */
+  'split.created': z.object({
+    releaseId: z.string(),
+    effectiveFrom: z.string(),
+    shares: z.array(z.object({ payeeId: z.string(), percent: z.string() })),
+    invited: z.array(z.string()),
+  }),
   /** An admin asked to deliver a parked event (a `failed_events` row, the aggregate) again to its group. */
   'failedEvent.replayRequested': z.object({ group: z.string().min(1), eventId: z.string().min(1) }),
 } as const;

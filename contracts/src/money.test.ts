@@ -7,6 +7,7 @@ import {
   convertAmount,
   convertScaled,
   convertScaledNumber,
+  floorToCents,
   formatCoins,
   formatMoney,
   fromMinor,
@@ -242,5 +243,18 @@ describe('amounts finer than a cent (store report revenue)', () => {
     expect(answered).toBeGreaterThan(values.length * codes.length * codes.length * 0.5);
     // Past what numbers hold exactly: null, not a rounded answer.
     expect(convertScaledNumber(2 ** 52, 'INR', 'USD')).toBeNull();
+  });
+});
+
+describe('floorToCents (sums of ledger rows at 8 decimals, as people read them)', () => {
+  it('rounds down to the cent, towards minus infinity, whatever the scale', () => {
+    expect(floorToCents('61.72500000')).toBe('61.72');
+    expect(floorToCents('0.29999999')).toBe('0.29');
+    expect(floorToCents('12.34')).toBe('12.34');
+    expect(floorToCents('12')).toBe('12.00');
+    expect(floorToCents(0.5)).toBe('0.50');
+    expect(floorToCents('-0.00000001')).toBe('-0.01');
+    expect(floorToCents('-1.20000000')).toBe('-1.20');
+    expect(() => floorToCents('1e3')).toThrow(RangeError);
   });
 });

@@ -56,6 +56,20 @@ export function fromMinor(minor: bigint): string {
   return negative ? `-${text}` : text;
 }
 
+/**
+ * A decimal with any number of places rounded down to the cent (towards minus infinity): "0.29999999" →
+ * "0.29". What a sum of ledger rows at 8 decimals shows: rounding never creates money.
+ */
+export function floorToCents(amount: string | number): string {
+  const text = typeof amount === 'number' ? numberText(amount) : amount.trim();
+  const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(text);
+  if (!match) throw new RangeError(`Not a decimal amount: ${JSON.stringify(amount)}`);
+  const [, sign, whole = '0', fraction = ''] = match;
+  const magnitude = BigInt(whole) * 100n + BigInt(fraction.slice(0, 2).padEnd(2, '0'));
+  const beyond = /[1-9]/.test(fraction.slice(2));
+  return fromMinor(sign ? -magnitude - (beyond ? 1n : 0n) : magnitude);
+}
+
 /** Normalises a decimal to two places: "12.5" → "12.50". */
 export const normalizeAmount = (amount: string | number): string => fromMinor(toMinor(amount));
 

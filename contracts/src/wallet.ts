@@ -16,7 +16,9 @@ export type CoinsResponse = z.infer<typeof CoinsResponse>;
 export const RoyaltyItem = z.object({
   id: z.string(),
   releaseId: z.string().nullable(),
+  /** Rounded down to the cent: a split share's part of a credit has up to 8 decimals (`exactAmount`). */
   amount: DecimalAmount,
+  exactAmount: z.string().describe('the amount as the ledger keeps it, up to 8 decimals'),
   currency: z.enum(currencies),
   period: z.string(),
   status: z.enum(royaltyStatuses),

@@ -16,6 +16,7 @@ export * from './releases/index.ts';
 export * from './exports/index.ts';
 export * from './wallet/index.ts';
 export * from './storeReports/index.ts';
+export * from './splits/index.ts';
 export * from './analytics/index.ts';
 export * from './mail/deliveries.ts';
 export * from './notifications/index.ts';

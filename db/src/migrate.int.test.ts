@@ -218,7 +218,6 @@ const spec: Record<string, Record<string, string | null>> = {
 
 const moneyColumns = [
   ['users', 'coins'],
-  ['royalties', 'amount'],
   ['withdrawal_requests', 'amount'],
   ['payment_transactions', 'amount'],
 ] as const;
@@ -278,6 +277,8 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
       '20261201001100_withdrawal_payment_reference',
       '20261201001200_admin_alerts',
       '20261206000100_store_reports_rebuilt',
+      '20261207000100_splits',
+      '20261207000200_second_factor',
     ]);
     expect((await migrationStatus(db)).pending).toEqual([]);
 
@@ -312,6 +313,60 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
         numericScale: 2,
       });
     }
+  });
+
+  it("keeps a ledger amount's own scale, up to 8 decimals, within numeric(20,8)'s range (20261207000100)", async () => {
+    const artist = await buildArtist(db);
+    const row = { userId: artist.id, period: '2026-10' };
+    const [cents, part] = await db('royalties')
+      .insert([
+        { ...row, amount: '12.34' },
+        { ...row, amount: '6.17000001' },
+      ])
+      .returning(db.raw('amount::text as amount'));
+    expect([cents.amount, part.amount]).toEqual(['12.34', '6.17000001']);
+    for (const amount of ['0.000000001', '1000000000000'])
+      await expect(db('royalties').insert({ ...row, amount })).rejects.toThrow(
+        /royalties_amount_scale_check/,
+      );
+  });
+
+  it("puts a split credit back whole in the owner's row on the way down (20261207000100)", async () => {
+    const [owner, other] = [await buildArtist(db), await buildArtist(db)];
+    const release = await buildRelease(db, { userId: owner.id });
+    const [report] = await db('store_reports')
+      .insert({ filename: 's.csv', fileKey: 'reports/s.csv', contentHash: 's'.repeat(64), size: 1 })
+      .returning('id');
+    const [split] = await db('splits')
+      .insert({ releaseId: release.id, effectiveFrom: '2026-10', createdBy: owner.id })
+      .returning('id');
+    const payees = await db('payees')
+      .insert([
+        { ownerId: owner.id, userId: owner.id, status: 'owner' },
+        { ownerId: owner.id, userId: other.id, email: 'b@example.test', status: 'accepted' },
+        { ownerId: owner.id, email: 'c@example.test', status: 'invited' },
+      ])
+      .returning('id');
+    const amounts = ['0.50000001', '0.29999999', '0.20000000'];
+    await db('royalties').insert(
+      payees.map((p: { id: string }, i: number) => ({
+        reportId: report.id,
+        releaseId: release.id,
+        userId: [owner.id, other.id, null][i],
+        payeeId: p.id,
+        splitId: split.id,
+        amount: amounts[i],
+        period: '2026-10',
+        grossUsd: '1.00000000',
+        commissionPercent: '0',
+        lines: 3,
+      })),
+    );
+    await downThrough(db, '20261207000100_splits');
+    expect(await db('royalties').where({ reportId: report.id }).select('userId', 'amount', 'lines')).toEqual([
+      { userId: owner.id, amount: '1.00', lines: 3 },
+    ]);
+    await migrateLatest(db);
   });
 
   it('seeds the platform settings: the two growth badges and the distribution fee', async () => {

@@ -27,6 +27,8 @@ import * as keptLinesInBlocks from './migrations/20261130000100_kept_lines_in_bl
 import * as withdrawalPaymentReference from './migrations/20261201001100_withdrawal_payment_reference.ts';
 import * as adminAlerts from './migrations/20261201001200_admin_alerts.ts';
 import * as storeReportsRebuilt from './migrations/20261206000100_store_reports_rebuilt.ts';
+import * as splits from './migrations/20261207000100_splits.ts';
+import * as secondFactor from './migrations/20261207000200_second_factor.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -63,6 +65,8 @@ const migrations: Record<string, Migration> = {
   '20261201001100_withdrawal_payment_reference': withdrawalPaymentReference,
   '20261201001200_admin_alerts': adminAlerts,
   '20261206000100_store_reports_rebuilt': storeReportsRebuilt,
+  '20261207000100_splits': splits,
+  '20261207000200_second_factor': secondFactor,
 };
 
 const source: Knex.MigrationSource<string> = {

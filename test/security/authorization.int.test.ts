@@ -19,6 +19,7 @@ import { Browser, type Page } from '#test/support/browser.ts';
 import { uniqueName } from '#test/support/database.ts';
 import { unique } from '#test/support/db.ts';
 import { buildApplication, buildSupportTicket } from '#test/support/factories.ts';
+import { enrolAuthenticator, stepUp, type TestAuthenticator } from '#test/support/secondFactor.ts';
 import { snapshotTables, tableChanges } from '#test/support/tableSnapshot.ts';
 import {
   matrixWebhookSecret,
@@ -115,6 +116,27 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const keyOf = (def: RouteDef) => `${def.method.toUpperCase()} ${def.path}`;
 
+/** Each persona's authenticator app (set up on first need) and when it last signed in with it. */
+const authenticators = new Map<PersonaName, { app: TestAuthenticator; at: number }>();
+
+/** The step-up for a route that moves money, renewed well within its 10 minutes. */
+async function signInWithApp(app: TestServer, caller: Caller) {
+  const { name, person } = caller.persona;
+  const held = authenticators.get(name);
+  if (held && Date.now() - held.at < 5 * 60_000) return;
+  const sender = {
+    send: (method: string, path: string, body?: unknown) =>
+      caller.browser.request(`${app.url}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', origin: app.url },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+  };
+  const authenticator = held?.app ?? (await enrolAuthenticator(sender));
+  await stepUp(caller.browser, app.url, person!, authenticator);
+  authenticators.set(name, { app: authenticator, at: Date.now() });
+}
+
 /** What the audience's gate answers a persona: a refusal status, or null when it lets them through. */
 function gateAnswer(audience: Audience, name: PersonaName): number | null {
   if (audience === 'public') return null;
@@ -179,11 +201,12 @@ async function callAs(
 ): Promise<Cell> {
   const throwaway = entry.throwawaySession && name !== 'anonymous';
   const caller: Caller = throwaway
-    ? await actor(app, db, kinds[name as SignedIn]).then((a) => ({
+    ? await actor(app, db, kinds[name as SignedIn], {}, { secondFactor: entry.secondFactor }).then((a) => ({
         browser: a.browser,
         persona: { name, user: a.user, person: a.person },
       }))
     : personas.callers[name];
+  if (entry.secondFactor && !throwaway && name !== 'anonymous') await signInWithApp(app, caller);
   const fixture: Fixture = {
     db,
     storage: app.deps.storage,

@@ -24,12 +24,15 @@ import {
   openUsageStaging,
   PaymentMethod,
   PlatformSetting,
+  setPendingSecondFactor,
   writeStoreReportLines,
   type Db,
   type Release,
   type Storage,
   type User,
 } from '@riffline/db';
+import { generateSecret } from 'otplib';
+import { encryptSecret } from '../../api/src/identityProvider/secondFactor.ts';
 import { SIGNATURE_HEADER, signWebhook } from '../../api/src/payments/webhookSignature.ts';
 import type { Audience } from '../../api/src/routes/route.ts';
 import { unique } from '#test/support/db.ts';
@@ -44,6 +47,7 @@ import {
   validApplication,
 } from '#test/support/factories.ts';
 import { png, wav } from '#test/support/media.ts';
+import { codeAt } from '#test/support/secondFactor.ts';
 import type { Person } from '#test/support/signIn.ts';
 
 export const personaNames = ['anonymous', 'pending', 'A', 'B', 'admin'] as const;
@@ -91,6 +95,12 @@ export interface MatrixEntry {
   entitled?: Partial<Record<PersonaName, number>>;
   /** The call ends or changes the caller's session: each persona makes it from a fresh one of its kind. */
   throwawaySession?: true;
+  /**
+   * The route needs a sign-in with a second factor within 10 minutes (`stepUp`): each signed-in persona
+   * sets up an authenticator app (once) and signs in again with it before the call; with
+   * `throwawaySession`, the fresh session does so.
+   */
+  secondFactor?: true;
   /** Why this route may show one persona another's data by design (printed under the matrix). */
   sharesData?: string;
   /** Builds the call, creating what it needs (A's application, A's ticket…). */
@@ -315,6 +325,22 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     }),
   },
 
+  // The authenticator app: its state, a set-up started, confirmed with the app's code (a fresh session's
+  // account, so that the personas' own stay without one), and turned off after signing in with it.
+  'GET /auth/second-factor': { audience: 'user' },
+  'POST /auth/second-factor/enrolment': { audience: 'user' },
+  'POST /auth/second-factor/confirmation': {
+    audience: 'user',
+    throwawaySession: true,
+    request: async (f) => {
+      if (!f.caller.user) return { body: { code: '123456' } };
+      const secret = generateSecret();
+      await setPendingSecondFactor(f.db, f.caller.user.id, await encryptSecret(f.db, secret), new Date());
+      return { body: { code: codeAt(secret, Math.floor(Date.now() / 30_000)) } };
+    },
+  },
+  'DELETE /auth/second-factor': { audience: 'user', throwawaySession: true, secondFactor: true },
+
   // The personas' addresses are not verified yet: each gets a new link by email.
   'POST /auth/verification-email': { audience: 'user' },
 
@@ -395,6 +421,7 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   'GET /withdrawal-requests': { audience: 'approved' },
   'POST /withdrawal-requests': {
     audience: 'approved',
+    secondFactor: true,
     // Whoever gets past the gate has earned 100 USD, a verified address and a payout method of their own.
     request: async (f) => {
       const user = f.caller.user;
@@ -483,6 +510,7 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   'GET /payment-methods': { audience: 'approved' },
   'POST /payment-methods': {
     audience: 'approved',
+    secondFactor: true,
     request: (f) => {
       const upiId = `${unique(f.caller.name).replace(/[^a-zA-Z0-9.]/g, '.')}@okbank`;
       f.own(f.caller.name, upiId);
@@ -496,6 +524,7 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   },
   'PATCH /payment-methods/:id/default': {
     audience: 'approved',
+    secondFactor: true,
     ownedBy: 'A',
     request: async (f) => ({ path: `/payment-methods/${await paymentMethodOfA(f)}/default` }),
   },
@@ -563,6 +592,30 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     ownedBy: 'A',
     entitled: { admin: 202 },
     request: async (f) => ({ path: `/releases/${(await releaseOfA(f)).release.id}/export/docs` }),
+  },
+  'GET /releases/:id/splits': {
+    audience: 'approved',
+    ownedBy: 'A',
+    request: async (f) => ({ path: `/releases/${(await releaseOfA(f)).release.id}/splits` }),
+  },
+  'POST /releases/:id/splits': {
+    audience: 'approved',
+    ownedBy: 'A',
+    secondFactor: true,
+    request: async (f) => {
+      const email = `${unique('a-collaborator')}@example.test`.toLowerCase();
+      f.own('A', email);
+      return {
+        path: `/releases/${(await releaseOfA(f)).release.id}/splits`,
+        body: {
+          effectiveFrom: '2030-01',
+          shares: [
+            { owner: true, percent: 60 },
+            { email, percent: '40.00' },
+          ],
+        },
+      };
+    },
   },
   // The page of an export A asked for (a pending one: no worker builds it here).
   'GET /exports/:id': {
@@ -772,6 +825,11 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     audience: 'admin',
     ownedBy: 'A',
     request: async (f) => ({ path: `/admin/releases/${(await releaseOfA(f)).release.id}` }),
+  },
+  'GET /admin/releases/:id/splits': {
+    audience: 'admin',
+    ownedBy: 'A',
+    request: async (f) => ({ path: `/admin/releases/${(await releaseOfA(f)).release.id}/splits` }),
   },
   'PATCH /admin/releases/:id': {
     audience: 'admin',

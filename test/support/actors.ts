@@ -1,6 +1,7 @@
 import { User, type Db } from '../../db/src/index.ts';
 import type { TestServer } from './api.ts';
 import { Browser, type Page } from './browser.ts';
+import { enrolAuthenticator, stepUp, type TestAuthenticator } from './secondFactor.ts';
 import { newPerson, signUp, type Person } from './signIn.ts';
 
 export type ActorKind = 'artist' | 'approved' | 'admin';
@@ -12,14 +13,21 @@ export interface Actor {
   get(path: string): Promise<Page>;
   /** A same-origin JSON request, as the web apps send it. */
   send(method: string, path: string, body?: unknown): Promise<Page>;
+  /** The authenticator app, for an actor made with `{ secondFactor: true }`. */
+  authenticator?: TestAuthenticator;
 }
 
-/** A browser signed in through the real provider flow, then given the role the test needs. */
+/**
+ * A browser signed in through the real provider flow, then given the role the test needs. With
+ * `secondFactor`, the account sets up an authenticator app and signs in again with it (the step-up the
+ * routes moving money ask for, good for 10 minutes).
+ */
 export async function actor(
   app: TestServer,
   db: Db,
   kind: ActorKind,
   fields: Partial<Person> = {},
+  { secondFactor = false }: { secondFactor?: boolean } = {},
 ): Promise<Actor> {
   const browser = new Browser();
   const person = newPerson(fields);
@@ -28,7 +36,7 @@ export async function actor(
   const patch =
     kind === 'admin' ? { role: 'admin' as const, isApproved: true } : { isApproved: kind === 'approved' };
   const user = await User.query(db).patchAndFetchById(me.id, patch);
-  return {
+  const signedIn: Actor = {
     browser,
     person,
     user,
@@ -40,6 +48,11 @@ export async function actor(
         body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       }),
   };
+  if (secondFactor) {
+    signedIn.authenticator = await enrolAuthenticator(signedIn);
+    await stepUp(browser, app.url, person, signedIn.authenticator);
+  }
+  return signedIn;
 }
 
 /** A visitor who is not signed in, sending same-origin requests. */

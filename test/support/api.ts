@@ -51,7 +51,8 @@ export async function startTestServer(
  * `apiTest` is `dbTest` with the real API on it, for route tests. Per test file (started on first use,
  * stopped after the file): `db`, `app` (the server on that database) and `admin` (a signed-in admin).
  * Per test, each made afresh for the test that names it: `visitor` (not signed in), `artist` (signed in,
- * awaiting approval), `approvedArtist`, and `newActor(kind, fields?)` for any further one.
+ * awaiting approval), `approvedArtist`, `steppedUpArtist` (approved, signed in with an authenticator app
+ * just now: the step-up that payouts and payment methods need), and `newActor(kind, fields?, options?)`.
  *
  *   apiTest('403 for an artist', async ({ artist }) => {
  *     expect((await artist.get('/api/admin/stats')).status).toBe(403);
@@ -71,9 +72,11 @@ export const apiTest = dbTest
   .extend('visitor', ({ app }) => visitor(app))
   .extend('artist', ({ app, db }) => actor(app, db, 'artist'))
   .extend('approvedArtist', ({ app, db }) => actor(app, db, 'approved'))
+  // An approved artist with an authenticator app, signed in with it just now: what moving money asks for.
+  .extend('steppedUpArtist', ({ app, db }) => actor(app, db, 'approved', {}, { secondFactor: true }))
   .extend(
     'newActor',
     ({ app, db }) =>
-      (kind: ActorKind, fields: Partial<Person> = {}) =>
-        actor(app, db, kind, fields),
+      (kind: ActorKind, fields: Partial<Person> = {}, options: { secondFactor?: boolean } = {}) =>
+        actor(app, db, kind, fields, options),
   );

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectToast, snap, unique } from '../../test/e2e/support.ts';
+import { steppedUpArtist } from '../../test/e2e/secondFactor.ts';
 import {
   DEMO_ADMIN,
-  DEMO_ARTIST,
   apiSession,
   entry,
   importRoyalties,
@@ -42,8 +42,9 @@ test('an admin approves a payout through to completed and declines another with 
   page,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const artist = await apiSession(browser, testInfo, DEMO_ARTIST);
   const admin = await apiSession(browser, testInfo, DEMO_ADMIN);
+  // An artist of this test's own, signed in with an authenticator app: payouts need it (docs/security.md).
+  const artist = await steppedUpArtist(browser, testInfo, admin.api);
 
   // Royalties of $45.00 on a live release of the artist's own.
   const release = await submitRelease(artist.api, { title: unique('Payday'), tracks: ['Payday'] });
@@ -67,8 +68,8 @@ test('an admin approves a payout through to completed and declines another with 
   await expect(page.getByRole('tab', { name: /^Pending/ })).toHaveAttribute('aria-selected', 'true');
   const payout = (amount: string) => entry(page, upiId).filter({ hasText: amount });
   await expect(payout('$20.00')).toContainText(`UPI ${upiId}`);
-  await expect(payout('$20.00')).toContainText('artist@riffline.local');
-  await expect(payout('$21.00')).toContainText('artist@riffline.local');
+  await expect(payout('$20.00')).toContainText(artist.person.email);
+  await expect(payout('$21.00')).toContainText(artist.person.email);
   expect(await overflowing(page)).toEqual([]);
   await snap(page, testInfo, 'admin-payouts');
 
@@ -105,14 +106,14 @@ test('an admin approves a payout through to completed and declines another with 
   await expect(payout('$20.00')).toContainText(`Paid, reference ${utr}`);
   await expect(payout('$20.00')).not.toContainText('payment within 24 hours');
   await expect(payout('$20.00').getByRole('button')).toHaveCount(0);
-  await expect(payout('$20.00')).toContainText('artist@riffline.local');
+  await expect(payout('$20.00')).toContainText(artist.person.email);
   expect(await overflowing(page)).toEqual([]);
   await snap(page, testInfo, 'admin-payouts-completed');
 
   // The artist is emailed that the money was sent, with the reference (the local outbox of `make start`).
   await expect
     .poll(async () => {
-      const res = await page.request.get(`/api/dev/mail?to=${encodeURIComponent(DEMO_ARTIST.email)}`);
+      const res = await page.request.get(`/api/dev/mail?to=${encodeURIComponent(artist.person.email)}`);
       const { messages } = (await res.json()) as { messages: Array<{ subject: string; text: string }> };
       return messages.find((m) => m.text.includes(utr))?.subject ?? null;
     })

@@ -12,6 +12,7 @@ import type {
   ReleaseWithTracksResponse,
   ReleasesExportBody,
   Role,
+  SplitsResponse,
   SupportTicketMessageResponse,
   WithdrawalRequestResponse,
   WithdrawalRequestReviewBody,
@@ -68,6 +69,8 @@ export interface AdminActions {
   changeUserApproval(id: Identifier, isApproved: boolean): Promise<AdminUserResponse>;
   /** `GET /api/admin/pipeline`: the outbox's backlog, each consumer group's lag and dead letters, mail. */
   getPipeline(): Promise<AdminPipelineResponse>;
+  /** `GET /api/admin/releases/:id/splits`: the release's split versions, newest first, and each payee's sums. */
+  getReleaseSplits(id: Identifier): Promise<SplitsResponse>;
   /** `GET /api/admin/tickets/:id/messages`: the conversation, oldest first. */
   getTicketMessages(id: Identifier): Promise<SupportTicketMessageResponse[]>;
   /** `POST /api/admin/tickets/:id/messages`: answer as Riffline Support (the artist is emailed). */
@@ -102,6 +105,10 @@ export const dataProvider: AdminDataProvider = {
   async getPipeline() {
     const { json } = await httpClient('/api/admin/pipeline');
     return json as AdminPipelineResponse;
+  },
+  async getReleaseSplits(id) {
+    const { json } = await httpClient(`/api/admin/releases/${path(id)}/splits`);
+    return json as SplitsResponse;
   },
   async getTicketMessages(id) {
     const { json } = await httpClient(`/api/admin/tickets/${path(id)}/messages`);

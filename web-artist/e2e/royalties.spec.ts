@@ -1,25 +1,27 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_ADMIN, DEMO_ARTIST, apiSession, importRoyalties, submitRelease } from '../../test/e2e/seed.ts';
-import { chooseOption, expectToast, signIn, snap, unique } from './support.ts';
+import { DEMO_ADMIN, apiSession, importRoyalties, submitRelease } from '../../test/e2e/seed.ts';
+import { signInWithCode, steppedUpArtist } from '../../test/e2e/secondFactor.ts';
+import { chooseOption, expectToast, snap, unique } from './support.ts';
 
 interface Release {
   tracks: Array<{ isrc: string | null }>;
 }
 
 /**
- * Royalties (SPEC §2 Royalties, §4 Withdrawal, §5, §8): the demo artist earns through a store report the
- * admin imports, then asks for a payout on the page: the 20 USD minimum is refused with its message, a
- * payout to their own UPI id is listed as pending, the admin's approval shows with its label, and once
- * completed the row says it was paid, with the payment's reference. Desktop and phone run at once as the
- * same artist, each with earnings and a method of its own.
+ * Royalties (SPEC §2 Royalties, §4 Withdrawal, §5, §8): an artist earns through a store report the admin
+ * imports, then asks for a payout on the page: the 20 USD minimum is refused with its message, a payout to
+ * their own UPI id is listed as pending, the admin's approval shows with its label, and once completed the
+ * row says it was paid, with the payment's reference. The artist has an authenticator app and signs in with
+ * it (docs/security.md); desktop and phone each have an artist of their own.
  */
 test(
   'the artist sees earnings, is held to the minimum and requests a withdrawal',
   { tag: '@phone' },
   async ({ browser, page }, testInfo) => {
     test.setTimeout(150_000);
-    const artist = await apiSession(browser, testInfo, DEMO_ARTIST);
     const admin = await apiSession(browser, testInfo, DEMO_ADMIN);
+    // An artist of this test's own with an authenticator app: payouts ask for a recent sign-in with it.
+    const artist = await steppedUpArtist(browser, testInfo, admin.api);
     const title = unique('Royal Blue');
     const release = await submitRelease(artist.api, { title, tracks: [title] });
     const live = await admin.api.send<Release>('patch', `/api/admin/releases/${release.id}`, {
@@ -30,7 +32,7 @@ test(
     await artist.api.send('post', '/api/payment-methods', { type: 'upi', upiId });
 
     await page.goto('/api/login?returnTo=%2Froyalties');
-    await signIn(page, DEMO_ARTIST.email, DEMO_ARTIST.password);
+    await signInWithCode(page, artist.person.email, artist.person.password, artist.app);
     await expect(page.getByRole('heading', { name: 'Royalties', level: 1 })).toBeVisible();
     await expect(page).toHaveTitle('Royalties · Riffline');
     for (const id of ['royalty-total', 'royalty-month', 'royalty-available']) {

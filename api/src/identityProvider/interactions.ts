@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { Config, Db } from '@riffline/db';
+import { findSecondFactor, type Config, type Db } from '@riffline/db';
 import type { Context } from 'koa';
 import type Provider from 'oidc-provider';
 import type { Logger } from 'pino';
@@ -18,7 +18,16 @@ import { sendVerificationLink } from './links.ts';
 import { asksToCreateAccount } from './provider.ts';
 import { echo, formValue, html, sameOriginForm } from './pages.ts';
 import { recoveryRoutes, signInFailuresFromKey, signInFailuresKey } from './recovery.ts';
-import { errorPage, forgotPasswordHref, logoutScript, signInPage, signUpPage, stylesheet } from './views.ts';
+import { verifySignInCode } from './secondFactor.ts';
+import {
+  errorPage,
+  forgotPasswordHref,
+  logoutScript,
+  secondFactorPage,
+  signInPage,
+  signUpPage,
+  stylesheet,
+} from './views.ts';
 
 /**
  * Failed sign-ins allowed per account from one address before the form refuses that address for a while.
@@ -35,6 +44,21 @@ const SIGN_IN_ACCOUNT_FAILURE_LIMIT = 100;
 const SIGN_IN_IP_FAILURE_LIMIT = 50;
 const FAILURE_WINDOW_MS = 15 * 60_000;
 const SIGN_UP_LIMIT_PER_HOUR = 30;
+/** Wrong second-factor codes allowed per account before it must wait: a million codes stay out of reach. */
+const SECOND_FACTOR_FAILURE_LIMIT = 5;
+/** How long the code step waits after the password was right before the password is asked again. */
+const SECOND_FACTOR_STEP_SECONDS = 10 * 60;
+
+/** What the interaction keeps between the password and the code: whose password was right, and when. */
+interface PasswordChecked {
+  accountId: string;
+  at: number;
+}
+const passwordCheckedOf = (interaction: { lastSubmission?: Record<string, unknown> }, now: Date) => {
+  const checked = interaction.lastSubmission?.passwordChecked as PasswordChecked | undefined;
+  if (!checked || typeof checked.accountId !== 'string' || typeof checked.at !== 'number') return undefined;
+  return now.getTime() / 1000 - checked.at <= SECOND_FACTOR_STEP_SECONDS ? checked : undefined;
+};
 
 export interface InteractionOptions {
   clock: Clock;
@@ -172,7 +196,74 @@ export function interactionRouter(
     await reset(db, pairKey);
     await reset(db, accountKey);
     await refund(db, ipKey);
-    await finish(ctx, { login: { accountId: account.id } });
+    const factor = await findSecondFactor(db, account.id);
+    if (!factor?.secret) return finish(ctx, { login: { accountId: account.id, amr: ['pwd'] } });
+    // The password was right; the code comes next, on this interaction, which remembers whose it was (kept
+    // in `lastSubmission`, which the provider itself never reads back: finish() does not merge it).
+    const interaction = (await details(ctx))!;
+    interaction.lastSubmission = {
+      passwordChecked: { accountId: account.id, at: Math.floor(now.getTime() / 1000) },
+    };
+    await interaction.persist();
+    html(ctx, 200, secondFactorPage(uid, providerName));
+  });
+
+  router.get('/interaction/:uid/second-factor', async (ctx) => {
+    const interaction = await details(ctx);
+    if (!interaction) return;
+    const uid = ctx.params.uid!;
+    if (!passwordCheckedOf(interaction, clock())) return html(ctx, 200, signInPage(uid, providerName));
+    html(ctx, 200, secondFactorPage(uid, providerName));
+  });
+
+  router.post('/interaction/:uid/second-factor', sameOrigin, async (ctx) => {
+    const interaction = await details(ctx);
+    if (!interaction) return;
+    const uid = ctx.params.uid!;
+    const now = clock();
+    const checked = passwordCheckedOf(interaction, now);
+    if (!checked) {
+      return html(
+        ctx,
+        400,
+        signInPage(uid, providerName, { message: 'Your sign-in took too long. Enter your password again.' }),
+      );
+    }
+    const code = formValue(ctx, 'code').trim();
+    if (!code || code.length > 64) {
+      return html(
+        ctx,
+        400,
+        secondFactorPage(uid, providerName, {
+          errors: { code: 'Enter the code from your authenticator app' },
+        }),
+      );
+    }
+    const failuresKey = limitKey(`second-factor-failures:account:${checked.accountId}`);
+    const counted = await hit(db, failuresKey, SECOND_FACTOR_FAILURE_LIMIT, FAILURE_WINDOW_MS, now);
+    if (!counted.allowed) {
+      ctx.set('Retry-After', String(counted.retryAfterSeconds));
+      return html(
+        ctx,
+        429,
+        secondFactorPage(uid, providerName, {
+          message: 'Too many wrong codes. Wait 15 minutes and try again.',
+        }),
+      );
+    }
+    const factor = await findSecondFactor(db, checked.accountId);
+    if (!factor?.secret) return finish(ctx, { login: { accountId: checked.accountId, amr: ['pwd'] } });
+    if (!(await verifySignInCode(db, checked.accountId, factor, code, now))) {
+      return html(
+        ctx,
+        401,
+        secondFactorPage(uid, providerName, {
+          message: 'That code is not right. Try the newest code from your app, or a recovery code.',
+        }),
+      );
+    }
+    await reset(db, failuresKey);
+    await finish(ctx, { login: { accountId: checked.accountId, amr: ['pwd', 'otp'] } });
   });
 
   router.post('/interaction/:uid/signup', sameOrigin, async (ctx) => {
@@ -218,7 +309,7 @@ export function interactionRouter(
     void sendVerificationLink(db, config, account, clock()).catch((error: unknown) =>
       logger.error({ err: error }, 'verification email not sent'),
     );
-    await finish(ctx, { login: { accountId: account.id } });
+    await finish(ctx, { login: { accountId: account.id, amr: ['pwd'] } });
   });
 
   router.get('/interaction/:uid/abort', async (ctx) => {

@@ -63,6 +63,8 @@ export async function createIdentityProvider(
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
+        // Every ID token says when the person signed in: the step-up for money reads it with `amr`.
+        require_auth_time: true,
       },
     ],
     jwks: { keys: (await signingKeys(db)) as never },
@@ -72,7 +74,8 @@ export async function createIdentityProvider(
       short: { httpOnly: true, sameSite: 'lax', secure },
     },
     claims: {
-      openid: ['sub'],
+      // `amr` (RFC 8176) in every ID token: ['pwd'], or ['pwd', 'otp'] after an authenticator app's code.
+      openid: ['sub', 'amr'],
       email: ['email', 'email_verified'],
       profile: ['name', 'given_name', 'family_name', 'preferred_username'],
     },

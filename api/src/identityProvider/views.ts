@@ -88,6 +88,22 @@ ${field('password', 'Password', 'password', state, 'current-password')}
   );
 }
 
+/** The second step of signing in to an account with an authenticator app: its code or a recovery code. */
+export function secondFactorPage(uid: string, providerName: string, state: FormState = {}): string {
+  return layout(
+    'Two-factor authentication',
+    providerName,
+    `<h1>Two-factor authentication</h1>
+<p class="lead">Open your authenticator app and enter the 6-digit code it shows for Riffline. Lost your phone? Enter one of your recovery codes instead.</p>
+${alert(state.message)}
+<form method="post" action="/oidc/interaction/${escapeHtml(uid)}/second-factor" novalidate>
+${field('code', 'Code', 'text', { ...state, values: {} }, 'one-time-code')}
+<button type="submit">Verify</button>
+</form>
+<p class="switch"><a href="/oidc/interaction/${escapeHtml(uid)}/abort">Cancel</a></p>`,
+  );
+}
+
 export function signUpPage(uid: string, providerName: string, state: FormState = {}): string {
   return layout(
     'Create your account',

@@ -21,7 +21,11 @@ export function errorHandler(): Middleware {
     } catch (err) {
       if (err instanceof HttpError) {
         ctx.status = err.status;
-        ctx.body = err.issues ? { message: err.message, issues: err.issues } : { message: err.message };
+        ctx.body = {
+          message: err.message,
+          ...(err.issues ? { issues: err.issues } : {}),
+          ...(err.reason ? { reason: err.reason } : {}),
+        };
         return;
       }
       if (err instanceof ZodError) {

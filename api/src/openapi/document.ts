@@ -35,6 +35,8 @@ const tagDescriptions: Record<string, string> = {
   'Admin: users': 'Admins: users, their roles and approval',
   'Admin: platform': 'Admins: the dashboard figures',
   Releases: "An approved artist's releases and tracks: create, edit, delete, submit for distribution, export",
+  Splits:
+    "A release owner's split of its earnings with collaborators: versions from a sale month on, shares, and what each payee earned or has held",
   'Admin: payouts': 'Admins: payout requests (approve, decline, then processing and completed)',
   'Admin: releases': 'Admins: review releases (approve with ISRCs and a UPC, or reject with a reason)',
   'Admin: exports':
@@ -106,6 +108,11 @@ function errorStatuses(def: RouteDef): Map<number, string> {
   if (def.audience === 'admin') forbidden.push('the signed-in user is not an admin');
   if (def.audience === 'approved')
     forbidden.push('the signed-in user is not an approved artist (or an admin)');
+  if (def.stepUp) {
+    forbidden.push(
+      'no sign-in with a second factor within the last 10 minutes (`reason`: `second_factor_required`, or `second_factor_not_enrolled`)',
+    );
+  }
   // A webhook is called by another server: it proves itself by its signature, not its origin.
   if (def.method !== 'get' && !def.webhook) {
     forbidden.push("a cross-site request: `Origin` (or `Referer`) is not the app's own");

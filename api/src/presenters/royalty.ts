@@ -1,4 +1,4 @@
-import type { AdminRoyaltyResponse } from '@riffline/contracts';
+import { floorToCents, type AdminRoyaltyResponse } from '@riffline/contracts';
 import type { Release, Royalty, User } from '@riffline/db';
 
 /** Who a row belongs to, as the admin lists name them: the release's artist name, else the username. */
@@ -19,7 +19,10 @@ export function presentAdminRoyalty(
     ...adminArtist(royalty.user, royalty.release),
     releaseId: royalty.releaseId,
     releaseTitle: royalty.release?.title ?? null,
-    amount: royalty.amount,
+    amount: floorToCents(royalty.amount),
+    exactAmount: royalty.amount,
+    splitId: royalty.splitId ?? null,
+    payeeId: royalty.payeeId ?? null,
     currency: royalty.currency,
     period: royalty.period,
     status: royalty.status,

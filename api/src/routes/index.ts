@@ -25,6 +25,7 @@ import { paymentRoutes } from './artist/payment/index.ts';
 import { paymentMethodRoutes } from './artist/paymentMethods/index.ts';
 import { releaseRoutes } from './artist/releases/index.ts';
 import { royaltyRoutes } from './artist/royalties/index.ts';
+import { splitRoutes } from './artist/splits/index.ts';
 import { withdrawalRequestRoutes } from './artist/withdrawalRequests/index.ts';
 import { adminWithdrawalRequestRoutes } from './admin/withdrawalRequests/index.ts';
 import { supportTicketRoutes } from './artist/supportTickets/index.ts';
@@ -61,6 +62,7 @@ export function allRoutes(): RouteDef[] {
     ...dashboardRoutes,
     ...withdrawalRequestRoutes,
     ...releaseRoutes,
+    ...splitRoutes,
     ...exportRoutes,
     ...trackRoutes,
     ...mediaRoutes,

@@ -5,6 +5,7 @@ import type { ApiDeps } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { requireAdmin, requireApproved, requireUser } from '../middleware/auth.ts';
 import { rateLimit, type RateLimitOptions } from '../middleware/rateLimit.ts';
+import { requireRecentSecondFactor } from '../middleware/secondFactor.ts';
 import { validate } from '../middleware/validate.ts';
 
 /** Who may call a route: anyone, a signed-in user, an approved artist (or admin), an admin. */
@@ -51,6 +52,11 @@ export interface RouteDef<S extends RequestSchema = RequestSchema> {
    * signature in `signatureHeader` over the raw body. Its body must still be JSON (415 otherwise).
    */
   webhook?: { signatureHeader: string };
+  /**
+   * The route moves money or guards a second factor: it needs a sign-in with a second factor within the
+   * last 10 minutes (403 with a `reason` otherwise; middleware/secondFactor.ts, docs/security.md).
+   */
+  stepUp?: true;
   handler: Handler<z.infer<S>>;
 }
 
@@ -120,6 +126,8 @@ export function mountRoutes(router: Router, defs: RouteDef[], deps: ApiDeps): vo
     // from one browser cannot use up the allowance of the others behind the same address. Valid requests
     // (a wrong current password included) count, and get 429 past the limit.
     if (def.request) chain.push(validate(def.request) as Middleware);
+    // After validation, so that a form with mistakes is told about them before being sent to sign in again.
+    if (def.stepUp) chain.push(requireRecentSecondFactor(deps.config, deps.db, deps.clock));
     if (def.rateLimit) {
       const name = deps.rateLimitNamespace
         ? `${deps.rateLimitNamespace}:${def.rateLimit.name}`

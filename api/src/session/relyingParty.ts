@@ -20,6 +20,18 @@ export interface SignInClaims {
   picture: string | null;
   username: string | null;
   idToken: string | null;
+  /** How the person signed in, from the ID token: `amr` (RFC 8176) and `auth_time` (seconds). */
+  amr: string[];
+  authTime: number | null;
+}
+
+export interface StartOptions {
+  screen?: LoginScreen;
+  /**
+   * A step-up: the issuer must authenticate the person again, password and second factor, whatever
+   * session it remembers (`prompt=login` and `max_age=0`).
+   */
+  stepUp?: boolean;
 }
 
 export interface RelyingParty {
@@ -29,7 +41,7 @@ export interface RelyingParty {
    * form first with `prompt=create` (OpenID Connect "Initiating User Registration"), sent only to an issuer
    * that lists `create` in its `prompt_values_supported`: another one could refuse the request.
    */
-  start(returnTo: string, screen?: LoginScreen): Promise<{ url: string; pending: PendingSignIn }>;
+  start(returnTo: string, options?: StartOptions): Promise<{ url: string; pending: PendingSignIn }>;
   /** Exchanges the code (PKCE, state and nonce checked) and reads the user's claims from userinfo. */
   finish(callbackUrl: URL, pending: PendingSignIn): Promise<SignInClaims>;
   /** Where to end the issuer's session, when it supports RP-initiated logout. */
@@ -69,7 +81,7 @@ export function relyingParty(config: Config, db: Db): RelyingParty {
 
   return {
     providerName: identity.providerName,
-    async start(returnTo, screen = 'signin') {
+    async start(returnTo, { screen = 'signin', stepUp = false } = {}) {
       const cfg = await configuration();
       const prompts = cfg.serverMetadata().prompt_values_supported;
       const create = screen === 'signup' && Array.isArray(prompts) && prompts.includes('create');
@@ -86,7 +98,8 @@ export function relyingParty(config: Config, db: Db): RelyingParty {
         code_challenge_method: 'S256',
         state: pending.state,
         nonce: pending.nonce,
-        ...(create ? { prompt: 'create' } : {}),
+        ...(create && !stepUp ? { prompt: 'create' } : {}),
+        ...(stepUp ? { prompt: 'login', max_age: '0' } : {}),
       });
       return { url: url.href, pending };
     },
@@ -98,7 +111,8 @@ export function relyingParty(config: Config, db: Db): RelyingParty {
         expectedNonce: pending.nonce,
         idTokenExpected: true,
       });
-      const sub = tokens.claims()!.sub;
+      const idClaims = tokens.claims()!;
+      const sub = idClaims.sub;
       const info = await oidc.fetchUserInfo(cfg, tokens.access_token, sub);
       return {
         sub,
@@ -109,6 +123,10 @@ export function relyingParty(config: Config, db: Db): RelyingParty {
         picture: text(info.picture),
         username: text(info.preferred_username) ?? text(info.nickname),
         idToken: tokens.id_token ?? null,
+        amr: Array.isArray(idClaims.amr)
+          ? idClaims.amr.filter((m): m is string => typeof m === 'string')
+          : [],
+        authTime: typeof idClaims.auth_time === 'number' ? idClaims.auth_time : null,
       };
     },
     async endSessionUrl(idToken) {

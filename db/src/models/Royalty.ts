@@ -9,8 +9,10 @@ export class Royalty extends BaseModel {
   static override tableName = 'royalties';
 
   id!: string;
-  userId!: string;
+  /** Who receives it; null while it is held for a payee who has not accepted (docs/splits.md). */
+  userId!: string | null;
   releaseId!: string | null;
+  /** USD (or `currency`): a whole credit in cents, a payee's part of one at up to 8 decimals. */
   amount!: string;
   currency!: Currency;
   period!: string;
@@ -22,6 +24,9 @@ export class Royalty extends BaseModel {
   grossUsd!: string | null;
   commissionPercent!: string | null;
   lines!: number | null;
+  /** The split version and payee a part of a credit went to (null for a credit that was not split). */
+  splitId!: string | null;
+  payeeId!: string | null;
 
   static override get relationMappings(): RelationMappings {
     return {

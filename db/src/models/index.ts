@@ -6,6 +6,8 @@ export { Release } from './Release.ts';
 export { Track } from './Track.ts';
 export { Analytics } from './Analytics.ts';
 export { Royalty } from './Royalty.ts';
+export { Payee } from './Payee.ts';
+export { Split, SplitShare } from './Split.ts';
 export { SupportTicket } from './SupportTicket.ts';
 export { TicketMessage } from './TicketMessage.ts';
 export { NewsletterSubscription } from './NewsletterSubscription.ts';

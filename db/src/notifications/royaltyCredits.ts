@@ -1,3 +1,4 @@
+import { floorToCents } from '@riffline/contracts';
 import type { Db } from '../connection.ts';
 
 /** What one store report credited to one artist, with what the royalty email needs to know about them. */
@@ -7,7 +8,7 @@ export interface RoyaltyCredit {
   firstName: string | null;
   /** Their "royalty updates" toggle (on when they never changed it). */
   royaltyUpdates: boolean;
-  /** USD credited to their royalty ledger by the report (decimal string). */
+  /** USD credited to their royalty ledger by the report, rounded down to the cent (decimal string). */
   amount: string;
   /** The sale months the amounts are for (`YYYY-MM`), in order. */
   periods: string[];
@@ -36,7 +37,7 @@ export async function royaltyCreditsOfStoreReport(db: Db, reportId: string): Pro
     email: row.email,
     firstName: row.firstName,
     royaltyUpdates: row.royaltyUpdates ?? true,
-    amount: String(row.amount),
+    amount: floorToCents(String(row.amount)),
     periods: (row.periods ?? []).filter(Boolean),
   }));
 }

@@ -2,6 +2,7 @@ import { ratesPerUsd, REVENUE_DECIMALS, type StoreReportFacts, type Usage } from
 import type { Db, DbTransaction } from '../connection.ts';
 import { StoreReport } from '../models/StoreReport.ts';
 import { bulkInsertText, copyText } from './bulk.ts';
+import { allocateStoreReportRoyalties } from '../splits/allocation.ts';
 
 /**
  * The import's reads and writes (workers/src/storeReports, docs/reports.md). A report's usage lines are
@@ -218,13 +219,14 @@ async function writeRoyalties(trx: DbTransaction, reportId: string, lines: strin
     `insert into royalties (report_id, user_id, release_id, amount, currency, period, gross_usd,
                             commission_percent, lines)
      select :report, l.user_id, l.release_id,
-            floor(sum(l.revenue_usd) * (100 - :commission::numeric) / 100 * 100) / 100, 'USD', l.period,
+            round(floor(sum(l.revenue_usd) * (100 - :commission::numeric) / 100 * 100) / 100, 2), 'USD', l.period,
             sum(l.revenue_usd), :commission::numeric, count(*)
        from :lines: l
       where l.status = 'matched'
       group by l.user_id, l.release_id, l.period`,
     { report: reportId, commission, lines },
   );
+  await allocateStoreReportRoyalties(trx, reportId); // by the release's split, if it has one (docs/splits.md)
 }
 
 /** Fills a partition of `table` for the report (a table of its own until then), then attaches it. */
@@ -354,7 +356,7 @@ export async function writeStoreReportCredits(
   const ledger = (await trx('royalties')
     .where({ reportId })
     .first(
-      trx.raw('coalesce(sum(amount), 0)::text as amount'),
+      trx.raw('coalesce(sum(amount), 0)::numeric(14, 2)::text as amount'),
       trx.raw('count(distinct user_id)::int as artists'),
       trx.raw("coalesce(array_agg(distinct period order by period), '{}') as periods"),
     )) as { amount: string; artists: number; periods: string[] };

@@ -1,4 +1,4 @@
-import type { Currency } from '@riffline/contracts';
+import { floorToCents, type Currency } from '@riffline/contracts';
 import type { Db, DbTransaction } from '../connection.ts';
 import { Royalty } from '../models/Royalty.ts';
 
@@ -12,7 +12,7 @@ export const HELD_WITHDRAWAL_REQUEST_STATUSES = ['pending', 'approved', 'process
 const CREDITED_AT = 'coalesce(store_reports.created_at, royalties.created_at)';
 
 /**
- * An artist's royalty ledger summed per currency: all of it, or what was credited from `from` until
+ * An artist's royalty ledger summed per currency, in cents: all of it, or what was credited from `from` until
  * `before` (by CREDITED_AT, whatever months of sales the rows are for).
  */
 export async function royaltySums(
@@ -32,7 +32,8 @@ export async function royaltySums(
       .whereRaw(`${CREDITED_AT} < ?`, [credited.before]);
   }
   const rows = (await query) as Array<{ currency: Currency; total: string | number }>;
-  return rows.map((r) => ({ currency: r.currency, total: String(r.total) }));
+  // A payee's parts of split credits have 8 decimals: their sum counts in whole cents, rounded down.
+  return rows.map((r) => ({ currency: r.currency, total: floorToCents(String(r.total)) }));
 }
 
 /** An artist's latest ledger rows (by sale period, then arrival), each with when it was credited. */

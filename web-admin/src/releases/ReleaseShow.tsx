@@ -15,6 +15,7 @@ import {
 } from 'react-admin';
 import { EnumField } from '../common/EnumField.tsx';
 import { CopyCode } from './CopyCode.tsx';
+import { ReleaseSplits } from './ReleaseSplits.tsx';
 import { ReviewButtons } from './ReviewButtons.tsx';
 import { TrackList } from './TrackList.tsx';
 
@@ -69,7 +70,7 @@ const day = (date: string | null) =>
 
 const holder = (name: string | null, year: number) => (name ? `${year} ${name}` : String(year));
 
-/** Everything the artist filled in, the identifiers it got, and the tracks with players. */
+/** Everything the artist filled in, the identifiers it got, the tracks with players, and the split. */
 function ReleaseDetails() {
   const release = useRecordContext<Release>();
   const translate = useTranslate();
@@ -204,6 +205,7 @@ function ReleaseDetails() {
         </Grid>
       </Grid>
       <TrackList />
+      <ReleaseSplits />
     </CardContent>
   );
 }

@@ -13,6 +13,8 @@ const claims = (fields: Partial<SignInClaims> = {}): SignInClaims => ({
   picture: null,
   username: null,
   idToken: null,
+  amr: [],
+  authTime: null,
   ...fields,
 });
 

@@ -13,11 +13,15 @@ import type { ChangePasswordInput, LoginInput, UpdateCurrencyInput } from './sch
 
 /**
  * GET /api/login: off to the issuer with PKCE; state, nonce and verifier wait in the session. `screen=signup`
- * asks the issuer for its create-account form first (`prompt=create`, where the issuer supports it).
+ * asks the issuer for its create-account form first (`prompt=create`, where the issuer supports it);
+ * `stepUp=1` asks it to authenticate again, second factor included (`prompt=login`, `max_age=0`).
  */
 export const login: Handler<LoginInput> = async (ctx, { auth }) => {
   const { query } = ctx.state.input;
-  const { url, pending } = await auth.relyingParty.start(query.returnTo ?? '/', query.screen ?? 'signin');
+  const { url, pending } = await auth.relyingParty.start(query.returnTo ?? '/', {
+    screen: query.screen ?? 'signin',
+    stepUp: query.stepUp === '1',
+  });
   // A visitor who is not signed in gets a short-lived session that only carries the pending sign-in: an
   // anonymous click on Login must not leave a session row for the full sign-in lifetime.
   if (!ctx.session!.userId) ctx.session!.maxAge = PENDING_SIGN_IN_MS;
@@ -42,7 +46,15 @@ export const callback: Handler<unknown> = async (ctx, { auth, config, db, logger
     throw ValidationError('Sign-in failed. Please sign in again.');
   }
   const user = await userSignIn(db, claims, config.adminEmails);
-  ctx.session = { userId: user.id, idToken: claims.idToken, signedInAt: new Date().toISOString() };
+  // amr and auth_time say whether and when a second factor was used: the step-up the routes moving money
+  // ask for (middleware/secondFactor.ts).
+  ctx.session = {
+    userId: user.id,
+    idToken: claims.idToken,
+    signedInAt: new Date().toISOString(),
+    amr: claims.amr,
+    authTime: claims.authTime,
+  };
   ctx.session.maxAge = config.session.maxAgeMs; // the pending sign-in's session was short-lived
   await ctx.session.regenerate();
   ctx.redirect(pending.returnTo);

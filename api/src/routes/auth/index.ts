@@ -3,6 +3,7 @@ import { AuthProviderResponse, LogoutResponse, UserResponse } from '@riffline/co
 import { defineRoute } from '../route.ts';
 import * as handlers from './auth.ts';
 import { sendVerificationEmail } from './verification.ts';
+import { secondFactorRoutes } from './secondFactor.ts';
 import { ChangePasswordSchema, LoginSchema, UpdateCurrencySchema } from './schema.ts';
 
 const tag = 'Sign-in';
@@ -112,4 +113,5 @@ export const authRoutes = [
     },
     handler: sendVerificationEmail,
   }),
+  ...secondFactorRoutes,
 ];

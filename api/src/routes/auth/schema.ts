@@ -1,8 +1,12 @@
-import { CurrencyBody, LoginScreen, PasswordChangeBody, ReturnToPath } from '@riffline/contracts';
+import { CurrencyBody, LoginScreen, PasswordChangeBody, ReturnToPath, StepUpFlag } from '@riffline/contracts';
 import { z } from 'zod';
 
 export const LoginSchema = z.object({
-  query: z.object({ returnTo: ReturnToPath.optional(), screen: LoginScreen.optional() }),
+  query: z.object({
+    returnTo: ReturnToPath.optional(),
+    screen: LoginScreen.optional(),
+    stepUp: StepUpFlag.optional(),
+  }),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 

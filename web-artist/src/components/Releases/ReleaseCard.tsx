@@ -26,6 +26,7 @@ import { coinsQuery } from '../../api/wallet.ts';
 import { useLoggedOutFlow } from '../Auth/useLoggedOutFlow.ts';
 import { useToast } from '../Toast/Toast.tsx';
 import { CopyCode } from './CopyCode.tsx';
+import { SplitsSection } from './SplitsSection.tsx';
 import { formatDate, releaseTypeNames } from './labels.ts';
 import { StatusChip } from './StatusChip.tsx';
 import { TrackList } from './TrackList.tsx';
@@ -85,7 +86,8 @@ function CoverUploadProgress({ releaseId }: { releaseId: string }) {
  * One release of the Release Builder: cover, title, status chip, its tracks (rename, upload audio with
  * progress), the rejection reason when rejected, and Edit, Delete and Submit for distribution (with the
  * fee it takes, and the cover it needs) while it is a draft or was rejected. Once approved: the day it goes
- * live when that is still ahead, and its UPC and ISRCs to copy.
+ * live when that is still ahead, and its UPC and ISRCs to copy. Show Splits opens the release's split, at
+ * any status: the owner may share what it will earn before it is out.
  */
 export function ReleaseCard({
   release,
@@ -93,17 +95,22 @@ export function ReleaseCard({
   onToggle,
   onEdit,
   onDelete,
+  resumeSplit = false,
 }: {
   release: Release;
   expanded: boolean;
   onToggle: () => void;
   onEdit: () => void;
   onDelete: () => void;
+  /** Back from signing in again to change its split (`/releases?split=<id>`): the split's form reopens. */
+  resumeSplit?: boolean;
 }) {
   const toast = useToast();
   const loggedOut = useLoggedOutFlow();
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<Problem | null>(null);
+  // The split is asked for only once opened: a list of releases does not load every release's split.
+  const [splitsOpen, setSplitsOpen] = useState(resumeSplit);
   const editable = isEditable(release.status);
   const headingId = `release-${release.id}-title`;
   const coverUpload = useCoverUpload(release.id);
@@ -255,6 +262,13 @@ export function ReleaseCard({
         >
           {expanded ? 'Hide Tracks' : 'Show Tracks'}
         </Button>
+        <Button
+          onClick={() => setSplitsOpen((open) => !open)}
+          aria-expanded={splitsOpen}
+          endIcon={splitsOpen ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+        >
+          {splitsOpen ? 'Hide Splits' : 'Show Splits'}
+        </Button>
         {editable && (
           <>
             <Button startIcon={<EditIcon />} onClick={onEdit} aria-label={`Edit ${release.title}`}>
@@ -283,6 +297,11 @@ export function ReleaseCard({
       <Collapse in={expanded} unmountOnExit>
         <Box sx={{ px: 2, pb: 2 }}>
           <TrackList releaseId={release.id} editable={editable} />
+        </Box>
+      </Collapse>
+      <Collapse in={splitsOpen} unmountOnExit>
+        <Box sx={{ px: 2, pb: 2 }}>
+          <SplitsSection releaseId={release.id} releaseTitle={release.title} resume={resumeSplit} />
         </Box>
       </Collapse>
     </Card>

@@ -18,6 +18,8 @@ function ReleaseBuilder() {
   const [params, setParams] = useSearchParams();
   // `/releases?new=1` (the dashboard's New Release) opens the wizard at once.
   const [wizardOpen, setWizardOpen] = useState(params.get('new') === '1');
+  // `/releases?split=<id>`: back from signing in again to change that release's split.
+  const [resumeSplit] = useState(() => params.get('split'));
   const [editing, setEditing] = useState<Release | null>(null);
   const [deleting, setDeleting] = useState<Release | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -83,6 +85,7 @@ function ReleaseBuilder() {
               onToggle={() => toggle(release.id)}
               onEdit={() => setEditing(release)}
               onDelete={() => setDeleting(release)}
+              resumeSplit={resumeSplit === release.id}
             />
           ))}
         </Box>

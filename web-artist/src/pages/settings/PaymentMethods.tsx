@@ -19,6 +19,7 @@ import {
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { PaymentMethodBody, paymentMethodTypes, type PaymentMethodType } from '@riffline/contracts';
 import { serverMessage } from '../../api/client.ts';
 import {
@@ -29,6 +30,7 @@ import {
   type PaymentMethod,
 } from '../../api/paymentMethods.ts';
 import { useLoggedOutFlow } from '../../components/Auth/useLoggedOutFlow.ts';
+import { useConfirmItsYou } from '../../components/SecondFactor/ConfirmItsYouDialog.tsx';
 import { useToast } from '../../components/Toast/Toast.tsx';
 import { describeMethod, methodTypeLabels } from '../../components/PaymentMethods/paymentMethodLabels.ts';
 import { SettingsCard } from './SettingsCard.tsx';
@@ -47,6 +49,7 @@ const fieldsByType: Record<PaymentMethodType, Array<{ name: string; label: strin
 function AddMethodDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const toast = useToast();
   const loggedOut = useLoggedOutFlow();
+  const confirmItsYou = useConfirmItsYou();
   const queryClient = useQueryClient();
   const [type, setType] = useState<PaymentMethodType>('upi');
   const [values, setValues] = useState<Record<string, string>>({});
@@ -66,6 +69,8 @@ function AddMethodDialog({ open, onClose }: { open: boolean; onClose: () => void
     },
     onError: (error) => {
       if (loggedOut(error)) return;
+      // Adding one needs a recent sign-in with the authenticator app: sign in again, back to this form.
+      if (confirmItsYou.handle(error, '/settings?paymentMethod=add')) return;
       toast({
         title: 'Failed to add payment method',
         description: serverMessage(error),
@@ -98,55 +103,59 @@ function AddMethodDialog({ open, onClose }: { open: boolean; onClose: () => void
     onClose();
   };
   return (
-    <Dialog open={open} onClose={close} aria-labelledby="add-method-title" fullWidth maxWidth="xs">
-      <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle id="add-method-title">Add Payment Method</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-          <TextField
-            select
-            label="Type"
-            value={type}
-            onChange={(e) => {
-              setType(e.target.value as PaymentMethodType);
-              setErrors({});
-            }}
-          >
-            {paymentMethodTypes.map((t) => (
-              <MenuItem key={t} value={t}>
-                {methodTypeLabels[t]}
-              </MenuItem>
-            ))}
-          </TextField>
-          {fieldsByType[type].map((f) => (
+    <>
+      {confirmItsYou.dialog}
+      <Dialog open={open} onClose={close} aria-labelledby="add-method-title" fullWidth maxWidth="xs">
+        <Box component="form" noValidate onSubmit={submit}>
+          <DialogTitle id="add-method-title">Add Payment Method</DialogTitle>
+          <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
             <TextField
-              key={`${type}-${f.name}`}
-              label={f.label}
-              required
-              value={values[f.name] ?? ''}
-              onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
-              error={Boolean(errors[f.name])}
-              helperText={errors[f.name] ?? f.hint}
-              type={f.name === 'paypalEmail' ? 'email' : 'text'}
-              slotProps={{ htmlInput: f.name === 'accountNumber' ? { inputMode: 'numeric' } : {} }}
-            />
-          ))}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={close} disabled={add.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={add.isPending}>
-            {add.isPending ? 'Adding…' : 'Add Method'}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+              select
+              label="Type"
+              value={type}
+              onChange={(e) => {
+                setType(e.target.value as PaymentMethodType);
+                setErrors({});
+              }}
+            >
+              {paymentMethodTypes.map((t) => (
+                <MenuItem key={t} value={t}>
+                  {methodTypeLabels[t]}
+                </MenuItem>
+              ))}
+            </TextField>
+            {fieldsByType[type].map((f) => (
+              <TextField
+                key={`${type}-${f.name}`}
+                label={f.label}
+                required
+                value={values[f.name] ?? ''}
+                onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+                error={Boolean(errors[f.name])}
+                helperText={errors[f.name] ?? f.hint}
+                type={f.name === 'paypalEmail' ? 'email' : 'text'}
+                slotProps={{ htmlInput: f.name === 'accountNumber' ? { inputMode: 'numeric' } : {} }}
+              />
+            ))}
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button onClick={close} disabled={add.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="contained" disabled={add.isPending}>
+              {add.isPending ? 'Adding…' : 'Add Method'}
+            </Button>
+          </DialogActions>
+        </Box>
+      </Dialog>
+    </>
   );
 }
 
 function MethodRow({ method }: { method: PaymentMethod }) {
   const toast = useToast();
   const loggedOut = useLoggedOutFlow();
+  const confirmItsYou = useConfirmItsYou();
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: paymentMethodsQuery.queryKey });
   const makeDefault = useMutation({
@@ -157,6 +166,7 @@ function MethodRow({ method }: { method: PaymentMethod }) {
     },
     onError: (error) => {
       if (loggedOut(error)) return;
+      if (confirmItsYou.handle(error, '/settings')) return;
       toast({
         title: 'Failed to set default payment method',
         description: serverMessage(error),
@@ -219,6 +229,7 @@ function MethodRow({ method }: { method: PaymentMethod }) {
           Delete
         </Button>
       </Box>
+      {confirmItsYou.dialog}
     </Paper>
   );
 }
@@ -226,7 +237,9 @@ function MethodRow({ method }: { method: PaymentMethod }) {
 /** Payout methods: add (per-type fields), delete, set default (SPEC §2 Settings). */
 export function PaymentMethods() {
   const methods = useQuery(paymentMethodsQuery);
-  const [adding, setAdding] = useState(false);
+  const [params, setParams] = useSearchParams();
+  // `/settings?paymentMethod=add`: back from signing in again (the step-up), the form opens again.
+  const [adding, setAdding] = useState(params.get('paymentMethod') === 'add');
   return (
     <SettingsCard
       id="payment-methods-title"
@@ -263,7 +276,13 @@ export function PaymentMethods() {
           Add Payment Method
         </Button>
       </Box>
-      <AddMethodDialog open={adding} onClose={() => setAdding(false)} />
+      <AddMethodDialog
+        open={adding}
+        onClose={() => {
+          setAdding(false);
+          if (params.has('paymentMethod')) setParams({}, { replace: true });
+        }}
+      />
     </SettingsCard>
   );
 }

@@ -8,6 +8,7 @@ import { NotificationSettings } from './NotificationSettings.tsx';
 import { PasswordSettings } from './PasswordSettings.tsx';
 import { PaymentMethods } from './PaymentMethods.tsx';
 import { ProfileSettings } from './ProfileSettings.tsx';
+import { TwoFactorSettings } from './TwoFactorSettings.tsx';
 
 function AccountSettings() {
   const { user } = useVisitor();
@@ -22,6 +23,9 @@ function AccountSettings() {
         <PaymentMethods />
         {provider.data && (
           <PasswordSettings embedded={provider.data.embedded} providerName={provider.data.name} />
+        )}
+        {provider.data && (
+          <TwoFactorSettings embedded={provider.data.embedded} providerName={provider.data.name} />
         )}
       </Box>
     </Page>

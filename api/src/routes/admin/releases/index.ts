@@ -3,6 +3,7 @@ import {
   FolderExportResponse,
   ReleaseResponse,
   ReleaseWithTracksResponse,
+  SplitsResponse,
 } from '@riffline/contracts';
 import { z } from 'zod';
 import { defineRoute } from '../../route.ts';
@@ -38,6 +39,17 @@ export const adminReleaseRoutes = [
     request: AdminReleaseIdSchema,
     response: ReleaseWithTracksResponse,
     handler: handlers.show,
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/admin/releases/:id/splits',
+    summary:
+      "Any release's split, read-only: its versions newest first with their shares, and what each payee was credited, earned or held until they accept (USD, rounded down to the cent); the owner's GET /releases/:id/splits",
+    tag,
+    audience: 'admin',
+    request: AdminReleaseIdSchema,
+    response: SplitsResponse,
+    handler: handlers.splits,
   }),
   ...(['patch', 'put'] as const).map((method) =>
     defineRoute({

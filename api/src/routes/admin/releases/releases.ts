@@ -1,8 +1,10 @@
-import { Release, Track } from '@riffline/db';
+import { Release, splitsOfRelease, Track } from '@riffline/db';
+import { loadRelease } from '../../../commands/releases/ownRelease.ts';
 import { reviewRelease } from '../../../commands/releases/releaseReviewer.ts';
 import { NotFoundError } from '../../../errors.ts';
 import { artworkUrl, signedReleaseWithTracks } from '../../../media/urls.ts';
 import { presentRelease } from '../../../presenters/release.ts';
+import { presentSplits } from '../../../presenters/split.ts';
 import type { Handler } from '../../route.ts';
 import { containsPattern, pageOf } from '../listQuery.ts';
 import type { AdminReleaseIdInput, ListAdminReleasesInput, ReviewReleaseInput } from './schema.ts';
@@ -39,6 +41,15 @@ export const show: Handler<AdminReleaseIdInput> = async (ctx, deps) => {
   const release = await Release.query(deps.db).findById(ctx.state.input.params.id);
   if (!release) throw NotFoundError('Release not found');
   return signedReleaseWithTracks(deps, release);
+};
+
+/**
+ * Any release's split as its owner reads it (GET /api/releases/:id/splits): the same query and presenter,
+ * so the console and the artist app never disagree on a share or an amount.
+ */
+export const splits: Handler<AdminReleaseIdInput> = async (ctx, { db }) => {
+  const release = await loadRelease(db, ctx.state.user!, ctx.state.input.params.id, { admins: true });
+  return presentSplits(release.id, await splitsOfRelease(db, release.id));
 };
 
 export const review: Handler<ReviewReleaseInput> = async (ctx, deps) => {

@@ -35,13 +35,14 @@ export const paymentMethodRoutes = [
     method: 'post',
     path: '/payment-methods',
     summary:
-      'Add a payout method (upi: upiId; paypal: paypalEmail; bank_transfer: holder, account, IFSC); the first is the default',
+      'Add a payout method (upi: upiId; paypal: paypalEmail; bank_transfer: holder, account, IFSC); the first is the default. Needs a sign-in with a second factor within the last 10 minutes',
     tag,
     audience: 'approved',
     request: AddSchema,
     response: PaymentMethodResponse,
     status: 201,
     rateLimit: { name: 'payment-methods', limit: 30, windowMs: 60 * 60_000 },
+    stepUp: true,
     handler: async (ctx, { db }) => {
       const { body } = ctx.state.input as z.infer<typeof AddSchema>;
       return presentPaymentMethod(await addPaymentMethod(db, ctx.state.user!, body));
@@ -66,10 +67,12 @@ export const paymentMethodRoutes = [
   defineRoute({
     method: 'patch',
     path: '/payment-methods/:id/default',
-    summary: 'Make a payout method the default (exactly one is)',
+    summary:
+      'Make a payout method the default (exactly one is); needs a sign-in with a second factor within the last 10 minutes',
     tag,
     audience: 'approved',
     request: IdSchema,
+    stepUp: true,
     response: PaymentMethodResponse,
     handler: async (ctx, { db }) => {
       const { params } = ctx.state.input as z.infer<typeof IdSchema>;

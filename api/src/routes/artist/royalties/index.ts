@@ -1,4 +1,4 @@
-import { RoyaltiesResponse } from '@riffline/contracts';
+import { floorToCents, RoyaltiesResponse } from '@riffline/contracts';
 import { latestRoyalties } from '@riffline/db';
 import { availableToWithdrawUsd, calendarMonthOf, earningsUsd } from '../../../commands/wallet/balance.ts';
 import { defineRoute } from '../../route.ts';
@@ -28,7 +28,8 @@ export const royaltyRoutes = [
         items: items.map((r) => ({
           id: r.id,
           releaseId: r.releaseId,
-          amount: r.amount,
+          amount: floorToCents(r.amount),
+          exactAmount: r.amount,
           currency: r.currency,
           period: r.period,
           status: r.status,

@@ -31,13 +31,14 @@ export const withdrawalRequestRoutes = [
     method: 'post',
     path: '/withdrawal-requests',
     summary:
-      'Ask for a payout in USD (at least 20, at most the available balance) to one of your payment methods; needs a verified email address',
+      'Ask for a payout in USD (at least 20, at most the available balance) to one of your payment methods; needs a verified email address and a sign-in with a second factor within the last 10 minutes',
     tag: 'Wallet',
     audience: 'approved',
     request: RequestSchema,
     response: WithdrawalRequestResponse,
     status: 201,
     rateLimit: { name: 'withdrawals', limit: 60, windowMs: 60 * 60_000 },
+    stepUp: true,
     handler: async (ctx, { db }) => {
       const { body } = ctx.state.input as z.infer<typeof RequestSchema>;
       const request = await submitWithdrawalRequest(db, ctx.state.user!, body);

@@ -1,8 +1,13 @@
 import { describe, expect } from 'vitest';
-import type { RoyaltiesResponse, WithdrawalRequestResponse } from '@riffline/contracts';
+import {
+  secondFactorMessages,
+  type RoyaltiesResponse,
+  type WithdrawalRequestResponse,
+} from '@riffline/contracts';
 import { Event, PaymentMethod, Royalty, User, WithdrawalRequest, type Db } from '@riffline/db';
 import type { Actor } from '#test/support/actors.ts';
 import { apiTest } from '#test/support/api.ts';
+import { enrolAuthenticator, stepUp } from '#test/support/secondFactor.ts';
 
 /** An artist who may be paid: verified address, a payout method, and `earned` USD in the ledger. */
 async function payable(db: Db, artist: Actor, earned = '100.00') {
@@ -62,12 +67,12 @@ describe('GET /api/royalties', () => {
 describe('POST /api/withdrawal-requests', () => {
   apiTest(
     '401, 403 awaiting approval, 403 until the email address is verified',
-    async ({ db, visitor, artist, approvedArtist }) => {
+    async ({ db, visitor, artist, steppedUpArtist }) => {
       expect((await visitor.send('POST', '/api/withdrawal-requests', {})).status).toBe(401);
       expect((await artist.send('POST', '/api/withdrawal-requests', {})).status).toBe(403);
-      const methodId = await payable(db, approvedArtist);
-      await User.query(db).patch({ emailVerified: false }).where({ id: approvedArtist.user.id });
-      const res = await approvedArtist.send('POST', '/api/withdrawal-requests', {
+      const methodId = await payable(db, steppedUpArtist);
+      await User.query(db).patch({ emailVerified: false }).where({ id: steppedUpArtist.user.id });
+      const res = await steppedUpArtist.send('POST', '/api/withdrawal-requests', {
         paymentMethodId: methodId,
         amount: 25,
       });
@@ -77,9 +82,46 @@ describe('POST /api/withdrawal-requests', () => {
   );
 
   apiTest(
+    '403 with the reason without a recent second factor; 201 once signed in again with the app',
+    async ({ app, db, approvedArtist, newActor }) => {
+      const body = (methodId: string) => ({ paymentMethodId: methodId, amount: 25 });
+      const notEnrolled = await approvedArtist.send(
+        'POST',
+        '/api/withdrawal-requests',
+        body(await payable(db, approvedArtist)),
+      );
+      expect(notEnrolled.status).toBe(403);
+      expect(notEnrolled.json()).toEqual({
+        message: secondFactorMessages.second_factor_not_enrolled,
+        reason: 'second_factor_not_enrolled',
+      });
+
+      const artist = await newActor('approved');
+      const methodId = await payable(db, artist);
+      const authenticator = await enrolAuthenticator(artist);
+      const refused = await artist.send('POST', '/api/withdrawal-requests', body(methodId));
+      expect(refused.status).toBe(403);
+      expect(refused.json()).toEqual({
+        message: "Confirm it's you: sign in again with your authenticator app to continue.",
+        reason: 'second_factor_required',
+      });
+      expect(await WithdrawalRequest.query(db).where({ userId: artist.user.id })).toEqual([]);
+
+      const back = await stepUp(artist.browser, app.url, artist.person, authenticator, {
+        returnTo: '/royalties?withdraw=1',
+      });
+      expect(back.url).toBe(`${app.url}/royalties?withdraw=1`);
+      // Signing in again takes the address's state from the issuer, where it was never verified.
+      await User.query(db).patch({ emailVerified: true }).where({ id: artist.user.id });
+      const accepted = await artist.send('POST', '/api/withdrawal-requests', body(methodId));
+      expect(accepted.status, accepted.body).toBe(201);
+    },
+  );
+
+  apiTest(
     '400 under 20 USD, over the balance, bad amounts, or to another artist’s method',
-    async ({ db, approvedArtist, newActor }) => {
-      const methodId = await payable(db, approvedArtist, '50.00');
+    async ({ db, steppedUpArtist, newActor }) => {
+      const methodId = await payable(db, steppedUpArtist, '50.00');
       const other = await newActor('approved');
       const theirs = await payable(db, other);
       const cases: Array<[unknown, string]> = [
@@ -100,19 +142,19 @@ describe('POST /api/withdrawal-requests', () => {
         [{ paymentMethodId: 'nope', amount: 25 }, 'Choose one of your payment methods'],
       ];
       for (const [body, message] of cases) {
-        const res = await approvedArtist.send('POST', '/api/withdrawal-requests', body);
+        const res = await steppedUpArtist.send('POST', '/api/withdrawal-requests', body);
         expect(res.status, message).toBe(400);
         expect(res.json<{ message: string }>().message).toBe(message);
       }
-      expect(await WithdrawalRequest.query(db).where({ userId: approvedArtist.user.id })).toEqual([]);
+      expect(await WithdrawalRequest.query(db).where({ userId: steppedUpArtist.user.id })).toEqual([]);
     },
   );
 
   apiTest(
     '201 pending, in USD, listed newest first; held amounts leave the balance',
-    async ({ db, approvedArtist }) => {
-      const methodId = await payable(db, approvedArtist, '60.00');
-      const res = await approvedArtist.send('POST', '/api/withdrawal-requests', {
+    async ({ db, steppedUpArtist }) => {
+      const methodId = await payable(db, steppedUpArtist, '60.00');
+      const res = await steppedUpArtist.send('POST', '/api/withdrawal-requests', {
         paymentMethodId: methodId,
         amount: 40,
         status: 'approved',
@@ -123,18 +165,20 @@ describe('POST /api/withdrawal-requests', () => {
         status: 'pending',
         paymentMethod: { type: 'paypal', label: 'PayPal maya@example.test' },
       });
-      const again = await approvedArtist.send('POST', '/api/withdrawal-requests', {
+      const again = await steppedUpArtist.send('POST', '/api/withdrawal-requests', {
         paymentMethodId: methodId,
         amount: 25,
       });
       expect(again.json<{ message: string }>().message).toBe(
         'Amount is more than your available balance ($20.00)',
       );
-      const list = (await approvedArtist.get('/api/withdrawal-requests')).json<WithdrawalRequestResponse[]>();
+      const list = (await steppedUpArtist.get('/api/withdrawal-requests')).json<
+        WithdrawalRequestResponse[]
+      >();
       expect(list.map((w) => [w.amount, w.status])).toEqual([['40.00', 'pending']]);
       const events = await Event.query(db).where({
         type: 'withdrawal.requested',
-        actorId: approvedArtist.user.id,
+        actorId: steppedUpArtist.user.id,
       });
       expect(events).toHaveLength(1);
     },
@@ -142,11 +186,11 @@ describe('POST /api/withdrawal-requests', () => {
 
   apiTest(
     '50 concurrent requests against a balance that covers 3 accept at most 3',
-    async ({ db, approvedArtist }) => {
-      const methodId = await payable(db, approvedArtist, '65.00');
+    async ({ db, steppedUpArtist }) => {
+      const methodId = await payable(db, steppedUpArtist, '65.00');
       const answers = await Promise.all(
         Array.from({ length: 50 }, () =>
-          approvedArtist.send('POST', '/api/withdrawal-requests', {
+          steppedUpArtist.send('POST', '/api/withdrawal-requests', {
             paymentMethodId: methodId,
             amount: '20.00',
           }),
@@ -156,7 +200,7 @@ describe('POST /api/withdrawal-requests', () => {
       expect(accepted).toBeLessThanOrEqual(3);
       expect(accepted).toBeGreaterThan(0);
       expect(answers.every((a) => a.status === 201 || a.status === 400)).toBe(true);
-      const held = await WithdrawalRequest.query(db).where({ userId: approvedArtist.user.id });
+      const held = await WithdrawalRequest.query(db).where({ userId: steppedUpArtist.user.id });
       expect(held).toHaveLength(accepted);
     },
   );

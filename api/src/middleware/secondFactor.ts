@@ -1,0 +1,44 @@
+import { secondFactorMessages, STEP_UP_MAX_AGE_SECONDS, type SecondFactorReason } from '@riffline/contracts';
+import { hasSecondFactor, type Config, type Db } from '@riffline/db';
+import type { Middleware } from 'koa';
+import type { Clock } from '../context.ts';
+import { HttpError } from '../errors.ts';
+
+/**
+ * The authentication methods (RFC 8176 `amr` values) that count as a second factor: the embedded provider
+ * says `otp` (an authenticator app or a recovery code); external issuers may say `mfa`, or name the
+ * hardware, software key, SMS or phone call they used.
+ */
+const SECOND_FACTOR_METHODS = new Set(['otp', 'mfa', 'hwk', 'swk', 'sms', 'tel', 'sc']);
+
+/** What the callback records of a sign-in: the ID token's `amr` and `auth_time` (seconds). */
+export interface SignInStrength {
+  amr?: unknown;
+  authTime?: unknown;
+}
+
+/** Whether this session's sign-in used a second factor within the last 10 minutes (by `now`). */
+export function hasRecentSecondFactor(session: SignInStrength | null | undefined, now: Date): boolean {
+  const amr = Array.isArray(session?.amr) ? (session.amr as unknown[]) : [];
+  const authTime = typeof session?.authTime === 'number' ? session.authTime : null;
+  if (authTime === null || !amr.some((method) => SECOND_FACTOR_METHODS.has(String(method)))) return false;
+  const age = now.getTime() / 1000 - authTime;
+  return age <= STEP_UP_MAX_AGE_SECONDS;
+}
+
+export const secondFactorRefusal = (reason: SecondFactorReason) =>
+  new HttpError(403, secondFactorMessages[reason], undefined, reason);
+
+/**
+ * For the routes that move money (`stepUp` in their definition): 403 unless this session signed in with a
+ * second factor within the last 10 minutes. An embedded-provider account without an authenticator app is
+ * told to set one up first (`second_factor_not_enrolled`), so that the step-up never loops; with an
+ * external issuer the issuer decides how to ask, so the answer is always `second_factor_required`.
+ */
+export function requireRecentSecondFactor(config: Config, db: Db, clock: Clock): Middleware {
+  return async (ctx, next) => {
+    if (hasRecentSecondFactor(ctx.session as SignInStrength | null, clock())) return next();
+    const enrolled = config.identity.mode !== 'embedded' || (await hasSecondFactor(db, ctx.state.user!.id));
+    throw secondFactorRefusal(enrolled ? 'second_factor_required' : 'second_factor_not_enrolled');
+  };
+}

@@ -1,0 +1,35 @@
+import { SplitsResponse, SplitVersionResponse } from '@riffline/contracts';
+import { defineRoute } from '../../route.ts';
+import { CreateSplitSchema, ReleaseSplitsSchema } from './schema.ts';
+import * as handlers from './splits.ts';
+
+const tag = 'Splits';
+
+export const splitRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/releases/:id/splits',
+    summary:
+      "The owner's release split: its versions newest first (each from a sale month on) with their shares, and what each payee was credited, earned or held until they accept (USD, rounded down to the cent)",
+    tag,
+    audience: 'approved',
+    request: ReleaseSplitsSchema,
+    response: SplitsResponse,
+    handler: handlers.list,
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/releases/:id/splits',
+    summary:
+      "A new version of the owner's release split from a sale month on: shares by email (or `owner: true`), 2 decimals, adding up to exactly 100; new emails become invited payees whose shares are held. 409 for a month already credited or already starting a version",
+    tag,
+    audience: 'approved',
+    request: CreateSplitSchema,
+    response: SplitVersionResponse,
+    status: 201,
+    // Who is paid what is money out: the same step-up as a payout or a payment method.
+    stepUp: true,
+    errors: [409],
+    handler: handlers.create,
+  }),
+];

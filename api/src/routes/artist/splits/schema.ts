@@ -1,0 +1,8 @@
+import { CreateSplitBody, uuidParam } from '@riffline/contracts';
+import { z } from 'zod';
+
+export const ReleaseSplitsSchema = z.object({ params: uuidParam });
+export type ReleaseSplitsInput = z.infer<typeof ReleaseSplitsSchema>;
+
+export const CreateSplitSchema = z.object({ params: uuidParam, body: CreateSplitBody });
+export type CreateSplitInput = z.infer<typeof CreateSplitSchema>;

@@ -1,0 +1,57 @@
+import type { DbTransaction } from '../connection.ts';
+
+/** A payee's part is kept in units of 10^-8 (royalties.amount holds up to 8 decimals). */
+const SCALE = '1e8';
+
+/**
+ * Cuts a store report's ledger rows by the split of their release (docs/splits.md), in one statement, in
+ * the report's transaction right after the rows are written (db/src/storeReports/imports.ts): a row whose
+ * release has a version for the row's sale month (the one with the latest `effective_from` not after it)
+ * is replaced by one row per share of that version:
+ * - the row's amount × percent ÷ 100 in units of 10^-8, rounded towards zero, then the units left over
+ *   given one at a time to the largest remainders (then by payee id), so the parts add up exactly to it;
+ * - to the payee's user when they are the owner or accepted, else held (no user: in no one's balance);
+ * - naming the version and the payee, and keeping the report, release, period, gross, commission and
+ *   line count of the row they were cut from (so each still names the report lines it came from).
+ * A row whose release has no version for its month stays the owner's, whole.
+ */
+export async function allocateStoreReportRoyalties(trx: DbTransaction, reportId: string): Promise<void> {
+  await trx.raw(
+    `
+    with versions as (
+      select r.id, v.split_id
+        from royalties r
+        cross join lateral (
+          select s.id as split_id from splits s
+           where s.release_id = r.release_id and s.track_id is null and s.effective_from <= r.period
+           order by s.effective_from desc limit 1
+        ) v
+       where r.report_id = :report and r.split_id is null
+    ),
+    taken as (
+      delete from royalties r using versions v where r.id = v.id
+      returning r.id, r.report_id, r.release_id, r.amount, r.currency, r.period, r.status, r.gross_usd,
+                r.commission_percent, r.lines, r.created_at, v.split_id
+    ),
+    parts as (
+      select t.*, sh.payee_id, p.status as payee_status, p.user_id as payee_user,
+             round(t.amount * ${SCALE}) as total,
+             -- percent has 2 decimals: × 100 makes it hundredths of a percent, out of 10,000.
+             sign(t.amount) * floor(abs(round(t.amount * ${SCALE})) * sh.percent * 100 / 10000) as base,
+             mod(abs(round(t.amount * ${SCALE})) * sh.percent * 100, 10000) as rest
+        from taken t
+        join split_shares sh on sh.split_id = t.split_id
+        join payees p on p.id = sh.payee_id
+    )
+    insert into royalties (report_id, user_id, release_id, amount, currency, period, status, gross_usd,
+                           commission_percent, lines, created_at, split_id, payee_id)
+    select p.report_id, case when p.payee_status in ('owner', 'accepted') then p.payee_user end, p.release_id,
+           ((p.base + case when row_number() over w <= abs(p.total) - sum(abs(p.base)) over (partition by p.id)
+                           then sign(p.total) else 0 end) / ${SCALE})::numeric(20, 8),
+           p.currency, p.period, p.status, p.gross_usd, p.commission_percent, p.lines, p.created_at,
+           p.split_id, p.payee_id
+      from parts p
+    window w as (partition by p.id order by p.rest desc, p.payee_id)`,
+    { report: reportId },
+  );
+}

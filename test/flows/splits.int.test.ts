@@ -1,0 +1,223 @@
+/**
+ * Collaborator splits end to end (issue 35, docs/splits.md): the owner of a release sets its split through
+ * the API (owner 50, B 30 who has accepted, C 20 still invited), an admin uploads a store report of 10,000
+ * lines, the workers import it, and each payee's ledger rows equal the allocation computed here on its own
+ * from the owner's unsplit credit (largest remainder in units of 10^-8), to the 8th decimal. C's part is
+ * held: on no one's balance, shown to the owner as held. A version from the next month on leaves the
+ * months already credited as they were, through a replay of the report too.
+ */
+import pino from 'pino';
+import { describe, expect } from 'vitest';
+import type { AdminStoreReportResponse, RoyaltiesResponse, SplitsResponse } from '@riffline/contracts';
+import { Event, Payee } from '@riffline/db';
+import { replayStoreReports } from '../../workers/src/storeReports/replay.ts';
+import { apiWithWorkers } from '#test/support/flow.ts';
+import { waitUntilGroupPassed } from '#test/support/eventLog.ts';
+import { buildCatalogue, storeReport } from '#test/support/storeReport.ts';
+
+const flowTest = apiWithWorkers('splits');
+
+/** Units of 10^-8 → "12.34567890". */
+const usd8 = (units: bigint) => {
+  const abs = units < 0n ? -units : units;
+  return `${units < 0n ? '-' : ''}${abs / 100_000_000n}.${String(abs % 100_000_000n).padStart(8, '0')}`;
+};
+/** Units of 10^-8 → cents, rounded down, as the API shows sums. */
+const floorCents = (units: bigint) => {
+  const cents = units >= 0n ? units / 1_000_000n : -((-units + 999_999n) / 1_000_000n);
+  return `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
+};
+
+/**
+ * `units` shared by percentages in hundredths (adding up to 10,000): each share rounded towards zero,
+ * then the units left over one at a time to the largest remainders, then by payee id.
+ */
+function allocate(
+  units: bigint,
+  shares: Array<{ payeeId: string; hundredths: bigint }>,
+): Map<string, bigint> {
+  const sign = units < 0n ? -1n : 1n;
+  const abs = units * sign;
+  const parts = shares.map((s) => ({
+    ...s,
+    base: (abs * s.hundredths) / 10_000n,
+    rest: (abs * s.hundredths) % 10_000n,
+  }));
+  const left = abs - parts.reduce((sum, p) => sum + p.base, 0n);
+  parts.sort((a, b) => (a.rest !== b.rest ? (a.rest > b.rest ? -1 : 1) : a.payeeId < b.payeeId ? -1 : 1));
+  for (const part of parts.slice(0, Number(left))) part.base += 1n;
+  return new Map(parts.map((p) => [p.payeeId, p.base * sign]));
+}
+
+const nextMonth = (period: string) => {
+  const [year, month] = period.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 7);
+};
+
+describe('a release split between its owner and two collaborators', () => {
+  flowTest(
+    'a 10,000-line report: each payee credited their exact part, the invited one held, history kept by a new version',
+    async ({ app, db, admin, newActor }) => {
+      const [owner, bea] = [
+        await newActor('approved', {}, { secondFactor: true }),
+        await newActor('approved'),
+      ];
+      const catalogue = await buildCatalogue(db, [owner.user.id], { releasesEach: 2, tracksEach: 3 });
+      const [split, whole] = catalogue as [(typeof catalogue)[0], (typeof catalogue)[0]];
+      const commissionPercent = app.deps.config.royalties.commissionPercent;
+      const file = storeReport(catalogue, { lines: 10_000, seed: 35, commissionPercent });
+      const [first, , last] = file.expected.periods as [string, string, string];
+
+      const path = `/api/releases/${split.releaseId}/splits`;
+      const created = await owner.send('POST', path, {
+        effectiveFrom: first,
+        shares: [
+          { owner: true, percent: 50 },
+          { email: bea.user.email, percent: '30' },
+          { email: 'cal@example.test', percent: 20, name: 'Cal' },
+        ],
+      });
+      expect(created.status, created.body).toBe(201);
+      // B has accepted (the accept link is a later slice): their payee row names their account.
+      await Payee.query(db)
+        .where({ ownerId: owner.user.id, email: bea.user.email!.toLowerCase() })
+        .patch({ status: 'accepted', userId: bea.user.id, acceptedAt: new Date() });
+      const payees = await Payee.query(db).where({ ownerId: owner.user.id });
+      const ownerPayee = payees.find((p) => p.status === 'owner')!;
+      const beaPayee = payees.find((p) => p.status === 'accepted')!;
+      const calPayee = payees.find((p) => p.email === 'cal@example.test')!;
+      const shares = [
+        { payeeId: ownerPayee.id, hundredths: 5_000n },
+        { payeeId: beaPayee.id, hundredths: 3_000n },
+        { payeeId: calPayee.id, hundredths: 2_000n },
+      ];
+
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(file.csv)], { type: 'text/csv' }), 'splits.csv');
+      const res = await admin.browser.request(`${app.url}/api/admin/reports`, {
+        method: 'POST',
+        body: form,
+        headers: { origin: app.url },
+      });
+      expect(res.status, res.body).toBe(201);
+      const uploaded = res.json<AdminStoreReportResponse>();
+      const [event] = await Event.query(db).where({ aggregateId: uploaded.id, type: 'report.uploaded' });
+      await waitUntilGroupPassed({ db, group: 'reports', kafka: app.deps.config.kafka }, String(event!.id));
+      expect(
+        (await admin.get(`/api/admin/reports/${uploaded.id}`)).json<AdminStoreReportResponse>(),
+      ).toMatchObject({ status: 'completed', linesTotal: 10_000 });
+
+      // Per payee and sale month, in units of 10^-8, computed from the owner's unsplit credit in cents.
+      const expected = new Map<string, bigint>();
+      const owed = new Map<string, bigint>(); // per payee, over the months
+      for (const period of file.expected.periods) {
+        const credit = file.expected.royalties.get(`${owner.user.id}|${split.releaseId}|${period}`) ?? 0n;
+        const parts = allocate(credit * 1_000_000n, shares);
+        expect([...parts.values()].reduce((a, b) => a + b, 0n)).toBe(credit * 1_000_000n);
+        for (const [payeeId, units] of parts) {
+          expected.set(`${payeeId}|${period}`, units);
+          owed.set(payeeId, (owed.get(payeeId) ?? 0n) + units);
+        }
+      }
+      const ledger = async () =>
+        (await db('royalties')
+          .where({ reportId: uploaded.id, releaseId: split.releaseId })
+          .select('payeeId', 'userId', 'period', 'splitId', db.raw('amount::text as amount'))) as Array<{
+          payeeId: string;
+          userId: string | null;
+          period: string;
+          splitId: string;
+          amount: string;
+        }>;
+      const rows = await ledger();
+      expect(rows).toHaveLength(9); // three months, three payees
+      expect(Object.fromEntries(rows.map((r) => [`${r.payeeId}|${r.period}`, r.amount]))).toEqual(
+        Object.fromEntries([...expected].map(([key, units]) => [key, usd8(units)])),
+      );
+      const userOf = new Map([
+        [ownerPayee.id, owner.user.id],
+        [beaPayee.id, bea.user.id],
+        [calPayee.id, null],
+      ]);
+      expect(rows.every((r) => r.userId === userOf.get(r.payeeId) && r.splitId !== null)).toBe(true);
+      // The release without a split: the owner's whole credit, as before.
+      const unsplit = await db('royalties').where({ reportId: uploaded.id, releaseId: whole.releaseId });
+      expect(
+        unsplit.every(
+          (r: { payeeId: string | null; userId: string }) => !r.payeeId && r.userId === owner.user.id,
+        ),
+      ).toBe(true);
+
+      // The owner sees C's part as held; each balance counts only its own parts, in cents rounded down.
+      const splits = (await owner.get(path)).json<SplitsResponse>();
+      expect(Object.fromEntries(splits.payees.map((p) => [p.payeeId, [p.status, p.earned, p.held]]))).toEqual(
+        {
+          [ownerPayee.id]: ['owner', floorCents(owed.get(ownerPayee.id)!), '0.00'],
+          [beaPayee.id]: ['accepted', floorCents(owed.get(beaPayee.id)!), '0.00'],
+          [calPayee.id]: ['invited', '0.00', floorCents(owed.get(calPayee.id)!)],
+        },
+      );
+      expect(splits.versions).toHaveLength(1);
+      expect(splits.versions[0]!.shares.find((s) => s.payeeId === calPayee.id)).toMatchObject({
+        status: 'invited',
+        percent: '20.00',
+        held: floorCents(owed.get(calPayee.id)!),
+      });
+      const wholeCredit = file.expected.periods.reduce(
+        (sum, period) =>
+          sum + (file.expected.royalties.get(`${owner.user.id}|${whole.releaseId}|${period}`) ?? 0n),
+        0n,
+      );
+      const ownerRoyalties = (await owner.get('/api/royalties')).json<RoyaltiesResponse>();
+      expect(ownerRoyalties.totalEarnings).toBe(
+        floorCents(owed.get(ownerPayee.id)! + wholeCredit * 1_000_000n),
+      );
+      expect(ownerRoyalties.items.every((item) => /^-?\d+\.\d{2}$/.test(item.amount))).toBe(true);
+      const beaRoyalties = (await bea.get('/api/royalties')).json<RoyaltiesResponse>();
+      expect(beaRoyalties.totalEarnings).toBe(floorCents(owed.get(beaPayee.id)!));
+      expect(beaRoyalties.items.map((item) => item.exactAmount).sort()).toEqual(
+        rows
+          .filter((r) => r.payeeId === beaPayee.id)
+          .map((r) => r.amount)
+          .sort(),
+      );
+
+      // A new version cannot rewrite a credited month; from the next month on it can, and a replay of the
+      // report leaves every credited part as it was.
+      const rewrite = await owner.send('POST', path, {
+        effectiveFrom: last,
+        shares: [{ owner: true, percent: 100 }],
+      });
+      expect(rewrite.status).toBe(409);
+      expect(rewrite.json()).toEqual({
+        message: `Royalties up to ${last} are already credited under the current split; a new split can start from ${nextMonth(last)}.`,
+      });
+      const later = await owner.send('POST', path, {
+        effectiveFrom: nextMonth(last),
+        shares: [
+          { owner: true, percent: 40 },
+          { email: bea.user.email, percent: 60 },
+        ],
+      });
+      expect(later.status, later.body).toBe(201);
+      const before = (await ledger()).map(({ payeeId, userId, period, splitId, amount }) => ({
+        payeeId,
+        userId,
+        period,
+        splitId,
+        amount,
+      }));
+      expect(
+        await replayStoreReports({
+          db,
+          storage: app.deps.storage,
+          logger: pino({ level: 'silent' }),
+          commissionPercent,
+        }),
+      ).toMatchObject({ reports: 1 });
+      const sorted = <T extends { payeeId: string; period: string }>(list: T[]) =>
+        [...list].sort((a, b) => `${a.payeeId}|${a.period}`.localeCompare(`${b.payeeId}|${b.period}`));
+      expect(sorted(await ledger())).toEqual(sorted(before));
+    },
+  );
+});

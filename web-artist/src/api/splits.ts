@@ -1,0 +1,25 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { SplitsResponse, SplitVersionResponse } from '@riffline/contracts';
+import { api } from './client.ts';
+import { RELEASES_KEY } from './releases.ts';
+
+export type Splits = SplitsResponse;
+export type SplitVersion = SplitVersionResponse;
+
+/** One share as POST /api/releases/:id/splits takes it: the owner's own, or a collaborator's by email. */
+export type SplitShareBody =
+  { owner: true; percent: string } | { email: string; percent: string; name?: string };
+
+/**
+ * The owner's split of a release: its versions newest first, and what each payee earned or has held. Under
+ * the release's key, so a change to the releases refreshes it too.
+ */
+export const releaseSplitsQuery = (releaseId: string) =>
+  queryOptions({
+    queryKey: [...RELEASES_KEY, releaseId, 'splits'],
+    queryFn: () => api<Splits>(`/api/releases/${releaseId}/splits`),
+  });
+
+/** A new version of the split from a sale month (`YYYY-MM`) on; 400 and 409 carry the server's reason. */
+export const createSplit = (releaseId: string, body: { effectiveFrom: string; shares: SplitShareBody[] }) =>
+  api<SplitVersion>(`/api/releases/${releaseId}/splits`, { method: 'POST', body });
