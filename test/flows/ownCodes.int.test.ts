@@ -7,16 +7,15 @@
 import { describe, expect } from 'vitest';
 import type {
   AdminStoreReportLineResponse,
-  AdminStoreReportResponse,
   ReleaseWithTracksResponse,
   RoyaltiesResponse,
 } from '@riffline/contracts';
-import { Event, Release, Track, type Db } from '@riffline/db';
+import { Release, Track, type Db } from '@riffline/db';
 import type { Actor } from '#test/support/actors.ts';
 import type { TestServer } from '#test/support/api.ts';
-import { waitUntilGroupPassed } from '#test/support/eventLog.ts';
 import { validReleaseBody } from '#test/support/factories.ts';
 import { apiWithWorkers } from '#test/support/flow.ts';
+import { uploadStoreReport } from '#test/support/storeReportUpload.ts';
 
 const flowTest = apiWithWorkers('own-codes');
 
@@ -121,21 +120,14 @@ describe('a catalogue moving from another distributor keeps its codes', () => {
 
 /** As the admin: uploads a CSV report, waits for the workers' reports group, and reads it with its lines. */
 async function importReport(app: TestServer, db: Db, admin: Actor, filename: string, rows: string[]) {
-  const { url } = app;
-  const form = new FormData();
-  form.append('file', new Blob([`${rows.join('\n')}\n`], { type: 'text/csv' }), filename);
-  const res = await admin.browser.request(`${url}/api/admin/reports`, {
-    method: 'POST',
-    body: form,
-    headers: { origin: url },
-  });
-  expect(res.status, res.body).toBe(201);
-  const { id } = res.json<AdminStoreReportResponse>();
-  const [uploaded] = await Event.query(db).where({ aggregateId: id, type: 'report.uploaded' });
-  await waitUntilGroupPassed({ db, group: 'reports', kafka: app.deps.config.kafka }, String(uploaded!.id));
-  const report = (await admin.get(`/api/admin/reports/${id}`)).json<AdminStoreReportResponse>();
+  const report = await uploadStoreReport(
+    { app, db, admin },
+    { bytes: `${rows.join('\n')}\n`, name: filename },
+  );
   const lines = (
-    await admin.get(`/api/admin/reports/${id}/lines?sort=${encodeURIComponent('["lineNumber","ASC"]')}`)
+    await admin.get(
+      `/api/admin/reports/${report.id}/lines?sort=${encodeURIComponent('["lineNumber","ASC"]')}`,
+    )
   ).json<AdminStoreReportLineResponse[]>();
   return { report, lines };
 }

@@ -8,12 +8,12 @@
  */
 import pino from 'pino';
 import { describe, expect } from 'vitest';
-import type { AdminStoreReportResponse, RoyaltiesResponse, SplitsResponse } from '@riffline/contracts';
-import { Event, Payee } from '@riffline/db';
+import type { RoyaltiesResponse, SplitsResponse } from '@riffline/contracts';
+import { Payee } from '@riffline/db';
 import { replayStoreReports } from '../../workers/src/storeReports/replay.ts';
 import { apiWithWorkers } from '#test/support/flow.ts';
-import { waitUntilGroupPassed } from '#test/support/eventLog.ts';
 import { buildCatalogue, storeReport } from '#test/support/storeReport.ts';
+import { uploadStoreReport } from '#test/support/storeReportUpload.ts';
 
 const flowTest = apiWithWorkers('splits');
 
@@ -92,20 +92,8 @@ describe('a release split between its owner and two collaborators', () => {
         { payeeId: calPayee.id, hundredths: 2_000n },
       ];
 
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(file.csv)], { type: 'text/csv' }), 'splits.csv');
-      const res = await admin.browser.request(`${app.url}/api/admin/reports`, {
-        method: 'POST',
-        body: form,
-        headers: { origin: app.url },
-      });
-      expect(res.status, res.body).toBe(201);
-      const uploaded = res.json<AdminStoreReportResponse>();
-      const [event] = await Event.query(db).where({ aggregateId: uploaded.id, type: 'report.uploaded' });
-      await waitUntilGroupPassed({ db, group: 'reports', kafka: app.deps.config.kafka }, String(event!.id));
-      expect(
-        (await admin.get(`/api/admin/reports/${uploaded.id}`)).json<AdminStoreReportResponse>(),
-      ).toMatchObject({ status: 'completed', linesTotal: 10_000 });
+      const uploaded = await uploadStoreReport({ app, db, admin }, { bytes: file.csv, name: 'splits.csv' });
+      expect(uploaded).toMatchObject({ status: 'completed', linesTotal: 10_000 });
 
       // Per payee and sale month, in units of 10^-8, computed from the owner's unsplit credit in cents.
       const expected = new Map<string, bigint>();

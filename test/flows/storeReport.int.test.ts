@@ -5,18 +5,12 @@
  * and the lines that matched nothing with their reasons.
  */
 import { describe, expect } from 'vitest';
-import type {
-  AdminStoreReportLineResponse,
-  AdminStoreReportResponse,
-  AnalyticsResponse,
-  RoyaltiesResponse,
-} from '@riffline/contracts';
-import { Event } from '@riffline/db';
+import type { AdminStoreReportLineResponse, AnalyticsResponse, RoyaltiesResponse } from '@riffline/contracts';
 import { apiWithWorkers } from '#test/support/flow.ts';
-import { waitUntilGroupPassed } from '#test/support/eventLog.ts';
 import { gzipSync } from 'node:zlib';
 import { dsrExpected, dsrFile, type DsrFileOptions } from '#test/support/dsrFile.ts';
 import { buildCatalogue, storeReport } from '#test/support/storeReport.ts';
+import { uploadStoreReport } from '#test/support/storeReportUpload.ts';
 
 const flowTest = apiWithWorkers('store-report');
 
@@ -34,19 +28,10 @@ describe('an admin imports a store report', () => {
       const catalogue = await buildCatalogue(db, [maya.user.id, ravi.user.id]);
       const file = storeReport(catalogue, { lines: LINES, seed: 3 });
 
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(file.csv)], { type: 'text/csv' }), 'distributor-q3.csv');
-      const res = await admin.browser.request(`${app.url}/api/admin/reports`, {
-        method: 'POST',
-        body: form,
-        headers: { origin: app.url },
-      });
-      expect(res.status, res.body).toBe(201);
-      const uploaded = res.json<AdminStoreReportResponse>();
-      const [event] = await Event.query(db).where({ aggregateId: uploaded.id, type: 'report.uploaded' });
-      await waitUntilGroupPassed({ db, group: 'reports', kafka: app.deps.config.kafka }, String(event!.id));
-
-      const report = (await admin.get(`/api/admin/reports/${uploaded.id}`)).json<AdminStoreReportResponse>();
+      const report = await uploadStoreReport(
+        { app, db, admin },
+        { bytes: file.csv, name: 'distributor-q3.csv' },
+      );
       expect(report).toMatchObject({
         status: 'completed',
         progress: 100,
@@ -60,7 +45,7 @@ describe('an admin imports a store report', () => {
         royaltiesUsd: cents([...file.expected.royalties.values()].reduce((a, b) => a + b, 0n)),
       });
       const unmatched = await admin.get(
-        `/api/admin/reports/${uploaded.id}/lines?status=unmatched&range=${encodeURIComponent('[0,499]')}`,
+        `/api/admin/reports/${report.id}/lines?status=unmatched&range=${encodeURIComponent('[0,499]')}`,
       );
       expect(unmatched.headers.get('content-range')).toMatch(new RegExp(`/${file.expected.unmatched}$`));
       for (const line of unmatched.json<AdminStoreReportLineResponse[]>()) {
@@ -134,21 +119,11 @@ describe('an admin imports a store report', () => {
       const owners = new Map(catalogue.flatMap((r) => r.tracks.map((t) => [t.isrc, r] as const)));
       const expected = dsrExpected(options, owners, app.deps.config.royalties.commissionPercent);
 
-      const form = new FormData();
-      const gz = gzipSync(dsrFile(options));
-      form.append('file', new Blob([new Uint8Array(gz)], { type: 'application/gzip' }), 'DSR_Spotify.tsv.gz');
-      const res = await admin.browser.request(`${app.url}/api/admin/reports`, {
-        method: 'POST',
-        body: form,
-        headers: { origin: app.url },
-      });
-      expect(res.status, res.body).toBe(201);
-      const uploaded = res.json<AdminStoreReportResponse>();
-      const [event] = await Event.query(db).where({ aggregateId: uploaded.id, type: 'report.uploaded' });
-      await waitUntilGroupPassed({ db, group: 'reports', kafka: app.deps.config.kafka }, String(event!.id));
-      expect(
-        (await admin.get(`/api/admin/reports/${uploaded.id}`)).json<AdminStoreReportResponse>(),
-      ).toMatchObject({
+      const uploaded = await uploadStoreReport(
+        { app, db, admin },
+        { bytes: gzipSync(dsrFile(options)), name: 'DSR_Spotify.tsv.gz', type: 'application/gzip' },
+      );
+      expect(uploaded).toMatchObject({
         status: 'completed',
         format: 'dsr',
         messageId: options.messageId,
