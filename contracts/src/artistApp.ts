@@ -20,6 +20,7 @@ export const artistAppPaths = [
   '/privacy',
   '/terms',
   '/cookies',
+  '/invites/:token',
 ] as const;
 
 export type ArtistAppPath = (typeof artistAppPaths)[number];

@@ -33,6 +33,7 @@ export const aggregates = {
   failedEvent: 'platform',
   export: 'releases',
   split: 'releases',
+  payee: 'releases',
 } as const;
 
 export type AggregateType = keyof typeof aggregates;
@@ -238,6 +239,12 @@ export const eventSchemas = {
     shares: z.array(z.object({ payeeId: z.string(), percent: z.string() })),
     invited: z.array(z.string()),
   }),
+  /** The owner asked to mail an invited payee (the aggregate) a fresh accept link, naming the release. */
+  'payee.inviteSent': z.object({ ownerId: z.string(), releaseId: z.string() }),
+  /** The invited person accepted (as `userId`): the shares held for them moved to them, `released` USD. */
+  'payee.accepted': z.object({ ownerId: z.string(), userId: z.string(), released: z.string() }),
+  /** The owner took back an unaccepted invite: what was held (`returned` USD) and later parts are theirs. */
+  'payee.withdrawn': z.object({ ownerId: z.string(), releaseId: z.string(), returned: z.string() }),
   /** An admin asked to deliver a parked event (a `failed_events` row, the aggregate) again to its group. */
   'failedEvent.replayRequested': z.object({ group: z.string().min(1), eventId: z.string().min(1) }),
 } as const;

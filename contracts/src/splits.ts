@@ -113,3 +113,34 @@ export const SplitsResponse = z.object({
   payees: z.array(z.object({ ...payee, ...amounts })),
 });
 export type SplitsResponse = z.infer<typeof SplitsResponse>;
+
+/** An invite link works this many days after it was mailed; re-sending mails a fresh one. */
+export const INVITE_LINK_DAYS = 14;
+
+export const INVITE_NOT_VALID_MESSAGE = 'This invite link is not valid.';
+export const inviteExpiredMessage = (ownerName: string) =>
+  `This invite link has expired: ask ${ownerName} to send it again.`;
+export const OWN_INVITE_MESSAGE = 'This invite is from you: your own share is already yours.';
+export const alreadyPayeeMessage = (ownerName: string) =>
+  `You have already accepted a share from ${ownerName} under another email address.`;
+export const NOT_INVITED_MESSAGE = 'Only an invite that is not accepted yet can be sent again or withdrawn.';
+
+/** GET /api/invites/:token: what accepting gives, for the person the link was mailed to. */
+export const InviteResponse = z.object({
+  ownerName: z.string(),
+  email: z.string(),
+  /** The invite's releases, each with this payee's share in its latest version. */
+  releases: z.array(z.object({ releaseId: z.string(), title: z.string(), percent: z.string() })),
+  held: DecimalAmount.describe('USD held for this payee so far, rounded down to the cent'),
+  expiresAt: z.iso.datetime(),
+  expired: z.boolean(),
+});
+export type InviteResponse = z.infer<typeof InviteResponse>;
+
+/** POST /api/invites/:token/acceptance: the share is the caller's; what was held for them is now theirs. */
+export const InviteAcceptanceResponse = z.object({
+  payeeId: z.string(),
+  ownerName: z.string(),
+  released: DecimalAmount.describe('USD that was held and is now the caller’s, rounded down to the cent'),
+});
+export type InviteAcceptanceResponse = z.infer<typeof InviteAcceptanceResponse>;

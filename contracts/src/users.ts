@@ -17,6 +17,11 @@ export const UserResponse = z.object({
   coins: DecimalAmount,
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
+  /**
+   * The signed-in user accepted a share of someone's release split, so they have earnings (Royalties,
+   * payouts, payment methods) without an artist area. Only on GET /api/auth/user.
+   */
+  isPayee: z.boolean().optional(),
 });
 export type UserResponse = z.infer<typeof UserResponse>;
 

@@ -16,6 +16,8 @@ export type CoinsResponse = z.infer<typeof CoinsResponse>;
 export const RoyaltyItem = z.object({
   id: z.string(),
   releaseId: z.string().nullable(),
+  /** The release's title, also for a collaborator's share of a release that is someone else's. */
+  releaseTitle: z.string().nullable(),
   /** Rounded down to the cent: a split share's part of a credit has up to 8 decimals (`exactAmount`). */
   amount: DecimalAmount,
   exactAmount: z.string().describe('the amount as the ledger keeps it, up to 8 decimals'),

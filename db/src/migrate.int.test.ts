@@ -279,6 +279,7 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
       '20261206000100_store_reports_rebuilt',
       '20261207000100_splits',
       '20261207000200_second_factor',
+      '20261207000300_payee_invites',
     ]);
     expect((await migrationStatus(db)).pending).toEqual([]);
 

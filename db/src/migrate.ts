@@ -29,6 +29,7 @@ import * as adminAlerts from './migrations/20261201001200_admin_alerts.ts';
 import * as storeReportsRebuilt from './migrations/20261206000100_store_reports_rebuilt.ts';
 import * as splits from './migrations/20261207000100_splits.ts';
 import * as secondFactor from './migrations/20261207000200_second_factor.ts';
+import * as payeeInvites from './migrations/20261207000300_payee_invites.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '20261206000100_store_reports_rebuilt': storeReportsRebuilt,
   '20261207000100_splits': splits,
   '20261207000200_second_factor': secondFactor,
+  '20261207000300_payee_invites': payeeInvites,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -42,21 +42,33 @@ export async function signInWithCode(
   await page.getByRole('button', { name: 'Verify' }).click();
 }
 
-/** The link of this subject last mailed to `to`, read from the local outbox (GET /api/dev/mail). */
-export async function mailedLink(page: Page, to: string, subject: string): Promise<string> {
-  let link = '';
+/** A link that carries its token as `?token=` (verification, password reset). */
+const TOKEN_QUERY_LINK = /https?:\/\/\S+\?token=[A-Za-z0-9_-]+/;
+
+/** An invite's accept link, `/invites/<token>` (docs/splits.md). */
+export const INVITE_LINK = /https?:\/\/\S+\/invites\/[A-Za-z0-9_-]+/;
+
+/**
+ * The link of this subject last mailed to `to`, read from the local outbox (GET /api/dev/mail): one that
+ * carries `?token=`, or one `link` matches.
+ */
+export async function mailedLink(
+  page: Page,
+  to: string,
+  subject: string,
+  link: RegExp = TOKEN_QUERY_LINK,
+): Promise<string> {
+  let found = '';
   await expect
     .poll(async () => {
       const res = await page.request.get(`/api/dev/mail?to=${encodeURIComponent(to)}`);
       const { messages } = (await res.json()) as { messages: Array<{ subject: string; text: string }> };
-      link =
-        messages
-          .filter((m) => m.subject === subject)
-          .map((m) => m.text.match(/https?:\/\/\S+\?token=[A-Za-z0-9_-]+/)?.[0] ?? '')[0] ?? '';
-      return link;
+      found =
+        messages.filter((m) => m.subject === subject).map((m) => m.text.match(link)?.[0] ?? '')[0] ?? '';
+      return found;
     })
     .not.toBe('');
-  return link;
+  return found;
 }
 
 /**

@@ -8,9 +8,17 @@
  */
 import pino from 'pino';
 import { describe, expect } from 'vitest';
-import type { RoyaltiesResponse, SplitsResponse } from '@riffline/contracts';
+import {
+  compareAmounts,
+  floorToCents,
+  type InviteAcceptanceResponse,
+  type InviteResponse,
+  type RoyaltiesResponse,
+  type SplitsResponse,
+} from '@riffline/contracts';
 import { Payee } from '@riffline/db';
 import { replayStoreReports } from '../../workers/src/storeReports/replay.ts';
+import { pollUntil } from '#test/support/eventLog.ts';
 import { apiWithWorkers } from '#test/support/flow.ts';
 import { buildCatalogue, storeReport } from '#test/support/storeReport.ts';
 import { uploadStoreReport } from '#test/support/storeReportUpload.ts';
@@ -206,6 +214,99 @@ describe('a release split between its owner and two collaborators', () => {
       const sorted = <T extends { payeeId: string; period: string }>(list: T[]) =>
         [...list].sort((a, b) => `${a.payeeId}|${a.period}`.localeCompare(`${b.payeeId}|${b.period}`));
       expect(sorted(await ledger())).toEqual(sorted(before));
+    },
+  );
+
+  flowTest(
+    'an invited collaborator signs up from the mailed link (no application), accepts and earns the held amount at once; a withdrawn invite returns its held amount to the owner',
+    async ({ app, db, admin, newActor }) => {
+      const owner = await newActor('approved', {}, { secondFactor: true });
+      const [release] = await buildCatalogue(db, [owner.user.id], { releasesEach: 1, tracksEach: 2 });
+      const commissionPercent = app.deps.config.royalties.commissionPercent;
+      const file = storeReport([release!], { lines: 300, seed: 36, commissionPercent });
+      const cal = `cal-${owner.user.id.slice(0, 8)}@example.test`.toLowerCase();
+      const dee = `dee-${owner.user.id.slice(0, 8)}@example.test`.toLowerCase();
+      const path = `/api/releases/${release!.releaseId}/splits`;
+      const created = await owner.send('POST', path, {
+        effectiveFrom: file.expected.periods[0],
+        shares: [
+          { owner: true, percent: 50 },
+          { email: cal, percent: 30, name: 'Cal' },
+          { email: dee, percent: 20 },
+        ],
+      });
+      expect(created.status, created.body).toBe(201);
+      const uploaded = await uploadStoreReport({ app, db, admin }, { bytes: file.csv, name: 'invites.csv' });
+      expect(uploaded).toMatchObject({ status: 'completed' });
+
+      const payees = await Payee.query(db).where({ ownerId: owner.user.id });
+      const calPayee = payees.find((p) => p.email === cal)!;
+      const deePayee = payees.find((p) => p.email === dee)!;
+      const heldOf = async (payeeId: string) =>
+        (
+          (await db('royalties')
+            .where({ payeeId })
+            .whereNull('userId')
+            .first(db.raw('coalesce(sum(amount), 0)::text as held'))) as { held: string }
+        ).held;
+      const calHeld = floorToCents(await heldOf(calPayee.id));
+      const deeHeld = await heldOf(deePayee.id);
+      expect(compareAmounts(calHeld, '0')).toBeGreaterThan(0);
+
+      // The notifications worker mailed Cal an accept link (read from the outbox, as a mailbox would).
+      const mail = await pollUntil(
+        'no invite mail for Cal',
+        async () =>
+          (await db('mail_deliveries').where({ toAddress: cal }).first()) as { textBody: string } | undefined,
+        () => 'none yet',
+      );
+      const url = mail.textBody.match(/\/invites\/([A-Za-z0-9_-]+)/)!;
+      const token = url[1]!;
+
+      // Cal signs up as a new account: no artist application, no approval.
+      const calActor = await newActor('artist', { email: cal, firstName: 'Cal' });
+      expect((await calActor.get('/api/royalties')).status).toBe(403);
+      const shown = await calActor.get(`/api/invites/${token}`);
+      expect(shown.status, shown.body).toBe(200);
+      expect(shown.json<InviteResponse>()).toMatchObject({ email: cal, held: calHeld, expired: false });
+      const accepted = await calActor.send('POST', `/api/invites/${token}/acceptance`);
+      expect(accepted.status, accepted.body).toBe(201);
+      expect(accepted.json<InviteAcceptanceResponse>().released).toBe(calHeld);
+
+      const calRoyalties = await calActor.get('/api/royalties');
+      expect(calRoyalties.status, calRoyalties.body).toBe(200);
+      expect(calRoyalties.json<RoyaltiesResponse>().totalEarnings).toBe(calHeld);
+      const split = (await owner.get(path)).json<SplitsResponse>();
+      expect(split.payees.find((p) => p.payeeId === calPayee.id)).toMatchObject({
+        status: 'accepted',
+        earned: calHeld,
+        held: '0.00',
+      });
+
+      // Dee never accepted: the owner withdraws the invite and Dee's held amount is the owner's.
+      const ownerTotal = async () =>
+        (await owner.get('/api/royalties')).json<RoyaltiesResponse>().totalEarnings;
+      const ownerExact = async () =>
+        (
+          (await db('royalties')
+            .where({ userId: owner.user.id })
+            .first(db.raw('coalesce(sum(amount), 0)::text as total'))) as { total: string }
+        ).total;
+      const before = await ownerExact();
+      const withdrawn = await owner.send('DELETE', `${path}/payees/${deePayee.id}`);
+      expect(withdrawn.status, withdrawn.body).toBe(200);
+      const after = await ownerExact();
+      // Exact decimal text → units of 10^-8 (the amounts here are not negative).
+      const units = (text: string) => {
+        const [whole, fraction = ''] = text.split('.');
+        return BigInt(whole! + fraction.padEnd(8, '0'));
+      };
+      expect(units(after) - units(before)).toBe(units(deeHeld));
+      expect(await ownerTotal()).toBe(floorToCents(after));
+      // The link mailed to Dee no longer opens anything.
+      const deeMail = (await db('mail_deliveries').where({ toAddress: dee }).first()) as { textBody: string };
+      const deeToken = deeMail.textBody.match(/\/invites\/([A-Za-z0-9_-]+)/)![1]!;
+      expect((await calActor.get(`/api/invites/${deeToken}`)).status).toBe(404);
     },
   );
 });

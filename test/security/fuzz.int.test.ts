@@ -245,7 +245,13 @@ fuzzTest.for(fuzzed)(
   { timeout: Math.max(30_000, RUNS * 100) },
   async ({ def }, { app, db, admin, approved, existing }) => {
     const started = Date.now();
-    const persona = { admin: 'admin', public: 'anonymous', user: 'artist', approved: 'artist' }[def.audience];
+    const persona = {
+      admin: 'admin',
+      public: 'anonymous',
+      user: 'artist',
+      approved: 'artist',
+      earner: 'artist',
+    }[def.audience];
     const browser =
       def.audience === 'admin' ? admin.browser : def.audience === 'public' ? new Browser() : approved.browser;
     const cases = invalidCases(def, existing);

@@ -9,6 +9,7 @@
  * | `public`   | ok        | ok      | ok       | ok       | ok    |
  * | `user`     | 401       | ok      | ok       | ok       | ok    |
  * | `approved` | 401       | 403     | ok       | ok       | ok    |
+ * | `earner`   | 401       | 403     | ok       | ok       | ok    |
  * | `admin`    | 401       | 403     | 403      | 403      | ok    |
  *
  * `ok` is the route's own success status (`status`, 302 for a `redirect`, else 200). With `ownedBy: 'A'`
@@ -22,9 +23,14 @@ import {
   ContactMessage,
   Event,
   openUsageStaging,
+  hashInviteToken,
+  newInviteToken,
+  Payee,
   PaymentMethod,
   PlatformSetting,
   setPendingSecondFactor,
+  Split,
+  SplitShare,
   writeStoreReportLines,
   type Db,
   type Release,
@@ -203,6 +209,46 @@ async function releaseOfA(f: Fixture, fields: Partial<Release> = {}) {
   });
   f.own('A', title, trackTitle, release.id, track.id);
   return { release, track };
+}
+
+/** An invited payee of A's in a split of one of A's releases (for the owner's invite routes). */
+async function invitedPayeeOfA(f: Fixture) {
+  const { release } = await releaseOfA(f);
+  const email = `${unique('a-invited')}@example.test`.toLowerCase();
+  f.own('A', email);
+  const payee = await Payee.query(f.db)
+    .insert({ ownerId: f.personas.A.user.id, email, status: 'invited' })
+    .returning('*');
+  const split = await Split.query(f.db)
+    .insert({ releaseId: release.id, trackId: null, effectiveFrom: '2030-01', createdBy: release.userId })
+    .returning('*');
+  await SplitShare.query(f.db).insert({ splitId: split.id, payeeId: payee.id, percent: '100' });
+  return `/releases/${release.id}/splits/payees/${payee.id}`;
+}
+
+/**
+ * A live invite link's token, from an artist who is none of the personas: whoever holds the link may see
+ * it and accept it, and no persona is its owner (who could not).
+ */
+async function inviteToken(f: Fixture) {
+  const owner = await buildArtist(f.db);
+  const release = await buildRelease(f.db, { userId: owner.id });
+  const token = newInviteToken();
+  const payee = await Payee.query(f.db)
+    .insert({
+      ownerId: owner.id,
+      email: `${unique('invited')}@example.test`.toLowerCase(),
+      status: 'invited',
+      inviteTokenHash: hashInviteToken(token),
+      inviteExpiresAt: new Date(Date.now() + 86_400_000),
+      inviteSentAt: new Date(),
+    })
+    .returning('*');
+  const split = await Split.query(f.db)
+    .insert({ releaseId: release.id, trackId: null, effectiveFrom: '2030-01', createdBy: owner.id })
+    .returning('*');
+  await SplitShare.query(f.db).insert({ splitId: split.id, payeeId: payee.id, percent: '100' });
+  return token;
 }
 
 /** An export of one of A's releases, asked for by A (pending), named by its release's title. */
@@ -415,12 +461,12 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   'PATCH /user/notifications': { audience: 'approved', request: () => ({ body: { marketing: true } }) },
 
   // Money: an approved artist's own ledger and payouts.
-  'GET /royalties': { audience: 'approved' },
+  'GET /royalties': { audience: 'earner' },
   'GET /analytics': { audience: 'approved', request: () => ({ path: '/analytics?days=90' }) },
   'GET /dashboard/growth': { audience: 'approved' },
-  'GET /withdrawal-requests': { audience: 'approved' },
+  'GET /withdrawal-requests': { audience: 'earner' },
   'POST /withdrawal-requests': {
-    audience: 'approved',
+    audience: 'earner',
     secondFactor: true,
     // Whoever gets past the gate has earned 100 USD, a verified address and a payout method of their own.
     request: async (f) => {
@@ -507,9 +553,9 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   },
 
   // Payout methods: an approved artist's own.
-  'GET /payment-methods': { audience: 'approved' },
+  'GET /payment-methods': { audience: 'earner' },
   'POST /payment-methods': {
-    audience: 'approved',
+    audience: 'earner',
     secondFactor: true,
     request: (f) => {
       const upiId = `${unique(f.caller.name).replace(/[^a-zA-Z0-9.]/g, '.')}@okbank`;
@@ -518,12 +564,12 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     },
   },
   'DELETE /payment-methods/:id': {
-    audience: 'approved',
+    audience: 'earner',
     ownedBy: 'A',
     request: async (f) => ({ path: `/payment-methods/${await paymentMethodOfA(f)}` }),
   },
   'PATCH /payment-methods/:id/default': {
-    audience: 'approved',
+    audience: 'earner',
     secondFactor: true,
     ownedBy: 'A',
     request: async (f) => ({ path: `/payment-methods/${await paymentMethodOfA(f)}/default` }),
@@ -616,6 +662,25 @@ export const routeMatrix: Record<string, MatrixEntry> = {
         },
       };
     },
+  },
+  'POST /releases/:id/splits/payees/:payeeId/invite': {
+    audience: 'approved',
+    ownedBy: 'A',
+    request: async (f) => ({ path: `${await invitedPayeeOfA(f)}/invite` }),
+  },
+  'DELETE /releases/:id/splits/payees/:payeeId': {
+    audience: 'approved',
+    ownedBy: 'A',
+    secondFactor: true,
+    request: async (f) => ({ path: await invitedPayeeOfA(f) }),
+  },
+  'GET /invites/:token': {
+    audience: 'public',
+    request: async (f) => ({ path: `/invites/${await inviteToken(f)}` }),
+  },
+  'POST /invites/:token/acceptance': {
+    audience: 'user',
+    request: async (f) => ({ path: `/invites/${await inviteToken(f)}/acceptance` }),
   },
   // The page of an export A asked for (a pending one: no worker builds it here).
   'GET /exports/:id': {

@@ -25,6 +25,7 @@ export const pageLoaders = {
   '/privacy': () => import('./pages/legal/Privacy.tsx'),
   '/terms': () => import('./pages/legal/Terms.tsx'),
   '/cookies': () => import('./pages/legal/Cookies.tsx'),
+  '/invites/:token': () => import('./pages/invites/Invite.tsx'),
 } satisfies Record<Exclude<ArtistAppPath, '/'>, PageLoader>;
 
 /** Any other path: the app's 'Page Not Found'. */

@@ -1,4 +1,4 @@
-import { User, type Db } from '@riffline/db';
+import { isAcceptedPayee, User, type Db } from '@riffline/db';
 import type { Middleware } from 'koa';
 import { userReadWithSession } from '../session/sessionStore.ts';
 import { AuthenticationError, AuthorizationError } from '../errors.ts';
@@ -40,6 +40,21 @@ export const requireApproved: Middleware = async (ctx, next) => {
   if (!hasArtistArea(ctx.state.user)) throw AuthorizationError('Your account is awaiting approval');
   await next();
 };
+
+/**
+ * 403 unless the signed-in user has earnings to see and take: an approved artist or an admin (no query),
+ * or a collaborator who accepted a share of someone's release split, with no artist area of their own.
+ */
+export function requireEarner(db: Db): Middleware {
+  return async (ctx, next) => {
+    const user = ctx.state.user;
+    if (!user) throw AuthenticationError('Unauthorized');
+    if (!hasArtistArea(user) && !(await isAcceptedPayee(db, user.id))) {
+      throw AuthorizationError('Your account is awaiting approval');
+    }
+    await next();
+  };
+}
 
 export const requireAdmin: Middleware = async (ctx, next) => {
   if (!ctx.state.user) throw AuthenticationError('Unauthorized');

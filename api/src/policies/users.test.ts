@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { becomesAdminAtSignIn, mayRequestPayout } from './users.ts';
-
-describe('mayRequestPayout', () => {
-  it('needs the artist area and a verified address', () => {
-    expect(mayRequestPayout({ role: 'artist', isApproved: true, emailVerified: true })).toBe(true);
-    expect(mayRequestPayout({ role: 'artist', isApproved: true, emailVerified: false })).toBe(false);
-    expect(mayRequestPayout({ role: 'artist', isApproved: false, emailVerified: true })).toBe(false);
-    expect(mayRequestPayout({ role: 'admin', isApproved: true, emailVerified: false })).toBe(false);
-  });
-});
+import { becomesAdminAtSignIn } from './users.ts';
 
 describe('becomesAdminAtSignIn', () => {
   const admins = ['boss@riffline.test'];

@@ -18,7 +18,3 @@ export const becomesAdminAtSignIn = (
   claims: { email: string | null; emailVerified: boolean },
   adminEmails: string[],
 ) => claims.emailVerified && isConfiguredAdmin(claims.email, adminEmails);
-
-/** Money leaves only for an artist with the artist area whose address is proven (payouts go by email). */
-export const mayRequestPayout = (user: Pick<User, 'role' | 'isApproved' | 'emailVerified'>) =>
-  hasArtistArea(user) && user.emailVerified;

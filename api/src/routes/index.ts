@@ -37,6 +37,7 @@ import { contactMessageRoutes } from './public/contactMessages/index.ts';
 import { fileRoutes } from './public/files/index.ts';
 import { healthRoutes } from './public/health/index.ts';
 import { helpRoutes } from './public/help/index.ts';
+import { inviteRoutes } from './public/invites/index.ts';
 import { newsletterSubscriptionRoutes } from './public/newsletterSubscriptions/index.ts';
 import { paymentWebhookRoutes } from './public/payment/index.ts';
 import { indexRouteMatching } from './indexedMatch.ts';
@@ -63,6 +64,7 @@ export function allRoutes(): RouteDef[] {
     ...withdrawalRequestRoutes,
     ...releaseRoutes,
     ...splitRoutes,
+    ...inviteRoutes,
     ...exportRoutes,
     ...trackRoutes,
     ...mediaRoutes,

@@ -3,13 +3,16 @@ import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
 import type { ApiDeps } from '../context.ts';
 import { HttpError } from '../errors.ts';
-import { requireAdmin, requireApproved, requireUser } from '../middleware/auth.ts';
+import { requireAdmin, requireApproved, requireEarner, requireUser } from '../middleware/auth.ts';
 import { rateLimit, type RateLimitOptions } from '../middleware/rateLimit.ts';
 import { requireRecentSecondFactor } from '../middleware/secondFactor.ts';
 import { validate } from '../middleware/validate.ts';
 
-/** Who may call a route: anyone, a signed-in user, an approved artist (or admin), an admin. */
-export type Audience = 'public' | 'user' | 'approved' | 'admin';
+/**
+ * Who may call a route: anyone, a signed-in user, an approved artist (or admin), someone with earnings (an
+ * approved artist, an admin, or a collaborator who accepted a share of a release split), an admin.
+ */
+export type Audience = 'public' | 'user' | 'approved' | 'earner' | 'admin';
 
 export type RequestSchema = z.ZodObject<{
   params?: z.ZodType;
@@ -72,12 +75,13 @@ export interface Upload {
 export const defineRoute = <S extends RequestSchema>(def: RouteDef<S>): RouteDef =>
   def as unknown as RouteDef;
 
-const gates: Record<Audience, Middleware | null> = {
+const gates = (deps: ApiDeps): Record<Audience, Middleware | null> => ({
   public: null,
   user: requireUser,
   approved: requireApproved,
+  earner: requireEarner(deps.db),
   admin: requireAdmin,
-};
+});
 
 const closeUnlessBodyRead: Middleware = async (ctx, next) => {
   try {
@@ -110,6 +114,7 @@ const jsonBodyOnly: Middleware = async (ctx, next) => {
  * the OpenAPI document, so what is served and what is documented cannot drift apart.
  */
 export function mountRoutes(router: Router, defs: RouteDef[], deps: ApiDeps): void {
+  const gateOf = gates(deps);
   for (const def of defs) {
     const chain: Middleware[] = [];
     // An upload refused before its body was read (401, 404, 413 …) closes the connection after the
@@ -117,7 +122,7 @@ export function mountRoutes(router: Router, defs: RouteDef[], deps: ApiDeps): vo
     if (def.upload) chain.push(closeUnlessBodyRead);
     // The gate first: a signed-out call to a signed-in route is a 401, and never spends the client
     // address's allowance (every browser behind one address shares it).
-    const gate = gates[def.audience];
+    const gate = gateOf[def.audience];
     if (gate) chain.push(gate);
     if (def.webhook) chain.push(jsonBodyOnly);
     // Then validation, before the rate limit: a request refused as invalid (400) never reaches the

@@ -20,6 +20,11 @@ export class Payee extends BaseModel {
   status!: PayeeStatus;
   createdAt!: Date;
   acceptedAt!: Date | null;
+  /** The SHA-256 hash (hex) of the latest mailed invite link's token; null once accepted or withdrawn. */
+  inviteTokenHash!: string | null;
+  inviteExpiresAt!: Date | null;
+  inviteSentAt!: Date | null;
+  withdrawnAt!: Date | null;
 
   static override get relationMappings(): RelationMappings {
     return {

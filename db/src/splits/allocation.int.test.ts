@@ -122,3 +122,16 @@ dbTest(
     expect(byId(await partsOf(db, report.id, '2026-06'))[cPayee!]).toEqual([null, '24.69000000']);
   },
 );
+
+dbTest("a withdrawn invite's parts go to the owner, still naming the payee", async ({ db }) => {
+  const { owner, release, payees } = await splitRelease(db, { '2026-01': [50, 30, 20] });
+  await db('payees').where({ id: payees[2]!.id }).update({ status: 'withdrawn' });
+  const report = await buildStoreReport(db);
+  await credit(db, report.id, owner.id, release.id, '2026-02', '10.00');
+  await db.transaction((trx) => allocateStoreReportRoyalties(trx, report.id));
+  const parts = await partsOf(db, report.id, '2026-02');
+  expect(parts.find((p) => p.payeeId === payees[2]!.id)).toMatchObject({
+    userId: owner.id,
+    amount: '2.00000000',
+  });
+});

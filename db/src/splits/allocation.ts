@@ -10,7 +10,8 @@ const SCALE = '1e8';
  * is replaced by one row per share of that version:
  * - the row's amount × percent ÷ 100 in units of 10^-8, rounded towards zero, then the units left over
  *   given one at a time to the largest remainders (then by payee id), so the parts add up exactly to it;
- * - to the payee's user when they are the owner or accepted, else held (no user: in no one's balance);
+ * - to the payee's user when they are the owner or accepted, to the owner when the invite was withdrawn,
+ *   else held (no user: in no one's balance);
  * - naming the version and the payee, and keeping the report, release, period, gross, commission and
  *   line count of the row they were cut from (so each still names the report lines it came from).
  * A row whose release has no version for its month stays the owner's, whole.
@@ -34,7 +35,7 @@ export async function allocateStoreReportRoyalties(trx: DbTransaction, reportId:
                 r.commission_percent, r.lines, r.created_at, v.split_id
     ),
     parts as (
-      select t.*, sh.payee_id, p.status as payee_status, p.user_id as payee_user,
+      select t.*, sh.payee_id, p.status as payee_status, p.user_id as payee_user, p.owner_id as payee_owner,
              round(t.amount * ${SCALE}) as total,
              -- percent has 2 decimals: × 100 makes it hundredths of a percent, out of 10,000.
              sign(t.amount) * floor(abs(round(t.amount * ${SCALE})) * sh.percent * 100 / 10000) as base,
@@ -45,7 +46,10 @@ export async function allocateStoreReportRoyalties(trx: DbTransaction, reportId:
     )
     insert into royalties (report_id, user_id, release_id, amount, currency, period, status, gross_usd,
                            commission_percent, lines, created_at, split_id, payee_id)
-    select p.report_id, case when p.payee_status in ('owner', 'accepted') then p.payee_user end, p.release_id,
+    select p.report_id,
+           case when p.payee_status in ('owner', 'accepted') then p.payee_user
+                when p.payee_status = 'withdrawn' then p.payee_owner end,
+           p.release_id,
            ((p.base + case when row_number() over w <= abs(p.total) - sum(abs(p.base)) over (partition by p.id)
                            then sign(p.total) else 0 end) / ${SCALE})::numeric(20, 8),
            p.currency, p.period, p.status, p.gross_usd, p.commission_percent, p.lines, p.created_at,

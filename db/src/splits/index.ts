@@ -1,2 +1,3 @@
 export * from './allocation.ts';
 export * from './queries.ts';
+export * from './invites.ts';

@@ -41,17 +41,19 @@ export async function latestRoyalties(
   db: Db | DbTransaction,
   userId: string,
   limit: number,
-): Promise<Array<Royalty & { creditedAt: Date }>> {
+): Promise<Array<Royalty & { creditedAt: Date; releaseTitle: string | null }>> {
   const rows = (await Royalty.query(db)
     .leftJoin('store_reports', 'store_reports.id', 'royalties.report_id')
-    .select('royalties.*', db.raw(`${CREDITED_AT} as credited_at`))
+    // The release's title by the row itself: a collaborator's share is of a release that is not theirs.
+    .leftJoin('releases', 'releases.id', 'royalties.release_id')
+    .select('royalties.*', 'releases.title as release_title', db.raw(`${CREDITED_AT} as credited_at`))
     .where('royalties.user_id', userId)
     .orderBy([
       { column: 'royalties.period', order: 'desc' },
       { column: 'credited_at', order: 'desc' },
       { column: 'royalties.id', order: 'asc' },
     ])
-    .limit(limit)) as Array<Royalty & { creditedAt: Date | string }>;
+    .limit(limit)) as Array<Royalty & { creditedAt: Date | string; releaseTitle: string | null }>;
   return rows.map((r) => Object.assign(r, { creditedAt: new Date(r.creditedAt) }));
 }
 

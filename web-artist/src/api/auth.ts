@@ -96,6 +96,13 @@ export function useVisitor(): Visitor {
 export const hasArtistArea = (state: VisitorState) => state === 'approved' || state === 'admin';
 
 /**
+ * Has earnings to see and take (Royalties, payouts, payment methods): the artist area, or a collaborator
+ * who accepted a share of someone's release split without being an artist.
+ */
+export const hasEarnings = ({ state, user }: Pick<Visitor, 'state' | 'user'>) =>
+  hasArtistArea(state) || (state === 'pending' && Boolean(user?.isPayee));
+
+/**
  * Login is a full-page navigation. Sign-out is a same-origin POST (a link could be followed from any
  * site), then a navigation to where the server says: the issuer's sign-out, or the landing page.
  */

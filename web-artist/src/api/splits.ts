@@ -1,5 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { SplitsResponse, SplitVersionResponse } from '@riffline/contracts';
+import type {
+  InviteAcceptanceResponse,
+  InviteResponse,
+  SplitsResponse,
+  SplitVersionResponse,
+} from '@riffline/contracts';
 import { api } from './client.ts';
 import { RELEASES_KEY } from './releases.ts';
 
@@ -23,3 +28,23 @@ export const releaseSplitsQuery = (releaseId: string) =>
 /** A new version of the split from a sale month (`YYYY-MM`) on; 400 and 409 carry the server's reason. */
 export const createSplit = (releaseId: string, body: { effectiveFrom: string; shares: SplitShareBody[] }) =>
   api<SplitVersion>(`/api/releases/${releaseId}/splits`, { method: 'POST', body });
+
+/** Mails the invited payee a fresh accept link; answers the release's split. */
+export const resendInvite = (releaseId: string, payeeId: string) =>
+  api<Splits>(`/api/releases/${releaseId}/splits/payees/${payeeId}/invite`, { method: 'POST' });
+
+/** Takes back an unaccepted invite: what was held for the payee is the owner's; answers the split. */
+export const withdrawInvite = (releaseId: string, payeeId: string) =>
+  api<Splits>(`/api/releases/${releaseId}/splits/payees/${payeeId}`, { method: 'DELETE' });
+
+/** An invite, by its mailed link's token (404 not valid, 410 expired: the server's words). */
+export const inviteQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['invites', token],
+    queryFn: () => api<InviteResponse>(`/api/invites/${encodeURIComponent(token)}`),
+    retry: false,
+  });
+
+/** Accepts the invite as the signed-in account. */
+export const acceptInvite = (token: string) =>
+  api<InviteAcceptanceResponse>(`/api/invites/${encodeURIComponent(token)}/acceptance`, { method: 'POST' });

@@ -16,6 +16,7 @@ import {
 } from '@riffline/db';
 import type { ConsumerGroup, EventHandler, LoggedEvent } from '../events/log.ts';
 import { newApplicationMail, newTicketMail } from './adminAlerts.ts';
+import { queueInvite } from './invites.ts';
 import { approvedMail, rejectedMail } from './applicationDecisions.ts';
 import { contactReceivedMail } from './contactAcknowledgements.ts';
 import { contactReplyMail } from './contactReplies.ts';
@@ -234,6 +235,24 @@ export function notifications(
           eventId: event.id,
         });
       },
+      // Each collaborator a new split invites, and an invite the owner sends again, gets a fresh accept link.
+      'split.created': async (event, trx) => {
+        for (const payeeId of event.payload.invited) {
+          await queueInvite(trx, {
+            payeeId,
+            releaseId: event.payload.releaseId,
+            messageId: messageIdFor(event.id, `invite-${payeeId}`, domain),
+            publicUrl,
+          });
+        }
+      },
+      'payee.inviteSent': (event, trx) =>
+        queueInvite(trx, {
+          payeeId: event.aggregateId,
+          releaseId: event.payload.releaseId,
+          messageId: messageIdFor(event.id, 'invite', domain),
+          publicUrl,
+        }),
       // One email per artist the report credited, all recorded at once.
       'report.imported': async (event, trx) => {
         const credits = await royaltyCreditsOfStoreReport(trx, event.aggregateId);

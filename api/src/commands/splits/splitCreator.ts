@@ -27,8 +27,8 @@ export const versionTakenMessage = (period: string) =>
  * already credited keeps the version it was credited under, so the new one must start after the latest
  * credited month. The release row is locked for the transaction: an import crediting it takes a key-share
  * lock on it (the ledger's foreign key), so the two never overlap and that check cannot be overtaken.
- * New addresses become invited payees (their mail is a later slice); the owner's own payee row is made on
- * first use.
+ * New addresses become invited payees (the notifications worker mails each an accept link); the owner's
+ * own payee row is made on first use.
  */
 export async function createSplit(
   db: Db,
@@ -74,8 +74,9 @@ export async function createSplit(
         invited.push(payee.id);
         return payee;
       }
-      // Named again after the invite was taken back: invited anew.
+      // Named again after the invite was taken back: invited anew, with a mail of its own.
       const status = known.status === 'withdrawn' ? 'invited' : known.status;
+      if (status !== known.status) invited.push(known.id);
       if (status !== known.status || (share.name && share.name !== known.name)) {
         return known.$query(trx).patchAndFetch({ status, name: share.name ?? known.name });
       }

@@ -31,6 +31,8 @@ describe('sign-in through the embedded identity provider (authorization code + P
         isApproved: false,
         preferredCurrency: 'USD',
         coins: '0.00',
+        // No share of anyone's split accepted: no earnings without an artist area.
+        isPayee: false,
       });
       expect(Object.keys(user).sort()).toEqual(
         [
@@ -47,6 +49,7 @@ describe('sign-in through the embedded identity provider (authorization code + P
           'coins',
           'createdAt',
           'updatedAt',
+          'isPayee',
         ].sort(),
       );
       const signedUp = await Event.query(db).where({ type: 'user.signedUp', aggregateId: user.id as string });

@@ -7,6 +7,7 @@ import { changeCurrency } from '../../commands/users/currencyChanger.ts';
 import { changePassword } from '../../commands/users/passwordChanger.ts';
 import { userSignIn } from '../../commands/users/userSignIn.ts';
 import type { PendingSignIn } from '../../session/relyingParty.ts';
+import { isAcceptedPayee } from '@riffline/db';
 import { presentUser } from '../../presenters/user.ts';
 import { allowFormTo, isSameSiteNavigation, signOutPage, wantsPage } from './signOutPage.ts';
 import type { ChangePasswordInput, LoginInput, UpdateCurrencyInput } from './schema.ts';
@@ -98,9 +99,10 @@ export const logoutNavigation: Handler<unknown> = async (ctx, { auth, config }) 
   ctx.body = signOutPage;
 };
 
-export const currentUser: Handler<unknown> = (ctx) => {
+export const currentUser: Handler<unknown> = async (ctx, { db }) => {
   ctx.set('Cache-Control', 'no-store');
-  return presentUser(ctx.state.user!);
+  const user = ctx.state.user!;
+  return { ...presentUser(user), isPayee: await isAcceptedPayee(db, user.id) };
 };
 
 export const provider: Handler<unknown> = (_ctx, { auth, config }) => ({

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { navigate, useVisitor } from '../../api/auth.ts';
+import { hasEarnings, navigate, useVisitor } from '../../api/auth.ts';
 import { PageSpinner } from '../Page/Spinner.tsx';
 import { useDocumentTitle } from '../Page/useDocumentTitle.ts';
 import { afterToastShows, useToast } from '../Toast/Toast.tsx';
@@ -30,16 +30,21 @@ export function ArtistArea({
   title,
   children,
   pending,
+  earners = false,
 }: {
   path: string;
   title: string;
   children: ReactNode;
   pending?: ReactNode;
+  /** The page is for anyone with earnings: a collaborator who accepted a share opens it too. */
+  earners?: boolean;
 }) {
-  const { state } = useVisitor();
+  const visitor = useVisitor();
+  const { state } = visitor;
   useDocumentTitle(title);
   if (state === 'loading') return <PageSpinner />;
   if (state === 'anonymous') return <SignInFirst returnTo={path} />;
+  if (earners && hasEarnings(visitor)) return <>{children}</>;
   if (state === 'pending') return <>{pending ?? <Navigate to="/" replace />}</>;
   return <>{children}</>;
 }

@@ -55,8 +55,8 @@ function AccountArea({ state }: { state: VisitorState }) {
 }
 
 export function Header() {
-  const { shown } = useVisitor();
-  const items = navItems(shown);
+  const { shown, user } = useVisitor();
+  const items = navItems(shown, Boolean(user?.isPayee));
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [drawer, setDrawer] = useState(false);
   // The menu's chunk loads on the first open, then stays mounted (its closing transitions play).

@@ -38,7 +38,16 @@ const awaitingApproval: NavItem[] = [
   { label: 'Logout', to: '/api/logout', signOut: true },
 ];
 
-export function navItems(state: VisitorState): NavItem[] {
+/** Awaiting approval, or never applied, with a share of someone's split accepted: their earnings too. */
+const payee: NavItem[] = [
+  { label: 'My Application', to: '/' },
+  { label: 'Royalties', to: '/royalties' },
+  { label: 'Settings', to: '/settings' },
+  ...awaitingApproval.slice(1),
+];
+
+export function navItems(state: VisitorState, isPayee = false): NavItem[] {
+  if (state === 'pending' && isPayee) return payee;
   if (state === 'approved') return artistArea;
   if (state === 'admin')
     return [

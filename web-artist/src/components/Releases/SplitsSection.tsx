@@ -7,6 +7,7 @@ import { useVisitor } from '../../api/auth.ts';
 import { releaseSplitsQuery } from '../../api/splits.ts';
 import { LoadFailed } from '../Page/LoadFailed.tsx';
 import { ChangeSplitDialog } from './ChangeSplitDialog.tsx';
+import { InviteActions } from './InviteActions.tsx';
 import { monthFrom, monthLabel, payeeStatusLabels } from './splitRules.ts';
 
 const chipColors: Record<PayeeStatus, 'primary' | 'warning' | 'success' | 'default'> = {
@@ -148,6 +149,9 @@ export function SplitsSection({
                     Earned <strong>{money(payee.earned)}</strong>
                     {' · '}Held <strong>{money(payee.held)}</strong>
                   </Typography>
+                  {payee.status === 'invited' && (
+                    <InviteActions releaseId={releaseId} payee={payee} held={money(payee.held)} />
+                  )}
                 </Box>
               ))}
             </Box>

@@ -104,7 +104,7 @@ function RoyaltiesPage() {
 /** /royalties: earnings, withdrawals and their history (SPEC §2 Royalties). */
 export default function Royalties() {
   return (
-    <ArtistArea path="/royalties" title="Royalties">
+    <ArtistArea path="/royalties" title="Royalties" earners>
       <RoyaltiesPage />
     </ArtistArea>
   );

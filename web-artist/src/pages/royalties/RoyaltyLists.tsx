@@ -11,7 +11,6 @@ import {
   type RoyaltyStatus,
   type WithdrawalRequestStatus,
 } from '@riffline/contracts';
-import { releasesQuery } from '../../api/releases.ts';
 import { royaltiesQuery } from '../../api/account.ts';
 import { withdrawalRequestsQuery, type WithdrawalRequest } from '../../api/withdrawalRequests.ts';
 import { QueryList } from '../../components/Page/QueryList.tsx';
@@ -124,8 +123,6 @@ export function WithdrawalHistory({ currency }: { currency: Currency }) {
 /** Earnings per sale month and release, from the royalty ledger, each with the day it was credited. */
 export function RoyaltyHistory({ currency }: { currency: Currency }) {
   const royalties = useQuery({ ...royaltiesQuery, select: (r) => r.items });
-  const releases = useQuery(releasesQuery);
-  const titles = new Map(releases.data?.map((r) => [r.id, r.title]));
   return (
     <QueryList
       query={royalties}
@@ -145,7 +142,7 @@ export function RoyaltyHistory({ currency }: { currency: Currency }) {
           chip={royaltyStatusChips[r.status]}
           details={[
             month(r.period),
-            r.releaseId ? (titles.get(r.releaseId) ?? 'A release') : 'All releases',
+            r.releaseId ? (r.releaseTitle ?? 'A release') : 'All releases',
             `Credited ${day(r.creditedAt)}`,
             r.paidAt ? `Paid ${day(r.paidAt)}` : null,
           ]}

@@ -11,15 +11,20 @@ import { ProfileSettings } from './ProfileSettings.tsx';
 import { TwoFactorSettings } from './TwoFactorSettings.tsx';
 
 function AccountSettings() {
-  const { user } = useVisitor();
+  const { user, state } = useVisitor();
   const provider = useQuery(providerQuery);
   if (!user) return null;
+  const artist = state !== 'pending';
   return (
-    <Page title="Settings" subtitle="Your profile, currency, notifications, payout methods and password.">
+    <Page
+      title="Settings"
+      subtitle={`Your profile, currency, ${artist ? 'notifications, ' : ''}payout methods and password.`}
+    >
       <Box sx={{ display: 'grid', gap: 3 }}>
         <ProfileSettings user={user} />
         <CurrencySettings user={user} />
-        <NotificationSettings />
+        {/* A collaborator who is not an artist has no artist notifications to set. */}
+        {artist && <NotificationSettings />}
         <PaymentMethods />
         {provider.data && (
           <PasswordSettings embedded={provider.data.embedded} providerName={provider.data.name} />
@@ -32,10 +37,10 @@ function AccountSettings() {
   );
 }
 
-/** /settings (SPEC §2 Settings): approved artists only. */
+/** /settings (SPEC §2 Settings): approved artists, and collaborators who accepted a share. */
 export default function Settings() {
   return (
-    <ArtistArea path="/settings" title="Settings">
+    <ArtistArea path="/settings" title="Settings" earners>
       <AccountSettings />
     </ArtistArea>
   );

@@ -19,7 +19,7 @@ export const paymentMethodRoutes = [
     path: '/payment-methods',
     summary: "The approved artist's payout methods, the default first (account numbers masked)",
     tag,
-    audience: 'approved',
+    audience: 'earner',
     response: z.array(PaymentMethodResponse),
     handler: async (ctx, { db }) => {
       const methods = await PaymentMethod.query(db)
@@ -37,7 +37,7 @@ export const paymentMethodRoutes = [
     summary:
       'Add a payout method (upi: upiId; paypal: paypalEmail; bank_transfer: holder, account, IFSC); the first is the default. Needs a sign-in with a second factor within the last 10 minutes',
     tag,
-    audience: 'approved',
+    audience: 'earner',
     request: AddSchema,
     response: PaymentMethodResponse,
     status: 201,
@@ -54,7 +54,7 @@ export const paymentMethodRoutes = [
     summary:
       'Remove a payout method (409 while a pending withdrawal uses it); removing the default promotes another',
     tag,
-    audience: 'approved',
+    audience: 'earner',
     request: IdSchema,
     status: 204,
     errors: [409],
@@ -70,7 +70,7 @@ export const paymentMethodRoutes = [
     summary:
       'Make a payout method the default (exactly one is); needs a sign-in with a second factor within the last 10 minutes',
     tag,
-    audience: 'approved',
+    audience: 'earner',
     request: IdSchema,
     stepUp: true,
     response: PaymentMethodResponse,

@@ -10,7 +10,7 @@ export const royaltyRoutes = [
     summary:
       "The approved artist's royalties in USD from the ledger: total, this month (credited this calendar month, by the day each store report came in), available to withdraw (total less withdrawals not declined), and the latest 200 lines",
     tag: 'Wallet',
-    audience: 'approved',
+    audience: 'earner',
     response: RoyaltiesResponse,
     handler: async (ctx, { db, clock }) => {
       const userId = ctx.state.user!.id;
@@ -28,6 +28,7 @@ export const royaltyRoutes = [
         items: items.map((r) => ({
           id: r.id,
           releaseId: r.releaseId,
+          releaseTitle: r.releaseTitle ?? null,
           amount: floorToCents(r.amount),
           exactAmount: r.amount,
           currency: r.currency,

@@ -1,6 +1,6 @@
 import { SplitsResponse, SplitVersionResponse } from '@riffline/contracts';
 import { defineRoute } from '../../route.ts';
-import { CreateSplitSchema, ReleaseSplitsSchema } from './schema.ts';
+import { CreateSplitSchema, PayeeInviteSchema, ReleaseSplitsSchema } from './schema.ts';
 import * as handlers from './splits.ts';
 
 const tag = 'Splits';
@@ -31,5 +31,32 @@ export const splitRoutes = [
     stepUp: true,
     errors: [409],
     handler: handlers.create,
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/releases/:id/splits/payees/:payeeId/invite',
+    summary:
+      "Mail an invited payee of the owner's release split a fresh accept link (the previous one stops working); answers the split. 409 once the payee is not invited any more",
+    tag,
+    audience: 'approved',
+    request: PayeeInviteSchema,
+    response: SplitsResponse,
+    status: 202,
+    errors: [409],
+    handler: handlers.resend,
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/releases/:id/splits/payees/:payeeId',
+    summary:
+      "Withdraw an unaccepted invite of the owner's release split: what was held for the payee returns to the owner, and so do the payee's later parts; answers the split. 409 once accepted or withdrawn",
+    tag,
+    audience: 'approved',
+    request: PayeeInviteSchema,
+    response: SplitsResponse,
+    // Who is paid what is money out: the same step-up as changing the split.
+    stepUp: true,
+    errors: [409],
+    handler: handlers.withdraw,
   }),
 ];

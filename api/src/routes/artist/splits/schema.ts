@@ -6,3 +6,8 @@ export type ReleaseSplitsInput = z.infer<typeof ReleaseSplitsSchema>;
 
 export const CreateSplitSchema = z.object({ params: uuidParam, body: CreateSplitBody });
 export type CreateSplitInput = z.infer<typeof CreateSplitSchema>;
+
+export const PayeeInviteSchema = z.object({
+  params: z.object({ id: uuidParam.shape.id, payeeId: uuidParam.shape.id }),
+});
+export type PayeeInviteInput = z.infer<typeof PayeeInviteSchema>;

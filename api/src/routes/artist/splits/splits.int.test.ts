@@ -1,6 +1,7 @@
 import { describe, expect } from 'vitest';
 import type { SplitsResponse, SplitVersionResponse } from '@riffline/contracts';
-import { Event, Payee, Royalty, Split } from '@riffline/db';
+import { Event, Payee, Royalty, Split, type Db } from '@riffline/db';
+import type { Actor } from '#test/support/actors.ts';
 import { apiTest } from '#test/support/api.ts';
 import { buildRelease } from '#test/support/factories.ts';
 
@@ -243,6 +244,104 @@ describe('POST /api/releases/:id/splits', () => {
         message:
           'Royalties up to 2030-12 are already credited under the current split; a new split can start from 2031-01.',
       });
+    },
+  );
+});
+
+describe('an invited payee: POST …/payees/:payeeId/invite (send again), DELETE …/payees/:payeeId (withdraw)', () => {
+  /** The stepped-up owner's release split 60 / 40 with a new address, and 10 USD held for it. */
+  async function invitedOf(db: Db, actor: Actor) {
+    const release = await buildRelease(db, { userId: actor.user.id });
+    const res = await actor.send('POST', `/api/releases/${release.id}/splits`, {
+      effectiveFrom: '2030-01',
+      shares: [
+        { owner: true, percent: 60 },
+        { email: 'dee@example.test', percent: 40 },
+      ],
+    });
+    expect(res.status).toBe(201);
+    const version = res.json<SplitVersionResponse>();
+    const payeeId = version.shares.find((s) => s.status === 'invited')!.payeeId;
+    await Royalty.query(db).insert({
+      userId: null,
+      payeeId,
+      splitId: version.id,
+      releaseId: release.id,
+      amount: '10.00000000',
+      period: '2030-01',
+    });
+    return { release, payeeId, path: `/api/releases/${release.id}/splits/payees/${payeeId}` };
+  }
+
+  apiTest(
+    '401 signed out, 403 awaiting approval or without the step-up',
+    async ({ db, visitor, artist, approvedArtist, steppedUpArtist }) => {
+      const { path } = await invitedOf(db, steppedUpArtist);
+      expect((await visitor.send('POST', `${path}/invite`)).status).toBe(401);
+      expect((await visitor.send('DELETE', path)).status).toBe(401);
+      expect((await artist.send('POST', `${path}/invite`)).status).toBe(403);
+      expect((await artist.send('DELETE', path)).status).toBe(403);
+      const mine = await invitedOf(db, steppedUpArtist);
+      // Another approved artist without the step-up: refused before anything is looked up.
+      const unconfirmed = await approvedArtist.send('DELETE', mine.path);
+      expect(unconfirmed.status).toBe(403);
+      expect(unconfirmed.json()).toMatchObject({ reason: 'second_factor_not_enrolled' });
+    },
+  );
+
+  apiTest(
+    '400 for ids that are not ids, 404 for another owner’s release or payee',
+    async ({ db, steppedUpArtist, newActor }) => {
+      const { release } = await invitedOf(db, steppedUpArtist);
+      const bad = await steppedUpArtist.send('DELETE', `/api/releases/${release.id}/splits/payees/nope`);
+      expect(bad.status).toBe(400);
+      expect(bad.json()).toEqual({
+        message: 'Invalid id',
+        issues: [{ path: 'params.payeeId', message: 'Invalid id' }],
+      });
+      const other = await newActor('approved', {}, { secondFactor: true });
+      const theirs = await invitedOf(db, other);
+      for (const path of [theirs.path, `/api/releases/${release.id}/splits/payees/${theirs.payeeId}`]) {
+        expect((await steppedUpArtist.send('DELETE', path)).status).toBe(404);
+        expect((await steppedUpArtist.send('POST', `${path}/invite`)).status).toBe(404);
+      }
+      expect((await Payee.query(db).findById(theirs.payeeId))!.status).toBe('invited');
+    },
+  );
+
+  apiTest(
+    'send again: 202 and an event for the worker; withdraw: held back to the owner, later parts too; 409 after',
+    async ({ db, steppedUpArtist }) => {
+      const owner = steppedUpArtist.user;
+      const { release, payeeId, path } = await invitedOf(db, steppedUpArtist);
+      const resent = await steppedUpArtist.send('POST', `${path}/invite`);
+      expect(resent.status, resent.body).toBe(202);
+      const [sent] = await Event.query(db).where({ type: 'payee.inviteSent', aggregateId: payeeId });
+      expect(sent!.payload).toEqual({ ownerId: owner.id, releaseId: release.id });
+
+      const withdrawn = await steppedUpArtist.send('DELETE', path);
+      expect(withdrawn.status, withdrawn.body).toBe(200);
+      const split = withdrawn.json<SplitsResponse>();
+      expect(split.payees.find((p) => p.payeeId === payeeId)).toMatchObject({
+        status: 'withdrawn',
+        earned: '10.00',
+        held: '0.00',
+      });
+      // The held row is the owner's now, and still names the payee it was cut for.
+      expect(await Royalty.query(db).where({ payeeId }).select('userId')).toEqual([{ userId: owner.id }]);
+      const [event] = await Event.query(db).where({ type: 'payee.withdrawn', aggregateId: payeeId });
+      expect(event!.payload).toEqual({ ownerId: owner.id, releaseId: release.id, returned: '10.00000000' });
+
+      for (const call of [
+        steppedUpArtist.send('DELETE', path),
+        steppedUpArtist.send('POST', `${path}/invite`),
+      ]) {
+        const res = await call;
+        expect(res.status).toBe(409);
+        expect(res.json()).toEqual({
+          message: 'Only an invite that is not accepted yet can be sent again or withdrawn.',
+        });
+      }
     },
   );
 });

@@ -13,7 +13,7 @@ export const withdrawalRequestRoutes = [
     path: '/withdrawal-requests',
     summary: "The approved artist's payout requests, newest first",
     tag: 'Wallet',
-    audience: 'approved',
+    audience: 'earner',
     response: z.array(WithdrawalRequestResponse),
     handler: async (ctx, { db }) => {
       const rows = await WithdrawalRequest.query(db)
@@ -33,7 +33,7 @@ export const withdrawalRequestRoutes = [
     summary:
       'Ask for a payout in USD (at least 20, at most the available balance) to one of your payment methods; needs a verified email address and a sign-in with a second factor within the last 10 minutes',
     tag: 'Wallet',
-    audience: 'approved',
+    audience: 'earner',
     request: RequestSchema,
     response: WithdrawalRequestResponse,
     status: 201,
