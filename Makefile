@@ -28,11 +28,12 @@ test:
 	@RIFFLINE_TEST_TALLY=$(TALLY) $(MAKE) --no-print-directory unit e2e
 	@node bin/testTotal.ts $(TALLY)
 
-# The export tests validate DDEX ERN messages with xmllint (installed by infra/xmllint.sh when missing
-# and allowed); outside CI they are skipped without it, in CI a missing xmllint fails the run.
+# The export tests validate DDEX ERN messages with xmllint, the statements tests read their PDFs with
+# pdftotext (both installed by infra/test-tools.sh when missing and allowed); outside CI the ERN checks
+# are skipped without xmllint and the PDF test fails without pdftotext, in CI either missing fails the run.
 unit: install
-	@infra/xmllint.sh || if [ -n "$$CI" ]; then echo "CI: the ERN schema tests need xmllint" >&2; exit 1; \
-	else echo "WARNING: ERN schema checks skipped: no xmllint" >&2; fi
+	@infra/test-tools.sh || if [ -n "$$CI" ]; then echo "CI: the unit tests need xmllint and pdftotext" >&2; exit 1; \
+	else echo "WARNING: a test tool is missing (see above): ERN checks skipped, the PDF test fails" >&2; fi
 	npm test
 
 e2e: build

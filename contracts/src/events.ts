@@ -34,6 +34,7 @@ export const aggregates = {
   export: 'releases',
   split: 'releases',
   payee: 'releases',
+  expense: 'releases',
 } as const;
 
 export type AggregateType = keyof typeof aggregates;
@@ -245,6 +246,15 @@ export const eventSchemas = {
   'payee.accepted': z.object({ ownerId: z.string(), userId: z.string(), released: z.string() }),
   /** The owner took back an unaccepted invite: what was held (`returned` USD) and later parts are theirs. */
   'payee.withdrawn': z.object({ ownerId: z.string(), releaseId: z.string(), returned: z.string() }),
+  /** A release owner recorded an expense (the aggregate), repaid to the payee `paidBy` before any split. */
+  'expense.recorded': z.object({
+    releaseId: z.string(),
+    amountUsd: z.string(),
+    paidBy: z.string(),
+    note: z.string().nullable(),
+  }),
+  /** The owner deleted an expense nothing was repaid on. */
+  'expense.deleted': z.object({ releaseId: z.string(), amountUsd: z.string(), paidBy: z.string() }),
   /** An admin asked to deliver a parked event (a `failed_events` row, the aggregate) again to its group. */
   'failedEvent.replayRequested': z.object({ group: z.string().min(1), eventId: z.string().min(1) }),
 } as const;

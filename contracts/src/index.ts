@@ -24,6 +24,8 @@ export * from './releases.ts';
 export * from './exports.ts';
 export * from './storeReports.ts';
 export * from './splits.ts';
+export * from './expenses.ts';
+export * from './statements.ts';
 export * from './analytics.ts';
 export * from './dashboard.ts';
 export * from './notifications.ts';

@@ -17,6 +17,7 @@ export * from './exports/index.ts';
 export * from './wallet/index.ts';
 export * from './storeReports/index.ts';
 export * from './splits/index.ts';
+export * from './statements/index.ts';
 export * from './analytics/index.ts';
 export * from './mail/deliveries.ts';
 export * from './notifications/index.ts';

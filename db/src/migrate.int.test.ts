@@ -280,6 +280,7 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
       '20261207000100_splits',
       '20261207000200_second_factor',
       '20261207000300_payee_invites',
+      '20261207000400_release_expenses',
     ]);
     expect((await migrationStatus(db)).pending).toEqual([]);
 

@@ -30,6 +30,7 @@ import * as storeReportsRebuilt from './migrations/20261206000100_store_reports_
 import * as splits from './migrations/20261207000100_splits.ts';
 import * as secondFactor from './migrations/20261207000200_second_factor.ts';
 import * as payeeInvites from './migrations/20261207000300_payee_invites.ts';
+import * as releaseExpenses from './migrations/20261207000400_release_expenses.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '20261207000100_splits': splits,
   '20261207000200_second_factor': secondFactor,
   '20261207000300_payee_invites': payeeInvites,
+  '20261207000400_release_expenses': releaseExpenses,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# apt-install.sh PACKAGE…: installs Debian packages for the test tools (Chromium, xmllint) when we are
+# apt-install.sh PACKAGE…: installs Debian packages for the test tools (Chromium, xmllint, pdftotext) when we are
 # root with apt-get. Two installs at once (CI's unit and browser steps, or a second checkout's tests)
 # would fight over apt's locks, so this takes a lock of its own, lets apt wait for its locks too, and
 # tries again after a failure; apt's own errors go to stderr. Exit 0 when every package installed.

@@ -4,13 +4,15 @@
  * lines, the workers import it, and each payee's ledger rows equal the allocation computed here on its own
  * from the owner's unsplit credit (largest remainder in units of 10^-8), to the 8th decimal. C's part is
  * held: on no one's balance, shown to the owner as held. A version from the next month on leaves the
- * months already credited as they were, through a replay of the report too.
+ * months already credited as they were, through a replay of the report too. An expense of 100 USD paid by
+ * B is repaid to B before any split, and the remainder split (docs/splits.md, Recoupment).
  */
 import pino from 'pino';
 import { describe, expect } from 'vitest';
 import {
   compareAmounts,
   floorToCents,
+  type ExpensesResponse,
   type InviteAcceptanceResponse,
   type InviteResponse,
   type RoyaltiesResponse,
@@ -307,6 +309,113 @@ describe('a release split between its owner and two collaborators', () => {
       const deeMail = (await db('mail_deliveries').where({ toAddress: dee }).first()) as { textBody: string };
       const deeToken = deeMail.textBody.match(/\/invites\/([A-Za-z0-9_-]+)/)![1]!;
       expect((await calActor.get(`/api/invites/${deeToken}`)).status).toBe(404);
+    },
+  );
+
+  flowTest(
+    'an expense of 100 USD paid by B is repaid to B before any split, and the remainder split; a replay agrees',
+    async ({ app, db, admin, newActor }) => {
+      const [owner, bea] = [
+        await newActor('approved', {}, { secondFactor: true }),
+        await newActor('approved'),
+      ];
+      const [release] = await buildCatalogue(db, [owner.user.id], { releasesEach: 1, tracksEach: 3 });
+      const commissionPercent = app.deps.config.royalties.commissionPercent;
+      const file = storeReport([release!], { lines: 2_000, seed: 37, commissionPercent });
+      const path = `/api/releases/${release!.releaseId}/splits`;
+      const created = await owner.send('POST', path, {
+        effectiveFrom: file.expected.periods[0],
+        shares: [
+          { owner: true, percent: 50 },
+          { email: bea.user.email, percent: 30 },
+          { email: 'cal-recoup@example.test', percent: 20 },
+        ],
+      });
+      expect(created.status, created.body).toBe(201);
+      await Payee.query(db)
+        .where({ ownerId: owner.user.id, email: bea.user.email!.toLowerCase() })
+        .patch({ status: 'accepted', userId: bea.user.id, acceptedAt: new Date() });
+      const payees = await Payee.query(db).where({ ownerId: owner.user.id });
+      const ownerPayee = payees.find((p) => p.status === 'owner')!;
+      const beaPayee = payees.find((p) => p.status === 'accepted')!;
+      const calPayee = payees.find((p) => p.email === 'cal-recoup@example.test')!;
+      const expensesPath = `/api/releases/${release!.releaseId}/expenses`;
+      const recorded = await owner.send('POST', expensesPath, {
+        amountUsd: '100.00',
+        paidBy: beaPayee.id,
+        note: 'Mastering',
+      });
+      expect(recorded.status, recorded.body).toBe(201);
+      const expenseId = recorded.json<ExpensesResponse>().expenses[0]!.id;
+
+      const uploaded = await uploadStoreReport({ app, db, admin }, { bytes: file.csv, name: 'recoup.csv' });
+      expect(uploaded).toMatchObject({ status: 'completed' });
+
+      // Computed here from the file: month by month, a positive credit first repays what is left of the
+      // 100 USD to B, then what remains of it is split 50/30/20 (in units of 10^-8).
+      const shares = [
+        { payeeId: ownerPayee.id, hundredths: 5_000n },
+        { payeeId: beaPayee.id, hundredths: 3_000n },
+        { payeeId: calPayee.id, hundredths: 2_000n },
+      ];
+      let left = 10_000n; // cents
+      const expected: Record<string, string> = {};
+      for (const period of file.expected.periods) {
+        const credit = file.expected.royalties.get(`${owner.user.id}|${release!.releaseId}|${period}`);
+        if (credit === undefined) continue;
+        const repaid = credit > 0n ? (credit < left ? credit : left) : 0n;
+        left -= repaid;
+        if (repaid > 0n) expected[`repaid|${period}`] = floorCents(repaid * 1_000_000n);
+        if (repaid > 0n && credit === repaid) continue; // all of it repaid: nothing to split
+        const parts = allocate((credit - repaid) * 1_000_000n, shares);
+        for (const [payeeId, units] of parts) expected[`${payeeId}|${period}`] = usd8(units);
+      }
+      expect(left).toBe(0n); // the report earns more than the expense: the rest is split
+      const ledger = async () =>
+        Object.fromEntries(
+          (
+            (await db('royalties')
+              .where({ reportId: uploaded.id })
+              .select(
+                'payeeId',
+                'userId',
+                'expenseId',
+                'period',
+                db.raw('amount::text as amount'),
+              )) as Array<{
+              payeeId: string;
+              userId: string | null;
+              expenseId: string | null;
+              period: string;
+              amount: string;
+            }>
+          ).map((r) => {
+            if (r.expenseId) {
+              expect(r).toMatchObject({ expenseId, payeeId: beaPayee.id, userId: bea.user.id });
+              return [`repaid|${r.period}`, r.amount];
+            }
+            return [`${r.payeeId}|${r.period}`, r.amount];
+          }),
+        );
+      const before = await ledger();
+      expect(before).toEqual(expected);
+
+      const expenses = (await owner.get(expensesPath)).json<ExpensesResponse>();
+      expect(expenses).toMatchObject({
+        leftToRecoup: '0.00',
+        expenses: [{ id: expenseId, amountUsd: '100.00', repaid: '100.00', left: '0.00' }],
+      });
+      // Something was repaid on it: it stays.
+      expect((await owner.send('DELETE', `${expensesPath}/${expenseId}`)).status).toBe(409);
+
+      // A replay allocates the report again, in its order: the same repayment and parts.
+      await replayStoreReports({
+        db,
+        storage: app.deps.storage,
+        logger: pino({ level: 'silent' }),
+        commissionPercent,
+      });
+      expect(await ledger()).toEqual(before);
     },
   );
 });

@@ -226,6 +226,20 @@ async function invitedPayeeOfA(f: Fixture) {
   return `/releases/${release.id}/splits/payees/${payee.id}`;
 }
 
+/** An expense of one of A's releases, paid by A, nothing repaid on it (for the owner's delete). */
+async function expenseOfA(f: Fixture) {
+  const { release } = await releaseOfA(f);
+  const owner = f.personas.A.user.id;
+  const payee =
+    (await Payee.query(f.db).findOne({ ownerId: owner, status: 'owner' })) ??
+    (await Payee.query(f.db).insert({ ownerId: owner, userId: owner, status: 'owner' }).returning('*'));
+  const [expense] = (await f
+    .db('release_expenses')
+    .insert({ releaseId: release.id, amountUsd: '10.00', paidBy: payee.id, createdBy: owner })
+    .returning('id')) as Array<{ id: string }>;
+  return `/releases/${release.id}/expenses/${expense!.id}`;
+}
+
 /**
  * A live invite link's token, from an artist who is none of the personas: whoever holds the link may see
  * it and accept it, and no persona is its owner (who could not).
@@ -311,6 +325,14 @@ async function royaltyOfA(f: Fixture): Promise<string> {
   const id = (rows[0] as { id: string }).id;
   f.own('A', id);
   return id;
+}
+
+/** This month's statement of the caller, who was credited this month (a month with nothing is a 404). */
+async function statementOfCaller(f: Fixture, suffix: string) {
+  if (f.caller.user) {
+    await f.db('royalties').insert({ user_id: f.caller.user.id, amount: '12.34', period: '2026-10' });
+  }
+  return { path: `/statements/${new Date().toISOString().slice(0, 7)}${suffix}` };
 }
 
 /** A usage row of one of A's releases. */
@@ -462,6 +484,10 @@ export const routeMatrix: Record<string, MatrixEntry> = {
 
   // Money: an approved artist's own ledger and payouts.
   'GET /royalties': { audience: 'earner' },
+  'GET /statements': { audience: 'earner' },
+  'GET /statements/:month': { audience: 'earner', request: (f) => statementOfCaller(f, '') },
+  'GET /statements/:month.csv': { audience: 'earner', request: (f) => statementOfCaller(f, '.csv') },
+  'GET /statements/:month.pdf': { audience: 'earner', request: (f) => statementOfCaller(f, '.pdf') },
   'GET /analytics': { audience: 'approved', request: () => ({ path: '/analytics?days=90' }) },
   'GET /dashboard/growth': { audience: 'approved' },
   'GET /withdrawal-requests': { audience: 'earner' },
@@ -673,6 +699,26 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     ownedBy: 'A',
     secondFactor: true,
     request: async (f) => ({ path: await invitedPayeeOfA(f) }),
+  },
+  'GET /releases/:id/expenses': {
+    audience: 'approved',
+    ownedBy: 'A',
+    request: async (f) => ({ path: `/releases/${(await releaseOfA(f)).release.id}/expenses` }),
+  },
+  'POST /releases/:id/expenses': {
+    audience: 'approved',
+    ownedBy: 'A',
+    secondFactor: true,
+    request: async (f) => ({
+      path: `/releases/${(await releaseOfA(f)).release.id}/expenses`,
+      body: { amountUsd: '100.00', paidBy: 'owner', note: 'Mastering' },
+    }),
+  },
+  'DELETE /releases/:id/expenses/:expenseId': {
+    audience: 'approved',
+    ownedBy: 'A',
+    secondFactor: true,
+    request: async (f) => ({ path: await expenseOfA(f) }),
   },
   'GET /invites/:token': {
     audience: 'public',

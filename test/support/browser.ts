@@ -14,6 +14,8 @@ export interface Page {
   status: number;
   headers: Headers;
   body: string;
+  /** The body's bytes, for a file that is not text (a PDF). */
+  bytes: Uint8Array;
   /** Every URL visited on the way, the first request included. */
   trail: string[];
   json<T = unknown>(): T;
@@ -100,12 +102,14 @@ export class Browser {
         }
         continue;
       }
-      const text = await res.text();
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      const text = new TextDecoder().decode(bytes);
       return {
         url: current.href,
         status: res.status,
         headers: res.headers,
         body: text,
+        bytes,
         trail,
         json: <T>() => JSON.parse(text) as T,
       };

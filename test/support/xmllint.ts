@@ -1,5 +1,5 @@
 /**
- * Validates XML against the DDEX ERN 4.3 schema with xmllint (Debian's libxml2-utils; `infra/xmllint.sh`
+ * Validates XML against the DDEX ERN 4.3 schema with xmllint (Debian's libxml2-utils; `infra/test-tools.sh`
  * installs it where it may). The schema is not copied into the project: it is read from ../shared/ddex/
  * beside the repository. Outside CI a missing xmllint skips the suites that need it (`xmllintMissing`); in
  * CI (`CI=true`) they run and fail.
@@ -35,7 +35,7 @@ export interface SchemaCheck {
 export function validateErn(documents: string[]): SchemaCheck {
   if (found.status !== 0) {
     throw new Error(
-      `xmllint is not installed (${XMLLINT}): apt-get install libxml2-utils, or infra/xmllint.sh`,
+      `xmllint is not installed (${XMLLINT}): apt-get install libxml2-utils, or infra/test-tools.sh`,
     );
   }
   if (!fs.existsSync(ERN_SCHEMA)) throw new Error(`the DDEX ERN 4.3 schema is not at ${ERN_SCHEMA}`);

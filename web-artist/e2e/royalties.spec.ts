@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { statementMonthLabel } from '@riffline/contracts';
 import { DEMO_ADMIN, apiSession, importRoyalties, submitRelease } from '../../test/e2e/seed.ts';
 import { signInWithCode, steppedUpArtist } from '../../test/e2e/secondFactor.ts';
 import { chooseOption, expectToast, snap, unique } from './support.ts';
@@ -46,6 +48,18 @@ test(
       earnings.getByRole('listitem').filter({ hasText: title }).filter({ hasText: '$45.00' }),
     ).toHaveCount(1);
     await expect(earnings.getByRole('listitem').filter({ hasText: title })).toContainText('January 2026');
+
+    // This month's statement (credited today) downloads as CSV, with the release and its 45.00.
+    const statement = page.getByRole('listitem', {
+      name: `Statement for ${statementMonthLabel(new Date().toISOString().slice(0, 7))}`,
+    });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      statement.getByRole('link', { name: 'CSV' }).click(),
+    ]);
+    const csv = fs.readFileSync(await download.path(), 'utf8');
+    expect(csv).toContain(title);
+    expect(csv).toContain('45.00');
 
     // SPEC §5: at least 20 USD.
     await page.getByRole('button', { name: 'Request Withdrawal' }).click();

@@ -127,6 +127,24 @@ test(
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await expect(splits.getByTestId('split-version')).toHaveCount(1);
+
+    // An expense the owner paid is recorded, to be repaid from the release's earnings before the split.
+    await splits.getByRole('button', { name: 'Add Expense' }).click();
+    const expense = page.getByRole('dialog', { name: 'Add Expense' });
+    await expense.getByLabel('Amount (USD)').fill('100');
+    await expense.getByLabel('Note').fill('Mastering');
+    await expense.getByRole('button', { name: 'Save' }).click();
+    await expectToast(
+      page,
+      'Expense Recorded',
+      'It is repaid from this release’s earnings before any split.',
+    );
+    await expect(expense).toBeHidden();
+    const recorded = splits.getByTestId('release-expense');
+    await expect(recorded).toHaveCount(1);
+    await expect(recorded).toContainText('paid by you');
+    await expect(recorded).toContainText('Mastering');
+    await expect(splits).toContainText(/Left to recoup \D*100[.,]00/);
   },
 );
 

@@ -26,6 +26,7 @@ import { paymentMethodRoutes } from './artist/paymentMethods/index.ts';
 import { releaseRoutes } from './artist/releases/index.ts';
 import { royaltyRoutes } from './artist/royalties/index.ts';
 import { splitRoutes } from './artist/splits/index.ts';
+import { statementRoutes } from './artist/statements/index.ts';
 import { withdrawalRequestRoutes } from './artist/withdrawalRequests/index.ts';
 import { adminWithdrawalRequestRoutes } from './admin/withdrawalRequests/index.ts';
 import { supportTicketRoutes } from './artist/supportTickets/index.ts';
@@ -59,6 +60,7 @@ export function allRoutes(): RouteDef[] {
     ...paymentRoutes,
     ...paymentWebhookRoutes,
     ...royaltyRoutes,
+    ...statementRoutes,
     ...analyticsRoutes,
     ...dashboardRoutes,
     ...withdrawalRequestRoutes,

@@ -135,3 +135,97 @@ dbTest("a withdrawn invite's parts go to the owner, still naming the payee", asy
     amount: '2.00000000',
   });
 });
+
+dbTest(
+  'repays expenses to whoever paid them before the split, in the order recorded and reports are allocated',
+  async ({ db }) => {
+    const { owner, collaborator, release, payees } = await splitRelease(db, { '2026-01': [50, 30, 20] });
+    const [ownerPayee, bPayee, cPayee] = payees.map((p) => p.id) as [string, string, string];
+    const expense = async (paidBy: string, amountUsd: string, createdAt: string) =>
+      (
+        await db('release_expenses')
+          .insert({ releaseId: release.id, paidBy, amountUsd, createdBy: owner.id, createdAt })
+          .returning('id')
+      )[0].id as string;
+    const report = (createdAt: string) => buildStoreReport(db, { createdAt } as never);
+    const first = await expense(bPayee, '100.00', '2026-03-01T00:00:00Z');
+    const second = await expense(cPayee, '10.00', '2026-03-01T00:00:01Z'); // recorded after: repaid after
+    const tooLate = await expense(ownerPayee, '5.00', '2026-09-01T00:00:00Z'); // after every report here
+    const parts = async (reportId: string) =>
+      (
+        await db('royalties')
+          .where({ reportId })
+          .orderBy(['period', 'expenseId', 'payeeId'])
+          .select('period', 'userId', 'payeeId', 'expenseId', db.raw('amount::text as amount'), 'lines')
+      ).map((r) => ({ ...r }));
+    const allocate = (id: string) => db.transaction((trx) => allocateStoreReportRoyalties(trx, id));
+
+    // 60: all of it repays B's expense; nothing is left to split.
+    const one = await report('2026-04-01T00:00:00Z');
+    await credit(db, one.id, owner.id, release.id, '2026-02', '60.00');
+    await allocate(one.id);
+    expect(await parts(one.id)).toEqual([
+      {
+        period: '2026-02',
+        userId: collaborator.id,
+        payeeId: bPayee,
+        expenseId: first,
+        amount: '60.00',
+        lines: 7,
+      },
+    ]);
+
+    // 70: 40 finishes B's expense, then C's 10 (held: C has not accepted), and the 20 left is split 50/30/20.
+    const two = await report('2026-05-01T00:00:00Z');
+    await credit(db, two.id, owner.id, release.id, '2026-03', '70.00');
+    await allocate(two.id);
+    await allocate(two.id); // again: nothing changes
+    const second2 = await parts(two.id);
+    expect(
+      second2
+        .filter((r) => r.expenseId)
+        .sort((a, b) => b.amount.length - a.amount.length || b.amount.localeCompare(a.amount)),
+    ).toEqual([
+      expect.objectContaining({
+        userId: collaborator.id,
+        payeeId: bPayee,
+        expenseId: first,
+        amount: '40.00',
+      }),
+      expect.objectContaining({ userId: null, payeeId: cPayee, expenseId: second, amount: '10.00' }),
+    ]);
+    expect(
+      Object.fromEntries(second2.filter((r) => !r.expenseId).map((r) => [r.payeeId, [r.userId, r.amount]])),
+    ).toEqual({
+      [ownerPayee]: [owner.id, '10.00000000'],
+      [bPayee]: [collaborator.id, '6.00000000'],
+      [cPayee]: [null, '4.00000000'],
+    });
+
+    // Nothing left to recoup but the expense recorded after this report was uploaded; a refund repays nothing.
+    const three = await report('2026-06-01T00:00:00Z');
+    await credit(db, three.id, owner.id, release.id, '2026-04', '-5.00');
+    await credit(db, three.id, owner.id, release.id, '2026-05', '25.01');
+    await allocate(three.id);
+    const third = await parts(three.id);
+    expect(third.some((r) => r.expenseId)).toBe(false);
+    expect(
+      third
+        .filter((r) => r.period === '2026-05')
+        .map((r) => r.amount)
+        .sort(),
+    ).toEqual(['12.50500000', '5.00200000', '7.50300000']);
+
+    const sums = (await db('royalties')
+      .where({ releaseId: release.id })
+      .select(
+        db.raw('sum(amount)::text as total'),
+        db.raw('sum(amount) filter (where expense_id is not null)::text as repaid'),
+      )) as Array<{ total: string; repaid: string }>;
+    expect(sums[0]).toEqual({ total: '150.01000000', repaid: '110.00' }); // 60 + 70 − 5 + 25.01: exact
+    const [{ left }] = await db('release_expenses')
+      .where({ id: tooLate })
+      .select(db.raw('amount_usd::text as left'));
+    expect(left).toBe('5.00');
+  },
+);

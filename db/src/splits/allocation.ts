@@ -14,9 +14,11 @@ const SCALE = '1e8';
  *   else held (no user: in no one's balance);
  * - naming the version and the payee, and keeping the report, release, period, gross, commission and
  *   line count of the row they were cut from (so each still names the report lines it came from).
- * A row whose release has no version for its month stays the owner's, whole.
+ * A row whose release has no version for its month stays the owner's, whole. Expenses are repaid first
+ * (`repayReleaseExpenses`): what is split is what is left of each row.
  */
 export async function allocateStoreReportRoyalties(trx: DbTransaction, reportId: string): Promise<void> {
+  await repayReleaseExpenses(trx, reportId);
   await trx.raw(
     `
     with versions as (
@@ -27,7 +29,7 @@ export async function allocateStoreReportRoyalties(trx: DbTransaction, reportId:
            where s.release_id = r.release_id and s.track_id is null and s.effective_from <= r.period
            order by s.effective_from desc limit 1
         ) v
-       where r.report_id = :report and r.split_id is null
+       where r.report_id = :report and r.split_id is null and r.expense_id is null
     ),
     taken as (
       delete from royalties r using versions v where r.id = v.id
@@ -56,6 +58,70 @@ export async function allocateStoreReportRoyalties(trx: DbTransaction, reportId:
            p.split_id, p.payee_id
       from parts p
     window w as (partition by p.id order by p.rest desc, p.payee_id)`,
+    { report: reportId },
+  );
+}
+
+/**
+ * Recoupment (docs/splits.md), run on a report's whole ledger rows before they are split: a release's
+ * positive rows, in sale month order, repay its expenses in the order they were recorded (`created_at`,
+ * `id`), each to the payee who paid it. An expense's repaid amount is the sum of the rows naming it, so
+ * reports repay in the order they are allocated, and a replay (which allocates them again in their
+ * original order, each after deleting its own rows) gives the same parts. Only expenses recorded by the
+ * time the report was uploaded count, for the same reason. Negative rows (refunds) repay nothing and take
+ * nothing back: they are split like any row.
+ *
+ * On a running total of the rows and one of what is left of the expenses, a row repays each expense the
+ * overlap of their two intervals. Each overlap becomes a row naming the expense and its payer (to their
+ * account when owner or accepted, to the owner when withdrawn, else held), at the row's own 2 decimals;
+ * the row keeps the rest, or goes when nothing is left of it.
+ */
+async function repayReleaseExpenses(trx: DbTransaction, reportId: string): Promise<void> {
+  await trx.raw(
+    `
+    with credits as (
+      select r.*, sum(r.amount) over (partition by r.release_id order by r.period, r.id) as upto
+        from royalties r
+       where r.report_id = :report and r.split_id is null and r.expense_id is null and r.payee_id is null
+         and r.amount > 0
+         and exists (select 1 from release_expenses e where e.release_id = r.release_id)
+    ),
+    expenses as (
+      select e.id, e.release_id, e.paid_by, e.left_usd,
+             sum(e.left_usd) over (partition by e.release_id order by e.created_at, e.id) as upto
+        from (select e.*, e.amount_usd - coalesce((select sum(x.amount) from royalties x where x.expense_id = e.id), 0)
+                            as left_usd
+                from release_expenses e
+                join store_reports s on s.id = :report
+               where e.created_at <= s.created_at
+                 and e.release_id in (select c.release_id from credits c)) e
+       where e.left_usd > 0
+    ),
+    pieces as (
+      select c.id as royalty_id, x.id as expense_id, x.paid_by,
+             least(c.upto, x.upto) - greatest(c.upto - c.amount, x.upto - x.left_usd) as amount
+        from credits c join expenses x on x.release_id = c.release_id
+       where least(c.upto, x.upto) > greatest(c.upto - c.amount, x.upto - x.left_usd)
+    ),
+    repaid as (select royalty_id, sum(amount) as amount from pieces group by royalty_id),
+    kept as (
+      update royalties r set amount = r.amount - p.amount
+        from repaid p where r.id = p.royalty_id and r.amount > p.amount
+      returning r.id
+    ),
+    spent as (
+      delete from royalties r using repaid p where r.id = p.royalty_id and r.amount = p.amount returning r.id
+    )
+    insert into royalties (report_id, user_id, release_id, amount, currency, period, status, gross_usd,
+                           commission_percent, lines, created_at, payee_id, expense_id)
+    select c.report_id,
+           case when py.status in ('owner', 'accepted') then py.user_id
+                when py.status = 'withdrawn' then py.owner_id end,
+           c.release_id, p.amount, c.currency, c.period, c.status, c.gross_usd, c.commission_percent, c.lines,
+           c.created_at, p.paid_by, p.expense_id
+      from pieces p
+      join credits c on c.id = p.royalty_id
+      join payees py on py.id = p.paid_by`,
     { report: reportId },
   );
 }

@@ -43,6 +43,7 @@ async function declaresItsKeys(db: Db) {
       'analytics(report_id) → store_reports',
       'analytics(track_id) → tracks',
       'analytics(user_id) → users',
+      'royalties(expense_id) → release_expenses',
       'royalties(payee_id) → payees',
       'royalties(release_id) → releases',
       'royalties(report_id) → store_reports',

@@ -8,8 +8,9 @@ export const HELD_WITHDRAWAL_REQUEST_STATUSES = ['pending', 'approved', 'process
 /**
  * When a ledger row reached the artist: the time its store report came in (uploaded), or the row's own for
  * one without a report. Not the row's `created_at` alone: importing a report again writes its rows anew.
+ * Statements (db/src/statements/) date their months by the same rule.
  */
-const CREDITED_AT = 'coalesce(store_reports.created_at, royalties.created_at)';
+export const CREDITED_AT = 'coalesce(store_reports.created_at, royalties.created_at)';
 
 /**
  * An artist's royalty ledger summed per currency, in cents: all of it, or what was credited from `from` until

@@ -118,7 +118,7 @@ export function ChangeSplitDialog({
     onError: (error) => {
       if (loggedOut(error)) return;
       // Who is paid what needs a recent sign-in with the authenticator app: sign in again, come back here.
-      if (confirmItsYou.handle(error, `/releases?split=${releaseId}`)) {
+      if (confirmItsYou.handle(error, `/releases?split=${releaseId}&change=1`)) {
         const kept = rows.map(({ email, name, percent }) => ({ email, name, percent }));
         keepDraft(draftKey(releaseId), { effectiveFrom, own, rows: kept });
         return;

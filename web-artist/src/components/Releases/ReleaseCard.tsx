@@ -95,22 +95,25 @@ export function ReleaseCard({
   onToggle,
   onEdit,
   onDelete,
-  resumeSplit = false,
+  resumeSplit,
 }: {
   release: Release;
   expanded: boolean;
   onToggle: () => void;
   onEdit: () => void;
   onDelete: () => void;
-  /** Back from signing in again to change its split (`/releases?split=<id>`): the split's form reopens. */
-  resumeSplit?: boolean;
+  /**
+   * Back from signing in again for its split (`/releases?split=<id>`): the split shows, and with
+   * `&change=1` its Change Split form reopens as it was.
+   */
+  resumeSplit?: 'open' | 'change';
 }) {
   const toast = useToast();
   const loggedOut = useLoggedOutFlow();
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<Problem | null>(null);
   // The split is asked for only once opened: a list of releases does not load every release's split.
-  const [splitsOpen, setSplitsOpen] = useState(resumeSplit);
+  const [splitsOpen, setSplitsOpen] = useState(Boolean(resumeSplit));
   const editable = isEditable(release.status);
   const headingId = `release-${release.id}-title`;
   const coverUpload = useCoverUpload(release.id);
@@ -301,7 +304,11 @@ export function ReleaseCard({
       </Collapse>
       <Collapse in={splitsOpen} unmountOnExit>
         <Box sx={{ px: 2, pb: 2 }}>
-          <SplitsSection releaseId={release.id} releaseTitle={release.title} resume={resumeSplit} />
+          <SplitsSection
+            releaseId={release.id}
+            releaseTitle={release.title}
+            resume={resumeSplit === 'change'}
+          />
         </Box>
       </Collapse>
     </Card>

@@ -8,6 +8,7 @@ import { releaseSplitsQuery } from '../../api/splits.ts';
 import { LoadFailed } from '../Page/LoadFailed.tsx';
 import { ChangeSplitDialog } from './ChangeSplitDialog.tsx';
 import { InviteActions } from './InviteActions.tsx';
+import { ReleaseExpenses } from './ReleaseExpenses.tsx';
 import { monthFrom, monthLabel, payeeStatusLabels } from './splitRules.ts';
 
 const chipColors: Record<PayeeStatus, 'primary' | 'warning' | 'success' | 'default'> = {
@@ -40,7 +41,8 @@ function Who({ payee }: { payee: Named }) {
 /**
  * A release's split for its owner (docs/splits.md): the latest version's shares with each payee's status,
  * what each payee was credited in all (earned, or held until they accept; in the artist's currency as
- * Royalties shows money), the versions so far, and Change Split.
+ * Royalties shows money), the versions so far, Change Split, and the release's expenses (what is left to
+ * recoup before the split).
  */
 export function SplitsSection({
   releaseId,
@@ -171,6 +173,12 @@ export function SplitsSection({
               ))}
             </Box>
           </Box>
+        </Box>
+      )}
+
+      {splits.data && (
+        <Box sx={{ mt: 2 }}>
+          <ReleaseExpenses releaseId={releaseId} splits={splits.data} money={money} />
         </Box>
       )}
 

@@ -18,8 +18,11 @@ function ReleaseBuilder() {
   const [params, setParams] = useSearchParams();
   // `/releases?new=1` (the dashboard's New Release) opens the wizard at once.
   const [wizardOpen, setWizardOpen] = useState(params.get('new') === '1');
-  // `/releases?split=<id>`: back from signing in again to change that release's split.
-  const [resumeSplit] = useState(() => params.get('split'));
+  // `/releases?split=<id>(&change=1)`: back from signing in again for that release's split.
+  const [resumeSplit] = useState(() => ({
+    id: params.get('split'),
+    as: params.get('change') === '1' ? ('change' as const) : ('open' as const),
+  }));
   const [editing, setEditing] = useState<Release | null>(null);
   const [deleting, setDeleting] = useState<Release | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -85,7 +88,7 @@ function ReleaseBuilder() {
               onToggle={() => toggle(release.id)}
               onEdit={() => setEditing(release)}
               onDelete={() => setDeleting(release)}
-              resumeSplit={resumeSplit === release.id}
+              resumeSplit={resumeSplit.id === release.id ? resumeSplit.as : undefined}
             />
           ))}
         </Box>

@@ -13,6 +13,7 @@ import { ArtistArea } from '../../components/Auth/ArtistArea.tsx';
 import { Page } from '../../components/Page/Page.tsx';
 import { StatCard } from '../../components/Stats/StatCard.tsx';
 import { RoyaltyHistory, WithdrawalHistory } from './RoyaltyLists.tsx';
+import { Statements } from './Statements.tsx';
 import { WithdrawalDialog } from './WithdrawalDialog.tsx';
 import { minimumWithdrawal } from './withdrawalRequestRules.ts';
 
@@ -84,6 +85,9 @@ function RoyaltiesPage() {
         </Section>
         <Section id="royalty-history" title="Earnings History">
           <RoyaltyHistory currency={currency} />
+        </Section>
+        <Section id="statements" title="Statements">
+          <Statements />
         </Section>
       </Box>
       {royalties.data && (

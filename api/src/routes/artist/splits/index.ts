@@ -1,6 +1,13 @@
-import { SplitsResponse, SplitVersionResponse } from '@riffline/contracts';
+import { ExpensesResponse, SplitsResponse, SplitVersionResponse } from '@riffline/contracts';
 import { defineRoute } from '../../route.ts';
-import { CreateSplitSchema, PayeeInviteSchema, ReleaseSplitsSchema } from './schema.ts';
+import * as expenses from './expenses.ts';
+import {
+  CreateExpenseSchema,
+  CreateSplitSchema,
+  ExpenseSchema,
+  PayeeInviteSchema,
+  ReleaseSplitsSchema,
+} from './schema.ts';
 import * as handlers from './splits.ts';
 
 const tag = 'Splits';
@@ -58,5 +65,44 @@ export const splitRoutes = [
     stepUp: true,
     errors: [409],
     handler: handlers.withdraw,
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/releases/:id/expenses',
+    summary:
+      "The owner's release expenses in the order they are repaid (recorded first, repaid first), each with what is repaid and left, and the total left to recoup before the earnings are split (USD)",
+    tag,
+    audience: 'approved',
+    request: ReleaseSplitsSchema,
+    response: ExpensesResponse,
+    handler: expenses.list,
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/releases/:id/expenses',
+    summary:
+      "Record an expense of the owner's release, paid by the owner (`paidBy: 'owner'`) or a payee its split names: later earnings repay it to them before the split; answers the expenses",
+    tag,
+    audience: 'approved',
+    request: CreateExpenseSchema,
+    response: ExpensesResponse,
+    status: 201,
+    // Who is repaid first changes who is paid: the same step-up as changing the split.
+    stepUp: true,
+    handler: expenses.create,
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/releases/:id/expenses/:expenseId',
+    summary:
+      "Delete an expense of the owner's release that nothing was repaid on; answers the expenses. 409 once something was repaid on it",
+    tag,
+    audience: 'approved',
+    request: ExpenseSchema,
+    response: ExpensesResponse,
+    // Who is repaid first changes who is paid: the same step-up as changing the split.
+    stepUp: true,
+    errors: [409],
+    handler: expenses.remove,
   }),
 ];
