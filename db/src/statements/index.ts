@@ -1,4 +1,4 @@
-import type { Currency } from '@riffline/contracts';
+import type { Currency, StatementSource } from '@riffline/contracts';
 import type { Knex } from 'knex';
 import type { Db, DbTransaction } from '../connection.ts';
 import { CREDITED_AT, HELD_WITHDRAWAL_REQUEST_STATUSES } from '../wallet/ledger.ts';
@@ -6,52 +6,11 @@ import { CREDITED_AT, HELD_WITHDRAWAL_REQUEST_STATUSES } from '../wallet/ledger.
 /**
  * What a payee's monthly statement is made of, read from the ledger (docs/statements.md): a month is one of
  * crediting (CREDITED_AT, the day a row's store report came in), the same rule as the Royalties page's
- * "This Month". The statement itself is worked out from this by contracts' buildStatement.
+ * "This Month". The statement itself is worked out from this by contracts' buildStatement, whose
+ * StatementSource is the shape read here.
  */
-export interface StatementLedger {
-  payee: { name: string | null; email: string | null };
-  /** Everything credited before the month, per currency, exact (8 decimals). */
-  openingCredits: Array<{ currency: Currency; total: string }>;
-  /** USD held by withdrawals (not declined) asked for before the month. */
-  openingWithdrawals: string;
-  rows: StatementLedgerRow[];
-  /** The matched report lines behind the rows, per report, release, sale month, store and country. */
-  lines: Array<{
-    reportId: string;
-    releaseId: string;
-    period: string;
-    store: string | null;
-    country: string | null;
-    revenueUsd: string;
-    lines: number;
-  }>;
-  withdrawals: Array<{ id: string; amount: string; status: string; createdAt: Date }>;
-  reports: Array<{
-    id: string;
-    filename: string;
-    messageId: string | null;
-    sender: string | null;
-    service: string | null;
-    createdAt: Date;
-  }>;
-}
-
-export interface StatementLedgerRow {
-  id: string;
-  releaseId: string | null;
-  releaseTitle: string | null;
-  period: string;
-  amount: string;
-  currency: Currency;
-  reportId: string | null;
-  grossUsd: string | null;
-  commissionPercent: string | null;
-  /** The payee's percentage in the split version the row was allocated by; null for a whole credit. */
-  splitPercent: string | null;
-  /** The release expense the row repaid, where the ledger records recoupment (null otherwise). */
-  expenseId: string | null;
-  creditedAt: Date;
-}
+export type StatementLedger = StatementSource;
+export type StatementLedgerRow = StatementSource['rows'][number];
 
 const text = (value: unknown): string => (value === null || value === undefined ? '0' : String(value));
 

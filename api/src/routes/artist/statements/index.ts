@@ -21,7 +21,29 @@ async function statementOf(db: Db, userId: string, month: string): Promise<State
   return buildStatement(month, ledger);
 }
 
-const fileName = (month: string, extension: string) => `riffline-statement-${month}.${extension}`;
+/** `GET /statements/:month.<extension>`: the month's statement as a file to download. */
+const statementFile = (
+  extension: 'csv' | 'pdf',
+  what: string,
+  type: string,
+  render: (statement: StatementResponse) => unknown,
+) =>
+  defineRoute({
+    method: 'get',
+    path: `/statements/:month.${extension}`,
+    summary: `The payee's statement of a month (of crediting) ${what}`,
+    tag: 'Wallet',
+    audience: 'earner',
+    request: StatementMonthParams,
+    errors: [404],
+    handler: async (ctx, { db }) => {
+      const { month } = ctx.state.input.params;
+      const statement = await statementOf(db, ctx.state.user!.id, month);
+      ctx.type = type;
+      ctx.set('Content-Disposition', `attachment; filename="riffline-statement-${month}.${extension}"`);
+      return render(statement);
+    },
+  });
 
 // The file routes come before the JSON one: `/statements/:month` would otherwise take `2026-11.csv` as a month.
 export const statementRoutes = [
@@ -38,38 +60,13 @@ export const statementRoutes = [
       return { months: months.map((month) => ({ month, label: statementMonthLabel(month) })) };
     },
   }),
-  defineRoute({
-    method: 'get',
-    path: '/statements/:month.csv',
-    summary: "The payee's statement of a month (of crediting) as CSV: shown and exact (8-decimal) amounts",
-    tag: 'Wallet',
-    audience: 'earner',
-    request: StatementMonthParams,
-    errors: [404],
-    handler: async (ctx, { db }) => {
-      const { month } = ctx.state.input.params;
-      const statement = await statementOf(db, ctx.state.user!.id, month);
-      ctx.type = 'text/csv; charset=utf-8';
-      ctx.set('Content-Disposition', `attachment; filename="${fileName(month, 'csv')}"`);
-      return statementCsv(statement);
-    },
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/statements/:month.pdf',
-    summary: "The payee's statement of a month (of crediting) as PDF",
-    tag: 'Wallet',
-    audience: 'earner',
-    request: StatementMonthParams,
-    errors: [404],
-    handler: async (ctx, { db }) => {
-      const { month } = ctx.state.input.params;
-      const statement = await statementOf(db, ctx.state.user!.id, month);
-      ctx.type = 'application/pdf';
-      ctx.set('Content-Disposition', `attachment; filename="${fileName(month, 'pdf')}"`);
-      return statementPdf(statement);
-    },
-  }),
+  statementFile(
+    'csv',
+    'as CSV: shown and exact (8-decimal) amounts',
+    'text/csv; charset=utf-8',
+    statementCsv,
+  ),
+  statementFile('pdf', 'as PDF', 'application/pdf', statementPdf),
   defineRoute({
     method: 'get',
     path: '/statements/:month',
