@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { describe, expect } from 'vitest';
-import type { EventPayload, EventType } from '@riffline/contracts';
+import { statementMonthLabel, type EventPayload, type EventType } from '@riffline/contracts';
 import {
   appendEvent,
   Application,
@@ -381,9 +381,41 @@ describe('the notifications consumer group', () => {
     expect(mail!.text).toContain('Sales period: 2026-09, 2026-10');
     expect(mail!.text).toContain('Your royalties: https://riffline.test/royalties');
     expect(mail!.html).toContain('$12.75 (USD)');
+    // The month's first report for them: it opens their statement of the month.
+    const month = new Date().toISOString().slice(0, 7);
+    const opens = `Your statement for ${statementMonthLabel(month)} now has its first earnings`;
+    expect(mail!.text).toContain(opens);
     expect(mailTo(smtp, notWanted.email!)).toEqual([]);
     // "Royalty updates" alone decides this one: account mail being off does not stop it.
     expect(mailTo(smtp, quietOtherwise.email!)).toHaveLength(1);
+
+    // A second report the same month adds to the statement: its mail does not announce it again.
+    const [second] = await db('store_reports')
+      .insert({ filename: 'apple-2026-10.csv', fileKey: 'reports/y', contentHash: unique('hash'), size: 1 })
+      .returning('id');
+    await Royalty.query(db).insert({
+      userId: paid.id,
+      amount: '3.00',
+      period: '2026-10',
+      reportId: second.id,
+      currency: 'USD',
+    });
+    await emit(db, 'report.imported', second.id, {
+      lines: 1,
+      matched: 1,
+      unmatched: 0,
+      invalid: 0,
+      streams: 100,
+      downloads: 0,
+      revenueUsd: '3.00000000',
+      royaltiesUsd: '3.00',
+      artists: 1,
+      periods: ['2026-10'],
+    });
+    await settled(db, config);
+    const [, next] = mailTo(smtp, paid.email!).map(mimeOf);
+    expect(headerOf(next!.headers, 'Subject')).toBe('New royalties: $3.00 added to your earnings');
+    expect(next!.text).not.toContain(opens);
   });
 
   test('tells an artist their payout was sent, with the payment reference, unless emails are off', async ({

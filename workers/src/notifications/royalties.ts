@@ -1,4 +1,4 @@
-import { formatMoney } from '@riffline/contracts';
+import { formatMoney, statementMonthLabel } from '@riffline/contracts';
 import type { Mail } from '@riffline/db';
 import { compose } from './compose.ts';
 import { greet, type Recipient } from './recipient.ts';
@@ -6,7 +6,7 @@ import { greet, type Recipient } from './recipient.ts';
 /** `report.imported`: what a store report credited to one artist (their "royalty updates" email). */
 export function royaltiesMail(
   to: Recipient,
-  credit: { amount: string; periods: string[] },
+  credit: { amount: string; periods: string[]; statementMonth: string; opensStatement: boolean },
   publicUrl: string,
 ): Mail {
   const amount = formatMoney(credit.amount, 'USD');
@@ -23,6 +23,12 @@ export function royaltiesMail(
           ['Sales period', periods],
         ],
       },
+      // A month's first report opens that month's statement: say where it is (the later ones only add to it).
+      ...(credit.opensStatement
+        ? [
+            `Your statement for ${statementMonthLabel(credit.statementMonth)} now has its first earnings: download it as CSV or PDF from Royalties. Each report that comes in this month is added to it.`,
+          ]
+        : []),
       {
         links: [
           ['Your royalties', `${publicUrl}/royalties`],
