@@ -41,37 +41,71 @@ export const AdminFailedEventResponse = z.object({
 });
 export type AdminFailedEventResponse = z.infer<typeof AdminFailedEventResponse>;
 
-/** The platform settings an admin may write (SPEC §3 platform_settings), each a number in its range. */
+/**
+ * The platform settings an admin may write (SPEC §3 platform_settings): a number in its range, or a switch
+ * ('true' or 'false') such as `require_admin_second_factor` (docs/security.md#requiring-it-for-admins).
+ */
 export const platformSettings = {
-  streams_growth_percentage: { min: -100, max: 1000, label: 'Streams growth (%)' },
-  earnings_growth_percentage: { min: -100, max: 1000, label: 'Earnings growth (%)' },
-  distribution_fee_coins: { min: 0, max: 100000, label: 'Distribution fee (coins)' },
+  streams_growth_percentage: { kind: 'number', min: -100, max: 1000, label: 'Streams growth (%)' },
+  earnings_growth_percentage: { kind: 'number', min: -100, max: 1000, label: 'Earnings growth (%)' },
+  distribution_fee_coins: { kind: 'number', min: 0, max: 100000, label: 'Distribution fee (coins)' },
+  require_admin_second_factor: {
+    kind: 'boolean',
+    label: 'Require two-factor authentication for admins',
+    defaultValue: 'false',
+  },
 } as const;
 export type PlatformSettingKey = keyof typeof platformSettings;
 export const platformSettingKeys = Object.keys(platformSettings) as [
   PlatformSettingKey,
   ...PlatformSettingKey[],
 ];
+export type NumericSettingKey = {
+  [K in PlatformSettingKey]: (typeof platformSettings)[K]['kind'] extends 'number' ? K : never;
+}[PlatformSettingKey];
+
+/** The setting that makes every admin set up an authenticator app before using the console. */
+export const REQUIRE_ADMIN_SECOND_FACTOR = 'require_admin_second_factor' satisfies PlatformSettingKey;
+
+export const isNumericSetting = (key: PlatformSettingKey): key is NumericSettingKey =>
+  platformSettings[key].kind === 'number';
 
 const settingKeyMessage = `settingKey must be one of ${platformSettingKeys.join(', ')}`;
 
-/** A setting's value as a form sends it (text or a number): a number with at most 2 decimals. */
+/**
+ * A setting's value as a form sends it (text, a number, or true/false for a switch), text trimmed; whether it
+ * fits its setting is `settingValueProblem`'s to say, as only the key tells.
+ */
 export const SettingValue = z
-  .union([z.string(), z.number()], { error: 'settingValue must be a number' })
-  .transform((value) => String(value).trim())
-  .pipe(
-    z
-      .string()
-      .min(1, 'settingValue must not be empty')
-      .regex(/^-?\d{1,7}(\.\d{1,2})?$/, 'settingValue must be a number with at most 2 decimals'),
-  );
+  .union([z.string(), z.number(), z.boolean()], { error: 'settingValue must be a number' })
+  .transform((value) => (typeof value === 'string' ? value.trim() : value))
+  .refine((value) => value !== '', 'settingValue must not be empty');
 
-const inRange = (key: PlatformSettingKey, value: string) =>
-  Number(value) >= platformSettings[key].min && Number(value) <= platformSettings[key].max;
-const rangeMessage = (key: PlatformSettingKey) =>
-  `${key} must be between ${platformSettings[key].min} and ${platformSettings[key].max}`;
+const NUMERIC_VALUE = /^-?\d{1,7}(\.\d{1,2})?$/;
 
-/** POST /api/admin/settings: write one setting (created if it is not stored yet). */
+/**
+ * What is wrong with a value for a known key, in the words the API answers (400), or null when it fits: a
+ * number with at most 2 decimals in its range, or exactly true or false.
+ */
+export function settingValueProblem(
+  key: PlatformSettingKey,
+  value: string | number | boolean,
+): string | null {
+  const setting = platformSettings[key];
+  if (setting.kind === 'boolean') {
+    return value === true || value === false || value === 'true' || value === 'false'
+      ? null
+      : `${key} must be true or false`;
+  }
+  if (typeof value === 'boolean') return 'settingValue must be a number';
+  const text = String(value);
+  if (!NUMERIC_VALUE.test(text)) return 'settingValue must be a number with at most 2 decimals';
+  return Number(text) >= setting.min && Number(text) <= setting.max
+    ? null
+    : `${key} must be between ${setting.min} and ${setting.max}`;
+}
+
+/** POST /api/admin/settings: write one setting (created if it is not stored yet); the value as stored text. */
 export const PlatformSettingBody = z
   .object({
     settingKey: z.enum(platformSettingKeys, { error: settingKeyMessage }),
@@ -79,23 +113,15 @@ export const PlatformSettingBody = z
   })
   .check((ctx) => {
     const { settingKey, settingValue } = ctx.value;
-    if (!inRange(settingKey, settingValue)) {
-      ctx.issues.push({
-        code: 'custom',
-        message: rangeMessage(settingKey),
-        path: ['settingValue'],
-        input: settingValue,
-      });
+    const problem = settingValueProblem(settingKey, settingValue);
+    if (problem) {
+      ctx.issues.push({ code: 'custom', message: problem, path: ['settingValue'], input: settingValue });
     }
-  });
+  })
+  .transform(({ settingKey, settingValue }) => ({ settingKey, settingValue: String(settingValue) }));
 
 /** PUT /api/admin/settings/:id (react-admin's update): the value only; the key is the row's. */
 export const PlatformSettingValueBody = z.object({ settingValue: SettingValue }).loose();
-
-/** The range check of a value for a known key, for the update that learns its key from the row. */
-export function settingValueProblem(key: PlatformSettingKey, value: string): string | null {
-  return inRange(key, value) ? null : rangeMessage(key);
-}
 
 export const AdminSettingResponse = z.object({
   id: z.string(),

@@ -232,13 +232,23 @@ export const eventSchemas = {
   'export.failed': z.object({ kind: z.enum(exportKinds), reason: z.string() }),
   /**
    * A release owner set a new version of the release's split (the aggregate: the version), from the sale
-   * month `effectiveFrom` on; `invited` names the payees created by it (their invites are still to send).
+   * month `effectiveFrom` on; `invited` names the payees created by it (their invites are still to send);
+   * `previous` is the version it follows (the latest starting before it) with its shares, the audit's
+   * "before" (null for the first; absent from events written before it was recorded).
    */
   'split.created': z.object({
     releaseId: z.string(),
     effectiveFrom: z.string(),
     shares: z.array(z.object({ payeeId: z.string(), percent: z.string() })),
     invited: z.array(z.string()),
+    previous: z
+      .object({
+        splitId: z.string(),
+        effectiveFrom: z.string(),
+        shares: z.array(z.object({ payeeId: z.string(), percent: z.string() })),
+      })
+      .nullable()
+      .default(null),
   }),
   /** The owner asked to mail an invited payee (the aggregate) a fresh accept link, naming the release. */
   'payee.inviteSent': z.object({ ownerId: z.string(), releaseId: z.string() }),

@@ -25,6 +25,7 @@ export * from './exports.ts';
 export * from './storeReports.ts';
 export * from './splits.ts';
 export * from './expenses.ts';
+export * from './payees.ts';
 export * from './statements.ts';
 export * from './analytics.ts';
 export * from './dashboard.ts';

@@ -13,7 +13,7 @@ export const STEP_UP_MAX_AGE_SECONDS = 600;
  * - `second_factor_required`: sign in again with the authenticator app (the step-up, `GET /api/login?stepUp=1`);
  * - `second_factor_not_enrolled`: the account has no authenticator app yet: set one up in Settings first;
  * - `second_factor_enrolment_required`: an admin must set up an authenticator app before using the console
- *   (the platform setting `admin_second_factor_required`).
+ *   (the platform setting `require_admin_second_factor`).
  */
 export const secondFactorReasons = [
   'second_factor_required',

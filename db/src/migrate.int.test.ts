@@ -281,6 +281,7 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
       '20261207000200_second_factor',
       '20261207000300_payee_invites',
       '20261207000400_release_expenses',
+      '20261208000100_require_admin_second_factor',
     ]);
     expect((await migrationStatus(db)).pending).toEqual([]);
 
@@ -371,11 +372,12 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
     await migrateLatest(db);
   });
 
-  it('seeds the platform settings: the two growth badges and the distribution fee', async () => {
+  it("seeds the platform settings: the two growth badges, the distribution fee and the admins' second factor", async () => {
     const rows = await db('platform_settings').select('setting_key', 'setting_value').orderBy('setting_key');
     expect(rows).toEqual([
       { settingKey: 'distribution_fee_coins', settingValue: '0' },
       { settingKey: 'earnings_growth_percentage', settingValue: '8.2' },
+      { settingKey: 'require_admin_second_factor', settingValue: 'false' },
       { settingKey: 'streams_growth_percentage', settingValue: '12.5' },
     ]);
   });

@@ -31,6 +31,7 @@ import * as splits from './migrations/20261207000100_splits.ts';
 import * as secondFactor from './migrations/20261207000200_second_factor.ts';
 import * as payeeInvites from './migrations/20261207000300_payee_invites.ts';
 import * as releaseExpenses from './migrations/20261207000400_release_expenses.ts';
+import * as requireAdminSecondFactor from './migrations/20261208000100_require_admin_second_factor.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '20261207000200_second_factor': secondFactor,
   '20261207000300_payee_invites': payeeInvites,
   '20261207000400_release_expenses': releaseExpenses,
+  '20261208000100_require_admin_second_factor': requireAdminSecondFactor,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -28,6 +28,7 @@ import {
   Export,
   FailedEvent,
   NewsletterSubscription,
+  Payee,
   PaymentMethod,
   PlatformSetting,
   StoreReport,
@@ -305,6 +306,42 @@ describe('the real ra-data-simple-rest against the royalties and analytics lists
         filter: { date_gte: '2026-10-01', date_lte: '2026-10-31', userId: artists[0]!.user.id },
       });
       expect(october.data.map((r) => r.id)).toEqual([artists[0]!.usage[1]!.id]);
+    },
+  );
+});
+
+describe('the real ra-data-simple-rest against the payee list', () => {
+  apiTest(
+    'payees: getList by id both ways, filtered by owner and status, getMany, getOne with the releases',
+    async ({ app, db, admin }) => {
+      const owner = await buildArtist(db, { firstName: 'Sharer' });
+      const tag = unique('rapayee').replace(/-/g, '');
+      const rows = [
+        await Payee.query(db)
+          .insert({ ownerId: owner.id, userId: owner.id, email: `${tag}-own@example.test`, status: 'owner' })
+          .returning('*'),
+      ];
+      for (let i = 0; i < 3; i++) {
+        rows.push(
+          await Payee.query(db)
+            .insert({ ownerId: owner.id, email: `${tag}-${i}@example.test`, status: 'invited' })
+            .returning('*'),
+        );
+      }
+      const data = provider(app.url, admin);
+      await expectReads(data, 'payees', {
+        all: await idsOf(Payee.query(db).select('id')),
+        filter: { ownerId: owner.id, status: 'invited' },
+        filtered: ordered(rows.filter((r) => r.status === 'invited').map((r) => r.id)),
+      });
+      const search = await data.getList('payees', {
+        pagination: { page: 1, perPage: 25 },
+        sort: { field: 'email', order: 'ASC' },
+        filter: { q: `${tag}-1@` },
+      });
+      expect([rowIds(search.data), search.total]).toEqual([[rows[2]!.id], 1]);
+      const { data: one } = await data.getOne('payees', { id: rows[1]!.id });
+      expect(one).toMatchObject({ status: 'invited', held: '0.00', earned: '0.00', releases: [] });
     },
   );
 });

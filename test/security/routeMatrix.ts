@@ -900,6 +900,13 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     ownedBy: 'A',
     request: async (f) => ({ path: `/admin/royalties/${await royaltyOfA(f)}` }),
   },
+  // Every owner's payees (an invited payee of A's to read).
+  'GET /admin/payees': { audience: 'admin' },
+  'GET /admin/payees/:id': {
+    audience: 'admin',
+    ownedBy: 'A',
+    request: async (f) => ({ path: `/admin/payees/${(await invitedPayeeOfA(f)).split('/').pop()!}` }),
+  },
   'GET /admin/analytics': { audience: 'admin' },
   'GET /admin/analytics/summary': {
     audience: 'admin',
@@ -941,6 +948,11 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     audience: 'admin',
     ownedBy: 'A',
     request: async (f) => ({ path: `/admin/releases/${(await releaseOfA(f)).release.id}/splits` }),
+  },
+  'GET /admin/releases/:id/expenses': {
+    audience: 'admin',
+    ownedBy: 'A',
+    request: async (f) => ({ path: `/admin/releases/${(await releaseOfA(f)).release.id}/expenses` }),
   },
   'PATCH /admin/releases/:id': {
     audience: 'admin',

@@ -14,6 +14,7 @@ import { AppLayout } from './layout/AppLayout.tsx';
 import { AppNotification } from './layout/AppNotification.tsx';
 import { darkTheme, lightTheme } from './layout/theme.ts';
 import newsletterSubscriptions from './newsletterSubscriptions/index.ts';
+import payees from './payees/index.ts';
 import releases from './releases/index.ts';
 import royalties from './royalties/index.ts';
 import settings from './settings/index.ts';
@@ -47,6 +48,7 @@ export function App() {
           <Resource name="users" {...users} />
           <Resource name="releases" {...releases} />
           <Resource name="royalties" {...royalties} />
+          <Resource name="payees" {...payees} />
           <Resource name="reports" {...storeReports} />
           <Resource name="withdrawal-requests" {...withdrawalRequests} />
           <Resource name="tickets" {...supportTickets} />

@@ -7,6 +7,7 @@ import type {
   AdminStoreReportResponse,
   AdminUserResponse,
   DocumentExportResponse,
+  ExpensesResponse,
   FolderExportResponse,
   ReleaseReviewBody,
   ReleaseWithTracksResponse,
@@ -19,10 +20,22 @@ import type {
 } from '@riffline/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider, type Identifier } from 'react-admin';
+import { adminSecondFactorReasonOf, signalSecondFactor } from './auth/secondFactorGate.ts';
 
-/** Same-origin JSON calls to the API; its `{message}` error body becomes react-admin's error message. */
-export const httpClient = (url: string, options: fetchUtils.Options = {}) =>
-  fetchUtils.fetchJson(url, { ...options, credentials: 'same-origin' });
+/**
+ * Same-origin JSON calls to the API; its `{message}` error body becomes react-admin's error message. A 403
+ * for want of the admin's second factor (the platform requires it) swaps the console for the set-up page.
+ */
+export const httpClient = async (url: string, options: fetchUtils.Options = {}) => {
+  try {
+    return await fetchUtils.fetchJson(url, { ...options, credentials: 'same-origin' });
+  } catch (error) {
+    const { status, body } = (error ?? {}) as { status?: number; body?: unknown };
+    const reason = status === 403 ? adminSecondFactorReasonOf(body) : null;
+    if (reason) signalSecondFactor(reason);
+    throw error;
+  }
+};
 
 const rest = simpleRestProvider('/api/admin', httpClient);
 
@@ -71,6 +84,8 @@ export interface AdminActions {
   getPipeline(): Promise<AdminPipelineResponse>;
   /** `GET /api/admin/releases/:id/splits`: the release's split versions, newest first, and each payee's sums. */
   getReleaseSplits(id: Identifier): Promise<SplitsResponse>;
+  /** `GET /api/admin/releases/:id/expenses`: the release's expenses in repayment order, what is left to recoup. */
+  getReleaseExpenses(id: Identifier): Promise<ExpensesResponse>;
   /** `GET /api/admin/tickets/:id/messages`: the conversation, oldest first. */
   getTicketMessages(id: Identifier): Promise<SupportTicketMessageResponse[]>;
   /** `POST /api/admin/tickets/:id/messages`: answer as Riffline Support (the artist is emailed). */
@@ -109,6 +124,10 @@ export const dataProvider: AdminDataProvider = {
   async getReleaseSplits(id) {
     const { json } = await httpClient(`/api/admin/releases/${path(id)}/splits`);
     return json as SplitsResponse;
+  },
+  async getReleaseExpenses(id) {
+    const { json } = await httpClient(`/api/admin/releases/${path(id)}/expenses`);
+    return json as ExpensesResponse;
   },
   async getTicketMessages(id) {
     const { json } = await httpClient(`/api/admin/tickets/${path(id)}/messages`);

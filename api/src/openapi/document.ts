@@ -38,6 +38,8 @@ const tagDescriptions: Record<string, string> = {
   Splits:
     "A release owner's split of its earnings with collaborators: versions from a sale month on, shares, and what each payee earned or has held",
   'Admin: payouts': 'Admins: payout requests (approve, decline, then processing and completed)',
+  'Admin: payees':
+    'Admins: the people release owners share earnings with, their invites, and what each earned or has held',
   'Admin: releases': 'Admins: review releases (approve with ISRCs and a UPC, or reject with a reason)',
   'Admin: exports':
     'Admins: export releases to a folder (metadata, DDEX ERN 4.3, artwork, audio links) or a .docx, built by the workers, and follow the exports',

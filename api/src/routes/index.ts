@@ -8,6 +8,7 @@ import { adminExportRoutes } from './admin/exports/index.ts';
 import { adminEventRoutes } from './admin/events/index.ts';
 import { adminFailedEventRoutes } from './admin/failedEvents/index.ts';
 import { adminNewsletterSubscriptionRoutes } from './admin/newsletterSubscriptions/index.ts';
+import { adminPayeeRoutes } from './admin/payees/index.ts';
 import { adminSettingRoutes } from './admin/settings/index.ts';
 import { adminReleaseRoutes } from './admin/releases/index.ts';
 import { adminStoreReportRoutes } from './admin/storeReports/index.ts';
@@ -81,6 +82,7 @@ export function allRoutes(): RouteDef[] {
     ...adminFailedEventRoutes,
     ...adminStoreReportRoutes,
     ...adminRoyaltyRoutes,
+    ...adminPayeeRoutes,
     ...adminAnalyticsRoutes,
     ...adminSettingRoutes,
     ...adminContactMessageRoutes,

@@ -5,7 +5,7 @@ import type { ApiDeps } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { requireAdmin, requireApproved, requireEarner, requireUser } from '../middleware/auth.ts';
 import { rateLimit, type RateLimitOptions } from '../middleware/rateLimit.ts';
-import { requireRecentSecondFactor } from '../middleware/secondFactor.ts';
+import { requireAdminSecondFactor, requireRecentSecondFactor } from '../middleware/secondFactor.ts';
 import { validate } from '../middleware/validate.ts';
 
 /**
@@ -110,7 +110,8 @@ const jsonBodyOnly: Middleware = async (ctx, next) => {
 };
 
 /**
- * Mounts routes so each reads like a sentence: gate → validate → rate limit → handler. The same list feeds
+ * Mounts routes so each reads like a sentence: gate (and, for admins, their second factor when the platform
+ * requires it) → validate → step-up → rate limit → handler. The same list feeds
  * the OpenAPI document, so what is served and what is documented cannot drift apart.
  */
 export function mountRoutes(router: Router, defs: RouteDef[], deps: ApiDeps): void {
@@ -124,6 +125,9 @@ export function mountRoutes(router: Router, defs: RouteDef[], deps: ApiDeps): vo
     // address's allowance (every browser behind one address shares it).
     const gate = gateOf[def.audience];
     if (gate) chain.push(gate);
+    // An admin route, while the platform setting `require_admin_second_factor` is on, also needs the admin's
+    // second factor (403 `second_factor_enrolment_required` otherwise; docs/security.md).
+    if (def.audience === 'admin') chain.push(requireAdminSecondFactor(deps.config, deps.db));
     if (def.webhook) chain.push(jsonBodyOnly);
     // Then validation, before the rate limit: a request refused as invalid (400) never reaches the
     // handler, so it does no work and writes nothing that a limit would need to bound, and spends none of

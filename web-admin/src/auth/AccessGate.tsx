@@ -1,13 +1,17 @@
 import { Alert, AlertTitle, Box, CircularProgress, Snackbar } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
+import { SecondFactorSetup } from './SecondFactorSetup.tsx';
+import { useSecondFactorRequired } from './secondFactorGate.ts';
 import { ACCESS_DENIED_REDIRECT_MS, fetchVisitor, navigate, type Visitor } from './session.ts';
 
 /**
  * Only admins get the console. Signed out: to the identity provider, back here after. Signed in without
- * the admin role: the 'Access Denied' toast, then / after 500 ms (SPEC §2).
+ * the admin role: the 'Access Denied' toast, then / after 500 ms (SPEC §2). An admin whose calls are refused
+ * for want of the second factor the platform requires: the set-up page in place of the console.
  */
 export function AccessGate({ children }: { children: ReactNode }) {
   const [visitor, setVisitor] = useState<Visitor | null>(null);
+  const secondFactor = useSecondFactorRequired();
   useEffect(() => {
     fetchVisitor().then(setVisitor, () => setVisitor({ state: 'anonymous' }));
   }, []);
@@ -20,6 +24,7 @@ export function AccessGate({ children }: { children: ReactNode }) {
     return undefined;
   }, [visitor]);
 
+  if (visitor?.state === 'admin' && secondFactor) return <SecondFactorSetup reason={secondFactor} />;
   if (visitor?.state === 'admin') return <>{children}</>;
   return (
     <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>

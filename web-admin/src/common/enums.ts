@@ -35,6 +35,7 @@ export const chipColors: Partial<Record<EnumName, Record<string, ChipColor>>> = 
   failedEventStatus: { retrying: 'warning', parked: 'error', replay_requested: 'info', replayed: 'success' },
   audioState: { none: 'default', uploading: 'info', ready: 'success', failed: 'error' },
   royaltyStatus: { pending: 'success', paid: 'success', unpaid: 'default' },
+  payeeStatus: { owner: 'primary', invited: 'warning', accepted: 'success', withdrawn: 'default' },
   reportStatus: {
     pending: 'default',
     running: 'info',

@@ -41,6 +41,7 @@ export const enumLabels = {
   paymentMethodType: { upi: 'UPI', paypal: 'PayPal', bank_transfer: 'Bank transfer' },
   // A ledger row is credited (and counts as available to withdraw) from its import on: docs/payments.md.
   royaltyStatus: { pending: 'Credited', paid: 'Paid', unpaid: 'Unpaid' },
+  payeeStatus: { owner: 'Owner', invited: 'Invited', accepted: 'Accepted', withdrawn: 'Withdrawn' },
   reportStatus: {
     pending: 'Waiting',
     running: 'Importing',

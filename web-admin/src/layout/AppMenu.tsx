@@ -25,6 +25,7 @@ export function AppMenu() {
       <Menu.ResourceItem name="users" />
       <Menu.ResourceItem name="releases" />
       <Menu.ResourceItem name="royalties" />
+      <Menu.ResourceItem name="payees" />
       <Menu.ResourceItem name="reports" />
       <Menu.ResourceItem name="withdrawal-requests" />
       <Menu.ResourceItem name="tickets" />

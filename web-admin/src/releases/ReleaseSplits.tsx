@@ -16,11 +16,13 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import {
   formatMoney,
+  type AdminPayeeResponse,
+  type ExpensesResponse,
   type PayeeStatus,
   type ReleaseWithTracksResponse,
   type SplitsResponse,
 } from '@riffline/contracts';
-import { useRecordContext, useTranslate } from 'react-admin';
+import { useGetList, useRecordContext, useTranslate } from 'react-admin';
 import { dataProvider } from '../dataProvider.ts';
 
 const key = (name: string) => `riffline.releases.splits.${name}`;
@@ -52,18 +54,45 @@ const monthLabel = (period: string) => {
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 
 /** Payees with their share (a version's) or without (the sums over all versions): a table, cards on a phone. */
-function Payees({ label, payees }: { label: string; payees: Payee[] }) {
+function Payees({
+  label,
+  payees,
+  invites,
+}: {
+  label: string;
+  payees: Payee[];
+  /** The payees as the payee list has them (their invite's dates), when shown. */
+  invites?: Map<string, AdminPayeeResponse>;
+}) {
   const translate = useTranslate();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const withShare = payees.some((p) => p.percent !== undefined);
   const who = (p: Payee) => p.name ?? p.email ?? '—';
+  const invite = (p: Payee) => {
+    const listed = invites?.get(p.payeeId);
+    if (!listed || p.status !== 'invited') return null;
+    const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
+    return (
+      <Typography variant="caption" color="text.secondary" component="div" data-testid="invite-status">
+        {listed.inviteSentAt && listed.inviteExpiresAt
+          ? translate(key('inviteSent'), {
+              sent: day(listed.inviteSentAt),
+              expires: day(listed.inviteExpiresAt),
+            })
+          : translate(key('inviteNotSent'))}
+      </Typography>
+    );
+  };
   const status = (p: Payee) => (
-    <Chip
-      size="small"
-      label={translate(key(p.status))}
-      color={chipColors[p.status]}
-      variant={p.status === 'owner' ? 'filled' : 'outlined'}
-    />
+    <>
+      <Chip
+        size="small"
+        label={translate(key(p.status))}
+        color={chipColors[p.status]}
+        variant={p.status === 'owner' ? 'filled' : 'outlined'}
+      />
+      {invite(p)}
+    </>
   );
   if (phone) {
     return (
@@ -137,6 +166,13 @@ export function ReleaseSplits() {
     queryFn: () => dataProvider.getReleaseSplits(release!.id),
     enabled: Boolean(release),
   });
+  // The release's payees as the payee list has them: each invite's dates (sent, expires).
+  const listed = useGetList<AdminPayeeResponse>(
+    'payees',
+    { filter: { releaseId: release?.id }, pagination: { page: 1, perPage: 100 } },
+    { enabled: Boolean(release) },
+  );
+  const invites = new Map((listed.data ?? []).map((p) => [p.id, p]));
   if (!release) return null;
   const now = thisMonth();
   const inEffect = splits.data?.versions.find((v) => v.effectiveFrom <= now);
@@ -176,9 +212,61 @@ export function ReleaseSplits() {
             <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 0.5 }}>
               {translate(key('totals'))}
             </Typography>
-            <Payees label={translate(key('totals'))} payees={splits.data.payees} />
+            <Payees label={translate(key('totals'))} payees={splits.data.payees} invites={invites} />
           </Box>
         </Stack>
+      )}
+      <ReleaseExpenses releaseId={release.id} />
+    </Box>
+  );
+}
+
+/** The release's expenses in the order they are repaid, read-only, and what is left to recoup (USD). */
+function ReleaseExpenses({ releaseId }: { releaseId: string }) {
+  const translate = useTranslate();
+  const expenses = useQuery<ExpensesResponse>({
+    queryKey: ['admin', 'releases', releaseId, 'expenses'],
+    queryFn: () => dataProvider.getReleaseExpenses(releaseId),
+  });
+  const who = (p: ExpensesResponse['expenses'][number]['paidBy']) =>
+    p.status === 'owner' ? translate(key('owner')) : (p.name ?? p.email ?? '—');
+  return (
+    <Box component="section" aria-label={translate(key('expenses'))} sx={{ mt: 2.5 }}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 0.5 }}>
+        {translate(key('expenses'))}
+      </Typography>
+      {expenses.error && <Alert severity="error">{translate(key('expensesFailed'))}</Alert>}
+      {expenses.data && !expenses.data.expenses.length && (
+        <Typography color="text.secondary">{translate(key('noExpenses'))}</Typography>
+      )}
+      {expenses.data && expenses.data.expenses.length > 0 && (
+        <>
+          <Table size="small" aria-label={translate(key('expenses'))}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate(key('paidBy'))}</TableCell>
+                <TableCell align="right">{translate(key('amount'))}</TableCell>
+                <TableCell align="right">{translate(key('repaid'))}</TableCell>
+                <TableCell align="right">{translate(key('left'))}</TableCell>
+                <TableCell>{translate(key('note'))}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {expenses.data.expenses.map((e) => (
+                <TableRow key={e.id}>
+                  <TableCell>{who(e.paidBy)}</TableCell>
+                  <TableCell align="right">{formatMoney(e.amountUsd, 'USD')}</TableCell>
+                  <TableCell align="right">{formatMoney(e.repaid, 'USD')}</TableCell>
+                  <TableCell align="right">{formatMoney(e.left, 'USD')}</TableCell>
+                  <TableCell>{e.note ?? '—'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {translate(key('leftToRecoup'), { amount: formatMoney(expenses.data.leftToRecoup, 'USD') })}
+          </Typography>
+        </>
       )}
     </Box>
   );

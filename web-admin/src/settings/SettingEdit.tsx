@@ -4,6 +4,7 @@ import {
   Edit,
   Labeled,
   SaveButton,
+  SelectInput,
   SimpleForm,
   TextInput,
   Toolbar,
@@ -19,11 +20,28 @@ function ValueInput() {
   const record = useRecordContext<AdminSettingResponse>();
   const translate = useTranslate();
   if (!record) return null;
-  const range = isKnownSetting(record.settingKey) ? platformSettings[record.settingKey] : null;
+  const setting = isKnownSetting(record.settingKey) ? platformSettings[record.settingKey] : null;
+  const label = translate(enumLabelKey('settingKey', record.settingKey), { _: record.settingKey });
+  if (setting?.kind === 'boolean') {
+    // A switch: exactly 'true' or 'false', as the API stores it.
+    return (
+      <SelectInput
+        source="settingValue"
+        label={label}
+        validate={validateSettingValue}
+        choices={[
+          { id: 'true', name: 'riffline.settings.on' },
+          { id: 'false', name: 'riffline.settings.off' },
+        ]}
+        helperText={translate(`riffline.settings.help.${record.settingKey}`, { _: '' }) || false}
+      />
+    );
+  }
+  const range = setting?.kind === 'number' ? setting : null;
   return (
     <TextInput
       source="settingValue"
-      label={translate(enumLabelKey('settingKey', record.settingKey), { _: record.settingKey })}
+      label={label}
       validate={validateSettingValue}
       helperText={range ? translate('riffline.settings.hint', range) : false}
       slotProps={{ htmlInput: { inputMode: 'decimal' } }}
@@ -50,7 +68,12 @@ export function SettingEdit() {
           });
           redirect('list', 'settings');
         },
-        onError: () => toast.error('riffline.settings.failed', 'riffline.settings.failedText'),
+        // A refusal the admin can act on (409: set up your own authenticator app first) says why.
+        onError: (error: { status?: number; message?: string }) =>
+          toast.error(
+            'riffline.settings.failed',
+            error?.status === 409 && error.message ? error.message : 'riffline.settings.failedText',
+          ),
       }}
     >
       <SimpleForm

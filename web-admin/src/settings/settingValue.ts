@@ -16,11 +16,21 @@ export const validateSettingValue = (value: unknown, record: Partial<AdminSettin
   if (value === null || value === undefined || String(value).trim() === '')
     return 'riffline.settings.required';
   const parsed = SettingValue.safeParse(value);
-  if (!parsed.success) return 'riffline.settings.notANumber';
   const key = record.settingKey;
-  if (key && isKnownSetting(key) && settingValueProblem(key, parsed.data)) {
-    const { min, max } = platformSettings[key];
-    return { message: 'riffline.settings.range', args: { min, max } };
+  if (key && isKnownSetting(key) && platformSettings[key].kind === 'boolean') {
+    return parsed.success && !settingValueProblem(key, parsed.data)
+      ? undefined
+      : 'riffline.settings.trueOrFalse';
+  }
+  if (!parsed.success || typeof parsed.data === 'boolean') return 'riffline.settings.notANumber';
+  if (key && isKnownSetting(key)) {
+    const problem = settingValueProblem(key, parsed.data);
+    const setting = platformSettings[key];
+    if (problem && setting.kind === 'number') {
+      return problem.includes('between')
+        ? { message: 'riffline.settings.range', args: { min: setting.min, max: setting.max } }
+        : 'riffline.settings.notANumber';
+    }
   }
   return undefined;
 };

@@ -61,6 +61,7 @@ async function invited(db: Db) {
         effectiveFrom: '2026-01',
         shares: [{ payeeId: payee.id, percent: '40.00' }],
         invited: [payee.id],
+        previous: null,
       },
     }),
   )) as unknown as LoggedEvent;

@@ -86,6 +86,23 @@ export async function createSplit(
     for (const share of body.shares)
       shares.push({ payeeId: (await payeeOf(share)).id, percent: share.percent });
 
+    // The version the new one follows (the latest starting before it), for the audit's before and after.
+    const before = await Split.query(trx)
+      .where({ releaseId: release.id, trackId: null })
+      .where('effectiveFrom', '<', body.effectiveFrom)
+      .orderBy('effectiveFrom', 'desc')
+      .first();
+    const previous = before
+      ? {
+          splitId: before.id,
+          effectiveFrom: before.effectiveFrom,
+          shares: (await SplitShare.query(trx).where({ splitId: before.id }).orderBy('payeeId')).map((s) => ({
+            payeeId: s.payeeId,
+            percent: s.percent,
+          })),
+        }
+      : null;
+
     const split = await Split.query(trx)
       .insert({ releaseId: release.id, trackId: null, effectiveFrom: body.effectiveFrom, createdBy: user.id })
       .returning('*');
@@ -94,7 +111,7 @@ export async function createSplit(
       type: 'split.created',
       aggregateId: split.id,
       actorId: user.id,
-      payload: { releaseId: release.id, effectiveFrom: split.effectiveFrom, shares, invited },
+      payload: { releaseId: release.id, effectiveFrom: split.effectiveFrom, shares, invited, previous },
     });
     return split;
   });

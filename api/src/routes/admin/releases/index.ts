@@ -1,5 +1,6 @@
 import {
   DocumentExportResponse,
+  ExpensesResponse,
   FolderExportResponse,
   ReleaseResponse,
   ReleaseWithTracksResponse,
@@ -50,6 +51,17 @@ export const adminReleaseRoutes = [
     request: AdminReleaseIdSchema,
     response: SplitsResponse,
     handler: handlers.splits,
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/admin/releases/:id/expenses',
+    summary:
+      "Any release's expenses, read-only, in the order they are repaid, each with its payer, repaid and left, and what is left to recoup (USD); the owner's GET /releases/:id/expenses",
+    tag,
+    audience: 'admin',
+    request: AdminReleaseIdSchema,
+    response: ExpensesResponse,
+    handler: handlers.expenses,
   }),
   ...(['patch', 'put'] as const).map((method) =>
     defineRoute({

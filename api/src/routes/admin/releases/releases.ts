@@ -1,9 +1,10 @@
-import { Release, splitsOfRelease, Track } from '@riffline/db';
+import { expensesOfRelease, Release, splitsOfRelease, Track } from '@riffline/db';
 import { loadRelease } from '../../../commands/releases/ownRelease.ts';
 import { reviewRelease } from '../../../commands/releases/releaseReviewer.ts';
 import { NotFoundError } from '../../../errors.ts';
 import { artworkUrl, signedReleaseWithTracks } from '../../../media/urls.ts';
 import { presentRelease } from '../../../presenters/release.ts';
+import { presentExpenses } from '../../../presenters/expense.ts';
 import { presentSplits } from '../../../presenters/split.ts';
 import type { Handler } from '../../route.ts';
 import { containsPattern, pageOf } from '../listQuery.ts';
@@ -50,6 +51,12 @@ export const show: Handler<AdminReleaseIdInput> = async (ctx, deps) => {
 export const splits: Handler<AdminReleaseIdInput> = async (ctx, { db }) => {
   const release = await loadRelease(db, ctx.state.user!, ctx.state.input.params.id, { admins: true });
   return presentSplits(release.id, await splitsOfRelease(db, release.id));
+};
+
+/** Any release's expenses as its owner reads them (GET /api/releases/:id/expenses): the same query and presenter. */
+export const expenses: Handler<AdminReleaseIdInput> = async (ctx, { db }) => {
+  const release = await loadRelease(db, ctx.state.user!, ctx.state.input.params.id, { admins: true });
+  return presentExpenses(release.id, await expensesOfRelease(db, release.id));
 };
 
 export const review: Handler<ReviewReleaseInput> = async (ctx, deps) => {

@@ -102,3 +102,34 @@ describe('GET /api/admin/releases/:id/splits', () => {
     },
   );
 });
+
+describe('GET /api/admin/releases/:id/expenses', () => {
+  apiTest(
+    "401, 403 for an artist, 404 for no release; the owner's expenses as the owner reads them",
+    async ({ db, admin, visitor, steppedUpArtist }) => {
+      const release = await buildRelease(db, { userId: steppedUpArtist.user.id });
+      const path = `/api/admin/releases/${release.id}/expenses`;
+      expect((await visitor.get(path)).status).toBe(401);
+      expect((await steppedUpArtist.get(path)).status).toBe(403);
+      const missing = await admin.get('/api/admin/releases/00000000-0000-4000-8000-000000000000/expenses');
+      expect([missing.status, missing.json()]).toEqual([404, { message: 'Release not found' }]);
+      const empty = await admin.get(path);
+      expect(empty.json()).toEqual({ releaseId: release.id, expenses: [], leftToRecoup: '0.00' });
+
+      const recorded = await steppedUpArtist.send('POST', `/api/releases/${release.id}/expenses`, {
+        amountUsd: '100',
+        paidBy: 'owner',
+        note: 'Mastering',
+      });
+      expect(recorded.status, recorded.body).toBe(201);
+      const res = await admin.get(path);
+      expect(res.status).toBe(200);
+      expect(res.json()).toMatchObject({
+        releaseId: release.id,
+        expenses: [{ amountUsd: '100.00', note: 'Mastering', repaid: '0.00', left: '100.00' }],
+        leftToRecoup: '100.00',
+      });
+      expect((await steppedUpArtist.get(`/api/releases/${release.id}/expenses`)).json()).toEqual(res.json());
+    },
+  );
+});

@@ -3,14 +3,18 @@ import {
   platformSettingKeys,
   PlatformSettingBody,
   PlatformSettingValueBody,
+  REQUIRE_ADMIN_SECOND_FACTOR,
   settingValueProblem,
   uuidParam,
   type PlatformSettingKey,
 } from '@riffline/contracts';
-import { PlatformSetting } from '@riffline/db';
+import { PlatformSetting, type User } from '@riffline/db';
+import type { Context } from 'koa';
 import { z } from 'zod';
 import { writeSetting } from '../../../commands/settings/settingWriter.ts';
-import { NotFoundError, ValidationError } from '../../../errors.ts';
+import type { ApiDeps } from '../../../context.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../../errors.ts';
+import { meetsAdminSecondFactor, type SignInStrength } from '../../../middleware/secondFactor.ts';
 import { presentSetting } from '../../../presenters/platform.ts';
 import { defineRoute } from '../../route.ts';
 import { listQuery, pageOf } from '../listQuery.ts';
@@ -32,6 +36,26 @@ const CreateSchema = z.object({ body: PlatformSettingBody });
 const UpdateSchema = z.object({ params: uuidParam, body: PlatformSettingValueBody });
 
 const isKnown = (key: string): key is PlatformSettingKey => (platformSettingKeys as string[]).includes(key);
+
+export const LOCKOUT_MESSAGE =
+  'Set up two-factor authentication (an authenticator app) for your own account before requiring it for every admin';
+
+/**
+ * Turning `require_admin_second_factor` on is refused (409) to an admin who would not meet it: the console
+ * would lock out the very admin who switched it on, and perhaps the last one.
+ */
+async function refuseLockout(
+  ctx: Context,
+  { config, db }: ApiDeps,
+  settingKey: PlatformSettingKey,
+  settingValue: string,
+): Promise<void> {
+  if (settingKey !== REQUIRE_ADMIN_SECOND_FACTOR || settingValue !== 'true') return;
+  const user = ctx.state.user as User;
+  if (!(await meetsAdminSecondFactor(config, db, user, ctx.session as SignInStrength | null))) {
+    throw ConflictError(LOCKOUT_MESSAGE);
+  }
+}
 
 export const adminSettingRoutes = [
   defineRoute({
@@ -78,13 +102,16 @@ export const adminSettingRoutes = [
     method: 'post',
     path: '/admin/settings',
     summary:
-      'Write one setting (streams_growth_percentage, earnings_growth_percentage, distribution_fee_coins): a number in its range; the change is recorded with who made it',
+      'Write one setting (streams_growth_percentage, earnings_growth_percentage, distribution_fee_coins: a number in its range; require_admin_second_factor: true or false, 409 when turning it on would lock out the admin who does); the change is recorded with who made it',
     tag,
     audience: 'admin',
     request: CreateSchema,
     response: AdminSettingResponse,
-    handler: async (ctx, { db }) => {
+    errors: [409],
+    handler: async (ctx, deps) => {
+      const { db } = deps;
       const { body } = ctx.state.input as z.infer<typeof CreateSchema>;
+      await refuseLockout(ctx, deps, body.settingKey, body.settingValue);
       return presentSetting(await writeSetting(db, ctx.state.user!, body.settingKey, body.settingValue));
     },
   }),
@@ -96,14 +123,18 @@ export const adminSettingRoutes = [
     audience: 'admin',
     request: UpdateSchema,
     response: AdminSettingResponse,
-    handler: async (ctx, { db }) => {
+    errors: [409],
+    handler: async (ctx, deps) => {
+      const { db } = deps;
       const { params, body } = ctx.state.input as z.infer<typeof UpdateSchema>;
       const setting = await PlatformSetting.query(db).findById(params.id);
       if (!setting) throw NotFoundError('Setting not found');
       if (!isKnown(setting.settingKey)) throw ValidationError(`${setting.settingKey} cannot be changed here`);
       const problem = settingValueProblem(setting.settingKey, body.settingValue);
       if (problem) throw ValidationError(problem);
-      return presentSetting(await writeSetting(db, ctx.state.user!, setting.settingKey, body.settingValue));
+      const value = String(body.settingValue);
+      await refuseLockout(ctx, deps, setting.settingKey, value);
+      return presentSetting(await writeSetting(db, ctx.state.user!, setting.settingKey, value));
     },
   }),
 ];

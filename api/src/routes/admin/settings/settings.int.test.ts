@@ -25,7 +25,7 @@ describe('/api/admin/settings', () => {
       const cases: Array<[unknown, string]> = [
         [
           { settingKey: 'admin_password', settingValue: '1' },
-          'settingKey must be one of streams_growth_percentage, earnings_growth_percentage, distribution_fee_coins',
+          'settingKey must be one of streams_growth_percentage, earnings_growth_percentage, distribution_fee_coins, require_admin_second_factor',
         ],
         [{ settingKey: 'streams_growth_percentage', settingValue: '  ' }, 'settingValue must not be empty'],
         [

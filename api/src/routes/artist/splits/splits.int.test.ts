@@ -191,6 +191,8 @@ describe('POST /api/releases/:id/splits', () => {
       expect(event).toMatchObject({ aggregateType: 'split', actorId: owner.id });
       expect(event!.payload).toMatchObject({ releaseId: release.id, effectiveFrom: '2030-01' });
       expect((event!.payload as { invited: string[] }).invited).toHaveLength(2);
+      // The first version follows none: the audit's "before" is null.
+      expect((event!.payload as { previous: unknown }).previous).toBeNull();
 
       // A second version reuses the payees: the owner's row and Bea's.
       const next = await steppedUpArtist.send('POST', path, {
@@ -202,6 +204,21 @@ describe('POST /api/releases/:id/splits', () => {
       });
       expect(next.status, next.body).toBe(201);
       expect(await Payee.query(db).where({ ownerId: owner.id }).resultSize()).toBe(3);
+      // The audit's before and after: the new version's event names the one it follows, with its shares.
+      const [changed] = await Event.query(db).where({
+        type: 'split.created',
+        aggregateId: next.json<SplitVersionResponse>().id,
+      });
+      expect(changed!.payload).toMatchObject({
+        effectiveFrom: '2030-06',
+        previous: {
+          splitId: version.id,
+          effectiveFrom: '2030-01',
+          shares: version.shares
+            .map((s) => ({ payeeId: s.payeeId, percent: s.percent }))
+            .sort((a, b) => (a.payeeId < b.payeeId ? -1 : 1)),
+        },
+      });
       const listed = (await steppedUpArtist.get(path)).json<SplitsResponse>();
       expect(listed.versions.map((v) => v.effectiveFrom)).toEqual(['2030-06', '2030-01']);
       expect(listed.payees.map((p) => p.status)).toEqual(['owner', 'invited', 'invited']);
