@@ -77,11 +77,9 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
  * As the artist: a release with its cover (submission needs one) and audio on every track, submitted for
  * review: it is `processing`, in the admin's queue.
  */
-export async function submitRelease(
-  artist: Api,
-  options: { title: string; tracks: string[] },
-): Promise<SeededRelease> {
-  const release = await artist.send<SeededRelease>('post', '/api/releases', {
+/** A draft release of the artist's, its tracks named `tracks` (a single for one, else an EP). */
+export function createRelease(artist: Api, options: { title: string; tracks: string[] }) {
+  return artist.send<SeededRelease>('post', '/api/releases', {
     title: options.title,
     artist: 'Arlo Artist',
     releaseDate: inDays(21),
@@ -92,6 +90,13 @@ export async function submitRelease(
     noUnauthorizedArtistName: true,
     tracks: options.tracks.map((title) => ({ title, primaryArtists: ['Arlo Artist'] })),
   });
+}
+
+export async function submitRelease(
+  artist: Api,
+  options: { title: string; tracks: string[] },
+): Promise<SeededRelease> {
+  const release = await createRelease(artist, options);
   for (const track of release.tracks) {
     const res = await artist.request.put(`/api/tracks/${track.id}/audio`, {
       data: wav(1),

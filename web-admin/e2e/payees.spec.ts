@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { snap, unique } from '../../test/e2e/support.ts';
-import { DEMO_ADMIN, apiSession, signInToConsole } from '../../test/e2e/seed.ts';
+import { DEMO_ADMIN, apiSession, createRelease, signInToConsole } from '../../test/e2e/seed.ts';
 import { steppedUpArtist } from '../../test/e2e/secondFactor.ts';
 
 /**
@@ -14,17 +14,7 @@ test('an admin finds an invited payee in Payees and opens them', async ({ browse
   const owner = await steppedUpArtist(browser, testInfo, admin.api);
   const artist = owner.api;
   const title = unique('Payee Single');
-  const release = await artist.send<{ id: string }>('post', '/api/releases', {
-    title,
-    artist: 'Arlo Artist',
-    genre: 'electronic',
-    releaseType: 'single',
-    releaseDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
-    explicitContentLabeled: true,
-    authorizedToDistribute: true,
-    noUnauthorizedArtistName: true,
-    tracks: [{ title, primaryArtists: ['Arlo Artist'] }],
-  });
+  const release = await createRelease(artist, { title, tracks: [title] });
   const collaborator = `${unique('dee')}@example.test`.toLowerCase();
   await artist.send('post', `/api/releases/${release.id}/splits`, {
     effectiveFrom: '2031-03',

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { Api, DEMO_ADMIN, apiSession } from '../../test/e2e/seed.ts';
+import { Api, DEMO_ADMIN, apiSession, createRelease } from '../../test/e2e/seed.ts';
 import { signInWithCode, steppedUpArtist } from '../../test/e2e/secondFactor.ts';
 import { expectToast, signIn, snap, unique } from './support.ts';
 
@@ -26,21 +26,6 @@ const monthLabel = (period: string) =>
     timeZone: 'UTC',
   });
 
-/** A single of the artist's own, not submitted (a split can be set whatever the release's status). */
-async function createSingle(api: Api, title: string) {
-  await api.send('post', '/api/releases', {
-    title,
-    artist: 'Arlo',
-    genre: 'electronic',
-    releaseType: 'single',
-    releaseDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
-    explicitContentLabeled: true,
-    authorizedToDistribute: true,
-    noUnauthorizedArtistName: true,
-    tracks: [{ title, primaryArtists: ['Arlo'] }],
-  });
-}
-
 async function signInAsDemoArtist(page: Page) {
   await page.goto('/api/login');
   await signIn(page, 'artist@riffline.local', 'riffline-artist');
@@ -55,7 +40,7 @@ test(
     const admin = await apiSession(browser, testInfo, DEMO_ADMIN);
     const owner = await steppedUpArtist(browser, testInfo, admin.api);
     const title = unique('Split Single');
-    await createSingle(owner.api, title);
+    await createRelease(owner.api, { title, tracks: [title] });
     const collaborator = `${unique('bea')}@example.test`.toLowerCase();
     const next = month(1);
 
@@ -153,7 +138,7 @@ test('an artist without an authenticator app is sent to set one up before a spli
 }, testInfo) => {
   await signInAsDemoArtist(page);
   const title = unique('Split Gate');
-  await createSingle(new Api(page.request, testInfo.project.use.baseURL!), title);
+  await createRelease(new Api(page.request, testInfo.project.use.baseURL!), { title, tracks: [title] });
   await page.goto('/releases');
   const card = page.getByRole('article', { name: title });
   await card.getByRole('button', { name: 'Show Splits' }).click();
