@@ -33,6 +33,10 @@ test('an admin finds an invited payee in Payees and opens them', async ({ browse
 
   await signInToConsole(page, '/admin/payees');
   await page.getByRole('textbox', { name: 'Search' }).fill(collaborator);
+  // The click must land on the filtered list, not on the unfiltered one the search is replacing.
+  await expect(page).toHaveURL(/filter=%7B%22q%22/);
+  await expect(page.locator('[role="progressbar"]')).toHaveCount(0);
+  await expect(page.locator('tbody tr')).toHaveCount(1);
   const row = page.getByRole('row').filter({ hasText: collaborator });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Dee Strings');

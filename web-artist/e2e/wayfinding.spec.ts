@@ -69,38 +69,46 @@ test.describe('where you are', () => {
     await expect(page).toHaveTitle('About · Riffline');
   });
 
-  test("each page of the artist area has its own title, the dashboard's included", async ({ page }) => {
-    await page.goto('/api/login');
-    await signIn(page, 'artist@riffline.local', 'riffline-artist');
-    await expect(page.getByRole('heading', { name: 'Welcome back, Arlo' })).toBeVisible();
-    await expect(page).toHaveTitle('Dashboard · Riffline');
-    for (const [path, title] of [
-      ['/releases', 'Release Builder · Riffline'],
-      ['/wallet', 'Coin Wallet · Riffline'],
-      ['/royalties', 'Royalties · Riffline'],
-      ['/analytics', 'Analytics · Riffline'],
-      ['/tickets', 'Support Tickets · Riffline'],
-      ['/settings', 'Settings · Riffline'],
-      ['/no/such/page', 'Page Not Found · Riffline'],
-    ] as const) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page, path).toHaveTitle(title);
-    }
-  });
+  test(
+    "each page of the artist area has its own title, the dashboard's included",
+    { tag: '@phone' },
+    async ({ page }) => {
+      await page.goto('/api/login');
+      await signIn(page, 'artist@riffline.local', 'riffline-artist');
+      await expect(page.getByRole('heading', { name: 'Welcome back, Arlo' })).toBeVisible();
+      await expect(page).toHaveTitle('Dashboard · Riffline');
+      for (const [path, title] of [
+        ['/releases', 'Release Builder · Riffline'],
+        ['/wallet', 'Coin Wallet · Riffline'],
+        ['/royalties', 'Royalties · Riffline'],
+        ['/analytics', 'Analytics · Riffline'],
+        ['/tickets', 'Support Tickets · Riffline'],
+        ['/settings', 'Settings · Riffline'],
+        ['/no/such/page', 'Page Not Found · Riffline'],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page, path).toHaveTitle(title);
+      }
+    },
+  );
 
-  test('an unknown path answers 404 with Page Not Found; every page answers 200', async ({ page }) => {
-    const missing = await page.goto('/no/such/page');
-    expect(missing?.status()).toBe(404);
-    await expect(page.getByRole('heading', { name: 'Page Not Found', level: 1 })).toBeVisible();
-    await expect(page).toHaveTitle('Page Not Found · Riffline');
-    for (const path of ['/', '/about', '/support', '/articles/x/y', '/releases', '/settings', '/cookies']) {
-      const res = await page.request.get(path);
-      expect(res.status(), path).toBe(200);
-    }
-    // The console routes its own pages (its resources): /admin/… stays the console's.
-    expect((await page.request.get('/admin/anything')).status()).toBe(200);
-  });
+  test(
+    'an unknown path answers 404 with Page Not Found; every page answers 200',
+    { tag: '@phone' },
+    async ({ page }) => {
+      const missing = await page.goto('/no/such/page');
+      expect(missing?.status()).toBe(404);
+      await expect(page.getByRole('heading', { name: 'Page Not Found', level: 1 })).toBeVisible();
+      await expect(page).toHaveTitle('Page Not Found · Riffline');
+      for (const path of ['/', '/about', '/support', '/articles/x/y', '/releases', '/settings', '/cookies']) {
+        const res = await page.request.get(path);
+        expect(res.status(), path).toBe(200);
+      }
+      // The console routes its own pages (its resources): /admin/… stays the console's.
+      expect((await page.request.get('/admin/anything')).status()).toBe(200);
+    },
+  );
 
   test('an article opens at its top', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/support');

@@ -49,7 +49,7 @@ export function requireEarner(db: Db): Middleware {
   return async (ctx, next) => {
     const user = ctx.state.user;
     if (!user) throw AuthenticationError('Unauthorized');
-    if (!hasArtistArea(user) && !(await isAcceptedPayee(db, user.id))) {
+    if (!hasArtistArea(user) && !(await isAcceptedPayee(db, user))) {
       throw AuthorizationError('Your account is awaiting approval');
     }
     await next();

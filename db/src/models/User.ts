@@ -26,6 +26,8 @@ export class User extends TimestampedModel {
   preferredCurrency!: Currency;
   /** decimal(10,2) as an exact string, e.g. "120.50". */
   coins!: string;
+  /** Not a column: whether they are someone's accepted payee, when read with the session (sessions.ts). */
+  isPayee?: boolean;
 
   static override modifiers = {
     /** What a list shows of a row's user: who it is and how to reach them. */

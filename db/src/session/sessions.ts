@@ -1,6 +1,7 @@
 import { affectedRows, type Db } from '../connection.ts';
 import { User } from '../models/User.ts';
 import { preparedStatement } from '../prepared.ts';
+import { isAcceptedPayeeSql } from '../splits/invites.ts';
 
 /** A signed-in browser's session: koa-session's data and when it lapses. */
 export interface StoredSession {
@@ -17,7 +18,7 @@ export async function findSession(db: Db, sid: string): Promise<StoredSession | 
 
 /**
  * The session with this id and, in the same query, the user it is signed in as (`sess.userId`), if that
- * user still exists: one round trip per signed-in request instead of two. It runs on every API request
+ * user still exists, with whether they are an accepted payee (`isPayee`): one round trip per signed-in request instead of two. It runs on every API request
  * that carries a session cookie, so its SQL is written once rather than built by the query builder each
  * time and is kept prepared on PostgreSQL (prepared.ts); the user's columns are renamed by a table made
  * once per column name.
@@ -40,7 +41,8 @@ export async function findSessionWithUser(
 
 const SESSION_WITH_USER = preparedStatement(
   'session-with-user',
-  `select "s"."sess" as "session_data", "s"."expire" as "session_expire", "u".*
+  `select "s"."sess" as "session_data", "s"."expire" as "session_expire", "u".*,
+    ${isAcceptedPayeeSql('"u"."id"')} as "is_payee"
   from "sessions" as "s" left join "users" as "u" on "u"."id" = "s"."sess"->>'userId'
   where "s"."sid" = ? limit 1`,
 );

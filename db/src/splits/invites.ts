@@ -74,9 +74,21 @@ export async function releaseHeldRows(trx: DbTransaction, payeeId: string, userI
   return rows[0]!.total;
 }
 
-/** Whether the user is the accepted payee of someone: they have earnings without an artist area. */
-export async function isAcceptedPayee(db: Db | DbTransaction, userId: string): Promise<boolean> {
-  return Boolean(await db('payees').where({ userId, status: 'accepted' }).first('id'));
+/**
+ * SQL: whether the user whose id `userId` (an SQL expression) names is the accepted payee of someone,
+ * with earnings and no artist area. The session's query asks it with the user it reads (sessions.ts),
+ * so a signed-in request costs no query of its own.
+ */
+export const isAcceptedPayeeSql = (userId: string) =>
+  `exists (select 1 from payees where payees.user_id = ${userId} and payees.status = 'accepted')`;
+
+/** Whether the user is an accepted payee: as read with their session, or asked now. */
+export async function isAcceptedPayee(db: Db | DbTransaction, user: User): Promise<boolean> {
+  if (user.isPayee !== undefined) return user.isPayee;
+  const { rows } = (await db.raw(`select ${isAcceptedPayeeSql('?')} as "isPayee"`, [user.id])) as {
+    rows: Array<{ isPayee: boolean }>;
+  };
+  return rows[0]!.isPayee;
 }
 
 /** Whether a version of the release's split names the owner's payee. */

@@ -102,7 +102,7 @@ export const logoutNavigation: Handler<unknown> = async (ctx, { auth, config }) 
 export const currentUser: Handler<unknown> = async (ctx, { db }) => {
   ctx.set('Cache-Control', 'no-store');
   const user = ctx.state.user!;
-  return { ...presentUser(user), isPayee: await isAcceptedPayee(db, user.id) };
+  return { ...presentUser(user), isPayee: await isAcceptedPayee(db, user) };
 };
 
 export const provider: Handler<unknown> = (_ctx, { auth, config }) => ({

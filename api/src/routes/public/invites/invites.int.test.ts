@@ -127,9 +127,13 @@ describe('POST /api/invites/:token/acceptance', () => {
     '201 for an account awaiting approval: the payee is theirs, the held rows at once, the link spent, an event',
     async ({ db, artist }) => {
       const { token, payee } = await invite(db);
+      const isPayee = async () => (await artist.get('/api/auth/user')).json<{ isPayee: boolean }>().isPayee;
+      expect(await isPayee()).toBe(false);
       const res = await artist.send('POST', `/api/invites/${token}/acceptance`);
       expect(res.status, res.body).toBe(201);
       expect(res.json()).toEqual({ payeeId: payee.id, ownerName: 'Olu Ade', released: '12.34' });
+      // The web app keys its menu on it (read with the session on every request).
+      expect(await isPayee()).toBe(true);
       expect(await Payee.query(db).findById(payee.id)).toMatchObject({
         userId: artist.user.id,
         status: 'accepted',
