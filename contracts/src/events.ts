@@ -231,13 +231,15 @@ export const eventSchemas = {
   /** The export could not be built, after its retries: why. */
   'export.failed': z.object({ kind: z.enum(exportKinds), reason: z.string() }),
   /**
-   * A release owner set a new version of the release's split (the aggregate: the version), from the sale
+   * A release owner set a new version of the release's split or a track's (the aggregate: the version), from the sale
    * month `effectiveFrom` on; `invited` names the payees created by it (their invites are still to send);
    * `previous` is the version it follows (the latest starting before it) with its shares, the audit's
    * "before" (null for the first; absent from events written before it was recorded).
    */
   'split.created': z.object({
     releaseId: z.string(),
+    /** The track whose own split this is; null for the release's (absent from events written before). */
+    trackId: z.string().nullable().default(null),
     effectiveFrom: z.string(),
     shares: z.array(z.object({ payeeId: z.string(), percent: z.string() })),
     invited: z.array(z.string()),

@@ -56,8 +56,12 @@ export const emailTwiceMessage = (address: string) =>
   `${address} is named twice: give each collaborator one share.`;
 export const OWNER_TWICE_MESSAGE = 'Your own share is named twice: give it once.';
 
-/** POST /api/releases/:id/splits: a new version of the release's split, from a sale month on. */
+/**
+ * POST /api/releases/:id/splits: a new version of the release's split, from a sale month on; with
+ * `trackId`, of that track's own split, which overrides the release's for the track's earnings.
+ */
 export const CreateSplitBody = z.object({
+  trackId: z.uuid({ error: 'trackId must be the id of a track of this release' }).nullish(),
   effectiveFrom: z
     .string({ error: 'effectiveFrom must be a sale month, YYYY-MM' })
     .regex(SALE_MONTH, 'effectiveFrom must be a sale month, YYYY-MM'),
@@ -99,6 +103,9 @@ const payee = {
 /** One version of a release's split: its shares, and what each share was credited under it. */
 export const SplitVersionResponse = z.object({
   id: z.string(),
+  /** The track this version is the split of, or null for the whole release's. */
+  trackId: z.string().nullable(),
+  trackTitle: z.string().nullable(),
   /** The first sale month (`YYYY-MM`) this version applies to. */
   effectiveFrom: z.string(),
   createdAt: z.iso.datetime(),
@@ -106,7 +113,10 @@ export const SplitVersionResponse = z.object({
 });
 export type SplitVersionResponse = z.infer<typeof SplitVersionResponse>;
 
-/** GET /api/releases/:id/splits: the versions newest first, and each payee's amounts over all of them. */
+/**
+ * GET /api/releases/:id/splits: the versions newest first (the release's, then each track's), and each
+ * payee's amounts over all of them.
+ */
 export const SplitsResponse = z.object({
   releaseId: z.string(),
   versions: z.array(SplitVersionResponse),

@@ -43,6 +43,9 @@ export interface StatementSource {
     id: string;
     releaseId: string | null;
     releaseTitle: string | null;
+    /** The track whose own split cut the row (docs/splits.md), else null. */
+    trackId: string | null;
+    trackTitle: string | null;
     period: string;
     amount: string;
     currency: Currency;
@@ -56,6 +59,8 @@ export interface StatementSource {
   lines: Array<{
     reportId: string;
     releaseId: string;
+    /** The track when its lines were credited in a row of their own, else null. */
+    trackId: string | null;
     period: string;
     store: string | null;
     country: string | null;
@@ -90,6 +95,7 @@ export const StatementResponse = z.object({
       royaltyId: z.string(),
       releaseId: z.string().nullable(),
       releaseTitle: z.string().nullable(),
+      trackTitle: z.string().nullable().describe("the track, for a row cut by the track's own split"),
       salePeriod: z.string(),
       creditedAt: z.iso.datetime(),
       reportId: z.string().nullable(),
@@ -191,6 +197,8 @@ export function buildStatement(month: string, source: StatementSource): Statemen
       royaltyId: row.id,
       releaseId: row.releaseId,
       releaseTitle: row.releaseTitle,
+      trackId: row.trackId,
+      trackTitle: row.trackTitle,
       salePeriod: row.period,
       creditedAt: row.creditedAt.toISOString(),
       reportId: row.reportId,
@@ -231,7 +239,11 @@ export function buildStatement(month: string, source: StatementSource): Statemen
     release.exact += e.exact;
     byRelease.set(e.releaseId ?? '', release);
     const lines = source.lines.filter(
-      (l) => l.reportId === e.reportId && l.releaseId === e.releaseId && l.period === e.salePeriod,
+      (l) =>
+        l.reportId === e.reportId &&
+        l.releaseId === e.releaseId &&
+        l.period === e.salePeriod &&
+        l.trackId === e.trackId,
     );
     for (const part of byLines(e.exact, lines)) {
       const key = JSON.stringify([e.releaseId, part.store, part.country]);
@@ -261,7 +273,7 @@ export function buildStatement(month: string, source: StatementSource): Statemen
       withdrawals: money(withdrawn),
       closing: money(openingCredits + earned - openingWithdrawals - withdrawn, closingShown),
     },
-    earnings: earnings.map(strip),
+    earnings: earnings.map(({ trackId: _, ...e }) => strip(e)),
     byRelease: [...byRelease.values()].map(strip),
     byStoreCountry: [...byStoreCountry.values()]
       .sort((a, b) =>
@@ -286,6 +298,7 @@ const CSV_COLUMNS = [
   'date',
   'release',
   'release_id',
+  'track',
   'sale_month',
   'report_id',
   'message_id',
@@ -323,6 +336,7 @@ export function statementCsv(statement: StatementResponse): string {
       date: e.creditedAt,
       release: e.releaseTitle,
       release_id: e.releaseId,
+      track: e.trackTitle,
       sale_month: e.salePeriod,
       report_id: e.reportId,
       message_id: e.messageId,

@@ -282,6 +282,7 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
       '20261207000300_payee_invites',
       '20261207000400_release_expenses',
       '20261208000100_require_admin_second_factor',
+      '20261208000200_track_splits',
     ]);
     expect((await migrationStatus(db)).pending).toEqual([]);
 
@@ -368,6 +369,45 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
     await downThrough(db, '20261207000100_splits');
     expect(await db('royalties').where({ reportId: report.id }).select('userId', 'amount', 'lines')).toEqual([
       { userId: owner.id, amount: '1.00', lines: 3 },
+    ]);
+    await migrateLatest(db);
+  });
+
+  it("sums a track's own rows into the release's on the way down (20261208000200)", async () => {
+    const owner = await buildArtist(db);
+    const release = await buildRelease(db, { userId: owner.id });
+    const [one, two] = [
+      await buildTrack(db, { releaseId: release.id, trackNumber: 1 }),
+      await buildTrack(db, { releaseId: release.id, trackNumber: 2 }),
+    ];
+    const [report] = await db('store_reports')
+      .insert({ filename: 't.csv', fileKey: 'reports/t.csv', contentHash: 't'.repeat(64), size: 1 })
+      .returning('id');
+    const row = { reportId: report.id, releaseId: release.id, userId: owner.id, period: '2026-10' };
+    await db('royalties').insert([
+      { ...row, amount: '1.25', grossUsd: '1.50000000', commissionPercent: '15', lines: 3 },
+      { ...row, trackId: one!.id, amount: '2.00', grossUsd: '2.40000000', commissionPercent: '15', lines: 2 },
+      { ...row, trackId: two!.id, amount: '0.50', grossUsd: '0.60000000', commissionPercent: '15', lines: 1 },
+      // A month with only a track's row: the release's row is made.
+      {
+        ...row,
+        period: '2026-11',
+        trackId: one!.id,
+        amount: '4.00',
+        grossUsd: '5.00000000',
+        commissionPercent: '15',
+        lines: 4,
+      },
+    ]);
+    await downThrough(db, '20261208000200_track_splits');
+    expect(
+      await db('royalties')
+        .where({ reportId: report.id })
+        .orderBy('period')
+        .select('period', db.raw('amount::text as amount'), db.raw('gross_usd::text as gross'), 'lines'),
+    ).toEqual([
+      { period: '2026-10', amount: '3.75', gross: '4.50000000', lines: 6 },
+      { period: '2026-11', amount: '4.00', gross: '5.00000000', lines: 4 },
     ]);
     await migrateLatest(db);
   });

@@ -32,6 +32,7 @@ import * as secondFactor from './migrations/20261207000200_second_factor.ts';
 import * as payeeInvites from './migrations/20261207000300_payee_invites.ts';
 import * as releaseExpenses from './migrations/20261207000400_release_expenses.ts';
 import * as requireAdminSecondFactor from './migrations/20261208000100_require_admin_second_factor.ts';
+import * as trackSplits from './migrations/20261208000200_track_splits.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '20261207000300_payee_invites': payeeInvites,
   '20261207000400_release_expenses': releaseExpenses,
   '20261208000100_require_admin_second_factor': requireAdminSecondFactor,
+  '20261208000200_track_splits': trackSplits,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -17,12 +17,13 @@ import {
   type InviteResponse,
   type RoyaltiesResponse,
   type SplitsResponse,
+  type StatementResponse,
 } from '@riffline/contracts';
 import { Payee } from '@riffline/db';
 import { replayStoreReports } from '../../workers/src/storeReports/replay.ts';
 import { pollUntil } from '#test/support/eventLog.ts';
 import { apiWithWorkers } from '#test/support/flow.ts';
-import { buildCatalogue, storeReport } from '#test/support/storeReport.ts';
+import { buildCatalogue, recentPeriods, storeReport } from '#test/support/storeReport.ts';
 import { uploadStoreReport } from '#test/support/storeReportUpload.ts';
 
 const flowTest = apiWithWorkers('splits');
@@ -216,6 +217,127 @@ describe('a release split between its owner and two collaborators', () => {
       const sorted = <T extends { payeeId: string; period: string }>(list: T[]) =>
         [...list].sort((a, b) => `${a.payeeId}|${a.period}`.localeCompare(`${b.payeeId}|${b.period}`));
       expect(sorted(await ledger())).toEqual(sorted(before));
+    },
+  );
+
+  flowTest(
+    "a track's own split: its lines credited in a row of their own, cut by the track's version from its month on",
+    async ({ app, db, admin, newActor }) => {
+      const [owner, bea] = [
+        await newActor('approved', {}, { secondFactor: true }),
+        await newActor('approved'),
+      ];
+      const [release, other] = await buildCatalogue(db, [owner.user.id], { releasesEach: 2, tracksEach: 3 });
+      const track = release!.tracks[0]!.trackId;
+      const commissionPercent = app.deps.config.royalties.commissionPercent;
+      const periods = recentPeriods();
+      const [first, second] = periods as [string, string, string];
+      const file = storeReport([release!], {
+        lines: 3_000,
+        seed: 38,
+        commissionPercent,
+        periods,
+        ownRow: (trackId, period) => trackId === track && period >= second,
+      });
+      const path = `/api/releases/${release!.releaseId}/splits`;
+      const releaseSplit = await owner.send('POST', path, {
+        effectiveFrom: first,
+        shares: [
+          { owner: true, percent: 60 },
+          { email: bea.user.email, percent: 40 },
+        ],
+      });
+      expect(releaseSplit.status, releaseSplit.body).toBe(201);
+      const trackShares = {
+        trackId: track,
+        effectiveFrom: second,
+        shares: [
+          { owner: true, percent: '30.5' },
+          { email: bea.user.email, percent: '69.5' },
+        ],
+      };
+      const trackSplit = await owner.send('POST', path, trackShares);
+      expect(trackSplit.status, trackSplit.body).toBe(201);
+      expect(trackSplit.json()).toMatchObject({ trackId: track, effectiveFrom: second });
+      // The same track and month twice, and a track of another release, are refused.
+      const again = await owner.send('POST', path, trackShares);
+      expect(again.status).toBe(409);
+      expect(again.json()).toEqual({
+        message: `This track already has a split from ${second}: a version applies from a sale month no other starts at.`,
+      });
+      const foreign = await owner.send('POST', path, { ...trackShares, trackId: other!.tracks[0]!.trackId });
+      expect(foreign.status).toBe(400);
+      expect(foreign.json()).toMatchObject({ message: 'trackId must be the id of a track of this release' });
+
+      await Payee.query(db)
+        .where({ ownerId: owner.user.id, email: bea.user.email!.toLowerCase() })
+        .patch({ status: 'accepted', userId: bea.user.id, acceptedAt: new Date() });
+      const payees = await Payee.query(db).where({ ownerId: owner.user.id });
+      const ownerPayee = payees.find((p) => p.status === 'owner')!;
+      const beaPayee = payees.find((p) => p.status === 'accepted')!;
+      const uploaded = await uploadStoreReport({ app, db, admin }, { bytes: file.csv, name: 'tracks.csv' });
+      expect(uploaded).toMatchObject({ status: 'completed' });
+
+      // Computed from the file: the release's credit by 60/40; the track's own, from its month on, by 30.5/69.5.
+      const byRelease = [
+        { payeeId: ownerPayee.id, hundredths: 6_000n },
+        { payeeId: beaPayee.id, hundredths: 4_000n },
+      ];
+      const byTrack = [
+        { payeeId: ownerPayee.id, hundredths: 3_050n },
+        { payeeId: beaPayee.id, hundredths: 6_950n },
+      ];
+      const expected: Record<string, string> = {};
+      const owed = new Map<string, bigint>();
+      for (const [key, credit] of file.expected.royalties) {
+        const [, , period, ownTrack] = key.split('|');
+        const parts = allocate(credit * 1_000_000n, ownTrack ? byTrack : byRelease);
+        for (const [payeeId, units] of parts) {
+          expected[`${payeeId}|${period}|${ownTrack ?? '-'}`] = usd8(units);
+          owed.set(payeeId, (owed.get(payeeId) ?? 0n) + units);
+        }
+      }
+      expect(Object.keys(expected).some((key) => key.endsWith(track))).toBe(true);
+      const rows = (await db('royalties')
+        .where({ reportId: uploaded.id })
+        .select('payeeId', 'period', 'trackId', db.raw('amount::text as amount'))) as Array<{
+        payeeId: string;
+        period: string;
+        trackId: string | null;
+        amount: string;
+      }>;
+      expect(
+        Object.fromEntries(rows.map((r) => [`${r.payeeId}|${r.period}|${r.trackId ?? '-'}`, r.amount])),
+      ).toEqual(expected);
+      expect((await bea.get('/api/royalties')).json<RoyaltiesResponse>().totalEarnings).toBe(
+        floorCents(owed.get(beaPayee.id)!),
+      );
+
+      // The owner's view lists the release's version first, then the track's, named.
+      const splits = (await owner.get(path)).json<SplitsResponse>();
+      expect(splits.versions.map((v) => [v.trackId, v.effectiveFrom])).toEqual([
+        [null, first],
+        [track, second],
+      ]);
+      const trackTitle = splits.versions[1]!.trackTitle!;
+      expect(trackTitle).toEqual(expect.any(String));
+
+      // Bea's statement names the track on the rows its own split cut, and its CSV says so too.
+      const month = new Date().toISOString().slice(0, 7);
+      const statement = (await bea.get(`/api/statements/${month}`)).json<StatementResponse>();
+      const trackRows = rows.filter((r) => r.payeeId === beaPayee.id && r.trackId === track);
+      expect(statement.earnings.filter((e) => e.trackTitle === trackTitle)).toHaveLength(trackRows.length);
+      expect(statement.earnings.filter((e) => e.trackTitle === null)).toHaveLength(
+        rows.filter((r) => r.payeeId === beaPayee.id && r.trackId === null).length,
+      );
+      const csv = (await bea.get(`/api/statements/${month}.csv`)).body;
+      expect(csv.split('\n')[0]).toContain(',release_id,track,sale_month,');
+      expect(csv.split('\n').filter((line) => line.includes(`,${trackTitle},`))).toHaveLength(
+        trackRows.length,
+      );
+      expect(splits.payees.find((p) => p.payeeId === beaPayee.id)!.earned).toBe(
+        floorCents(owed.get(beaPayee.id)!),
+      );
     },
   );
 

@@ -26,7 +26,11 @@ export interface ExpectedImport {
   downloads: number;
   /** USD × 10^8, summed over matched lines. */
   revenueUsd: bigint;
-  /** Per `userId|releaseId|period`: cents credited (the month's gross, less commission, rounded down once). */
+  /**
+   * Per `userId|releaseId|period`: cents credited (the month's gross, less commission, rounded down once);
+   * per `userId|releaseId|period|trackId` for the lines of a track `ownRow` names (a track with a split of
+   * its own for the month gets a ledger row of its own).
+   */
   royalties: Map<string, bigint>;
   /** Per artist: streams, downloads and USD × 10^8. */
   usageByArtist: Map<string, { streams: number; downloads: number; revenueUsd: bigint }>;
@@ -163,7 +167,14 @@ export function storeReport(
     seed = 1,
     commissionPercent = '0',
     periods = recentPeriods(),
-  }: { lines: number; seed?: number; commissionPercent?: string; periods?: string[] },
+    ownRow = () => false,
+  }: {
+    lines: number;
+    seed?: number;
+    commissionPercent?: string;
+    periods?: string[];
+    ownRow?: (trackId: string, period: string) => boolean;
+  },
 ): GeneratedStoreReport {
   const next = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
@@ -268,7 +279,7 @@ export function storeReport(
     artist.downloads += downloads;
     artist.revenueUsd += usd;
     expected.usageByArtist.set(release.userId, artist);
-    const key = `${release.userId}|${release.releaseId}|${period}`;
+    const key = `${release.userId}|${release.releaseId}|${period}${isrc && ownRow(track.trackId, period) ? `|${track.trackId}` : ''}`;
     gross.set(key, (gross.get(key) ?? 0n) + usd);
   }
   const [whole, fraction = ''] = commissionPercent.split('.');

@@ -6,7 +6,8 @@ import { expectToast, signIn, snap, unique } from './support.ts';
 /**
  * Collaborator splits on the Release Builder (docs/splits.md): the owner opens a release's split, shares it
  * 70/30 with a collaborator from next month on (Save waits for exactly 100%), and reads the new version
- * with the collaborator's share held; a second version for the same month is refused in the server's words.
+ * with the collaborator's share held; a second version for the same month is refused in the server's words;
+ * the release's track then gets a split of its own.
  * Who is paid what needs a recent sign-in with an authenticator app (docs/security.md): the owner is an
  * artist of the test's own who has one, and the demo artist, who has none, is sent to set one up.
  */
@@ -112,6 +113,27 @@ test(
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await expect(splits.getByTestId('split-version')).toHaveCount(1);
+
+    // The track gets a split of its own, which overrides the release's for what the track earns.
+    await splits.getByRole('button', { name: 'Change Split' }).click();
+    await dialog.getByRole('combobox', { name: 'Applies to' }).click();
+    await page.getByRole('option', { name: `Track 1: ${title}` }).click();
+    await expect(dialog).toContainText('Only this track’s earnings, instead of the release’s split');
+    // It starts from the release's version, from next month (the track has none of its own yet).
+    await expect(dialog.getByLabel('Applies from')).toHaveValue(next);
+    await expect(dialog.getByLabel('Collaborator 1 email')).toHaveValue(collaborator);
+    await dialog.getByLabel('Your share').fill('50');
+    await dialog.getByLabel('Collaborator 1 share').fill('50');
+    await save.click();
+    await expectToast(page, 'Split Saved', `“${title}” is split 2 ways from ${monthLabel(next)}.`);
+    await expect(dialog).toBeHidden();
+    await page.getByTestId('toast').locator('button').click();
+    await expect(splits.getByTestId('split-version')).toHaveText([
+      `From ${monthLabel(next)} · 2 payees (upcoming)`,
+      `Track “${title}”: From ${monthLabel(next)} · 2 payees (upcoming)`,
+    ]);
+    // The release's own shares stay as they were.
+    await expect(shares.nth(0)).toContainText('70.00%');
 
     // An expense the owner paid is recorded, to be repaid from the release's earnings before the split.
     await splits.getByRole('button', { name: 'Add Expense' }).click();

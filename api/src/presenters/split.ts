@@ -11,6 +11,8 @@ const inCents = <T extends PayeeAmounts>({ earned, held, ...rest }: T) => ({
 export function presentSplitVersion(version: SplitVersionRecord): SplitVersionResponse {
   return {
     id: version.id,
+    trackId: version.trackId,
+    trackTitle: version.trackTitle,
     effectiveFrom: version.effectiveFrom,
     createdAt: new Date(version.createdAt).toISOString(),
     shares: version.shares.map(inCents),

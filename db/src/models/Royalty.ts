@@ -27,6 +27,8 @@ export class Royalty extends BaseModel {
   /** The split version and payee a part of a credit went to (null for a credit that was not split). */
   splitId!: string | null;
   payeeId!: string | null;
+  /** The track whose own split cut this row (null for a row of the whole release). */
+  trackId!: string | null;
 
   static override get relationMappings(): RelationMappings {
     return {

@@ -6,8 +6,9 @@ const SCALE = '1e8';
 /**
  * Cuts a store report's ledger rows by the split of their release (docs/splits.md), in one statement, in
  * the report's transaction right after the rows are written (db/src/storeReports/imports.ts): a row whose
- * release has a version for the row's sale month (the one with the latest `effective_from` not after it)
- * is replaced by one row per share of that version:
+ * release has a version for the row's sale month (the one with the latest `effective_from` not after it;
+ * for a track's own row, the track's such version, else the release's) is replaced by one row per share
+ * of that version:
  * - the row's amount × percent ÷ 100 in units of 10^-8, rounded towards zero, then the units left over
  *   given one at a time to the largest remainders (then by payee id), so the parts add up exactly to it;
  * - to the payee's user when they are the owner or accepted, to the owner when the invite was withdrawn,
@@ -26,14 +27,15 @@ export async function allocateStoreReportRoyalties(trx: DbTransaction, reportId:
         from royalties r
         cross join lateral (
           select s.id as split_id from splits s
-           where s.release_id = r.release_id and s.track_id is null and s.effective_from <= r.period
-           order by s.effective_from desc limit 1
+           where s.release_id = r.release_id and (s.track_id is null or s.track_id = r.track_id)
+             and s.effective_from <= r.period
+           order by s.track_id is null, s.effective_from desc limit 1
         ) v
        where r.report_id = :report and r.split_id is null and r.expense_id is null
     ),
     taken as (
       delete from royalties r using versions v where r.id = v.id
-      returning r.id, r.report_id, r.release_id, r.amount, r.currency, r.period, r.status, r.gross_usd,
+      returning r.id, r.report_id, r.release_id, r.track_id, r.amount, r.currency, r.period, r.status, r.gross_usd,
                 r.commission_percent, r.lines, r.created_at, v.split_id
     ),
     parts as (
@@ -46,12 +48,12 @@ export async function allocateStoreReportRoyalties(trx: DbTransaction, reportId:
         join split_shares sh on sh.split_id = t.split_id
         join payees p on p.id = sh.payee_id
     )
-    insert into royalties (report_id, user_id, release_id, amount, currency, period, status, gross_usd,
+    insert into royalties (report_id, user_id, release_id, track_id, amount, currency, period, status, gross_usd,
                            commission_percent, lines, created_at, split_id, payee_id)
     select p.report_id,
            case when p.payee_status in ('owner', 'accepted') then p.payee_user
                 when p.payee_status = 'withdrawn' then p.payee_owner end,
-           p.release_id,
+           p.release_id, p.track_id,
            ((p.base + case when row_number() over w <= abs(p.total) - sum(abs(p.base)) over (partition by p.id)
                            then sign(p.total) else 0 end) / ${SCALE})::numeric(20, 8),
            p.currency, p.period, p.status, p.gross_usd, p.commission_percent, p.lines, p.created_at,
@@ -112,12 +114,12 @@ async function repayReleaseExpenses(trx: DbTransaction, reportId: string): Promi
     spent as (
       delete from royalties r using repaid p where r.id = p.royalty_id and r.amount = p.amount returning r.id
     )
-    insert into royalties (report_id, user_id, release_id, amount, currency, period, status, gross_usd,
+    insert into royalties (report_id, user_id, release_id, track_id, amount, currency, period, status, gross_usd,
                            commission_percent, lines, created_at, payee_id, expense_id)
     select c.report_id,
            case when py.status in ('owner', 'accepted') then py.user_id
                 when py.status = 'withdrawn' then py.owner_id end,
-           c.release_id, p.amount, c.currency, c.period, c.status, c.gross_usd, c.commission_percent, c.lines,
+           c.release_id, c.track_id, p.amount, c.currency, c.period, c.status, c.gross_usd, c.commission_percent, c.lines,
            c.created_at, p.paid_by, p.expense_id
       from pieces p
       join credits c on c.id = p.royalty_id

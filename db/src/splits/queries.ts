@@ -23,6 +23,8 @@ export interface PayeeAmounts {
 
 export interface SplitVersionRecord {
   id: string;
+  trackId: string | null;
+  trackTitle: string | null;
   effectiveFrom: string;
   createdAt: Date;
   shares: Array<PayeeAmounts & { percent: string }>;
@@ -35,24 +37,28 @@ const PAYEE = 'p.id as "payeeId", p.email, p.name, p.status';
 const PAYEE_ORDER = "p.status = 'owner' desc, p.email, p.id";
 
 /**
- * A release's split versions (not the per-track ones), newest first, each share with what was credited
- * under that version; and each payee named by any of them with what they were credited over all.
+ * A release's split versions, newest first (the release's own, then each track's in track order), each
+ * share with what was credited under that version; and each payee named by any of them with what they
+ * were credited over all.
  */
 export async function splitsOfRelease(
   db: Db | DbTransaction,
   releaseId: string,
 ): Promise<{ versions: SplitVersionRecord[]; payees: PayeeAmounts[] }> {
-  const versions = (await db('splits')
-    .where({ releaseId, trackId: null })
-    .orderBy('effectiveFrom', 'desc')
-    .select('id', 'effectiveFrom', 'createdAt')) as Array<Omit<SplitVersionRecord, 'shares'>>;
+  const versions = (await db('splits as s')
+    .leftJoin('tracks as t', 't.id', 's.track_id')
+    .where('s.release_id', releaseId)
+    .orderByRaw('t.track_number nulls first, s.effective_from desc')
+    .select('s.id', 's.track_id', 't.title as track_title', 's.effective_from', 's.created_at')) as Array<
+    Omit<SplitVersionRecord, 'shares'>
+  >;
   const { rows: shares } = (await db.raw(
     `select sh.split_id as "splitId", sh.percent::text as percent, ${PAYEE}, ${AMOUNTS}
        from split_shares sh
        join splits s on s.id = sh.split_id
        join payees p on p.id = sh.payee_id
        left join royalties r on r.split_id = sh.split_id and r.payee_id = sh.payee_id
-      where s.release_id = ? and s.track_id is null
+      where s.release_id = ?
       group by sh.split_id, sh.percent, p.id
       order by ${PAYEE_ORDER}`,
     [releaseId],
@@ -62,7 +68,7 @@ export async function splitsOfRelease(
        from payees p
        left join royalties r on r.payee_id = p.id and r.release_id = ?
       where p.id in (select sh.payee_id from split_shares sh join splits s on s.id = sh.split_id
-                      where s.release_id = ? and s.track_id is null)
+                      where s.release_id = ?)
       group by p.id
       order by ${PAYEE_ORDER}`,
     [releaseId, releaseId],

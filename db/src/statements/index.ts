@@ -64,6 +64,7 @@ export async function statementLedger(
       .first(db.raw('coalesce(sum(amount), 0)::text as total')) as Promise<{ total: string } | undefined>,
     credited(db('royalties'))
       .leftJoin('releases', 'releases.id', 'royalties.release_id')
+      .leftJoin('tracks', 'tracks.id', 'royalties.track_id')
       .leftJoin('split_shares', function () {
         this.on('split_shares.split_id', 'royalties.split_id').andOn(
           'split_shares.payee_id',
@@ -74,6 +75,8 @@ export async function statementLedger(
         'royalties.id',
         'royalties.release_id',
         'releases.title as release_title',
+        'royalties.track_id',
+        'tracks.title as track_title',
         'royalties.period',
         db.raw('royalties.amount::text as amount'),
         'royalties.currency',
@@ -121,11 +124,17 @@ export async function statementLedger(
               'royalties.period',
             ),
           )
-          .groupBy('l.report_id', 'l.release_id', 'l.period', 'l.store', 'l.country')
-          .orderBy(['l.report_id', 'l.release_id', 'l.period', 'l.store', 'l.country'])
+          // By position: the split track is an expression (a plain `track_id` would name the line's column).
+          .groupByRaw('1, 2, 3, 4, 5, 6')
+          .orderByRaw('1, 2, 3, 4, 5, 6')
           .select(
             'l.report_id',
             'l.release_id',
+            // A track's lines went to a ledger row of its own when the report credited one for it.
+            db.raw(`case when exists (select 1 from royalties t
+                                       where t.report_id = l.report_id and t.release_id = l.release_id
+                                         and t.period = l.period and t.track_id = l.track_id)
+                         then l.track_id end as track_id`),
             'l.period',
             'l.store',
             'l.country',

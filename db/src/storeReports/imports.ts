@@ -212,18 +212,22 @@ async function writeCells(trx: DbTransaction, reportId: string, table: string, l
 
 /**
  * The royalty ledger: per artist, release and sale month, the lines' USD summed and the artist's share
- * rounded down to the cent, so that a report never credits more than its revenue.
+ * rounded down to the cent, so that a report never credits more than its revenue. A track with a split
+ * version of its own for the month gets a row of its own (docs/splits.md).
  */
 async function writeRoyalties(trx: DbTransaction, reportId: string, lines: string, commission: string) {
   await trx.raw(
-    `insert into royalties (report_id, user_id, release_id, amount, currency, period, gross_usd,
+    `insert into royalties (report_id, user_id, release_id, track_id, amount, currency, period, gross_usd,
                             commission_percent, lines)
-     select :report, l.user_id, l.release_id,
+     select :report, l.user_id, l.release_id, l.split_track,
             round(floor(sum(l.revenue_usd) * (100 - :commission::numeric) / 100 * 100) / 100, 2), 'USD', l.period,
             sum(l.revenue_usd), :commission::numeric, count(*)
-       from :lines: l
-      where l.status = 'matched'
-      group by l.user_id, l.release_id, l.period`,
+       from (select l.*, case when t.first_from <= l.period then l.track_id end as split_track
+               from :lines: l
+               left join (select track_id, min(effective_from) as first_from from splits
+                           where track_id is not null group by track_id) t on t.track_id = l.track_id
+              where l.status = 'matched') l
+      group by l.user_id, l.release_id, l.split_track, l.period`,
     { report: reportId, commission, lines },
   );
   await allocateStoreReportRoyalties(trx, reportId); // by the release's split, if it has one (docs/splits.md)

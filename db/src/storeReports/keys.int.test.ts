@@ -48,6 +48,7 @@ async function declaresItsKeys(db: Db) {
       'royalties(release_id) → releases',
       'royalties(report_id) → store_reports',
       'royalties(split_id) → splits',
+      'royalties(track_id) → tracks',
       'royalties(user_id) → users',
       'store_report_lines(release_id) → releases',
       'store_report_lines(report_id) → store_reports',

@@ -200,6 +200,7 @@ export const en = {
         none: 'No split: everything the release earns goes to its artist.',
         loadFailed: 'The split could not be loaded.',
         version: 'From %{month}',
+        trackVersion: 'Track “%{title}”: from %{month}',
         payees: '%{smart_count} payee |||| %{smart_count} payees',
         inEffect: 'in effect',
         upcoming: 'upcoming',

@@ -175,7 +175,9 @@ export function ReleaseSplits() {
   const invites = new Map((listed.data ?? []).map((p) => [p.id, p]));
   if (!release) return null;
   const now = thisMonth();
-  const inEffect = splits.data?.versions.find((v) => v.effectiveFrom <= now);
+  // Per what it applies to (the release, or a track with a split of its own): the newest that has started.
+  const inEffect = (trackId: string | null) =>
+    splits.data?.versions.find((v) => v.trackId === trackId && v.effectiveFrom <= now);
   return (
     <Box component="section" aria-label={translate(key('title'))} sx={{ mt: 3 }}>
       <Typography variant="h6" component="h2" gutterBottom>
@@ -189,11 +191,16 @@ export function ReleaseSplits() {
         <Stack spacing={2.5}>
           {splits.data.versions.map((version) => {
             const heading = [
-              translate(key('version'), { month: monthLabel(version.effectiveFrom) }),
+              version.trackTitle
+                ? translate(key('trackVersion'), {
+                    title: version.trackTitle,
+                    month: monthLabel(version.effectiveFrom),
+                  })
+                : translate(key('version'), { month: monthLabel(version.effectiveFrom) }),
               translate(key('payees'), { smart_count: version.shares.length }),
             ].join(' · ');
             const when =
-              version.id === inEffect?.id
+              version.id === inEffect(version.trackId)?.id
                 ? translate(key('inEffect'))
                 : version.effectiveFrom > now
                   ? translate(key('upcoming'))

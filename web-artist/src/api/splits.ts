@@ -25,9 +25,14 @@ export const releaseSplitsQuery = (releaseId: string) =>
     queryFn: () => api<Splits>(`/api/releases/${releaseId}/splits`),
   });
 
-/** A new version of the split from a sale month (`YYYY-MM`) on; 400 and 409 carry the server's reason. */
-export const createSplit = (releaseId: string, body: { effectiveFrom: string; shares: SplitShareBody[] }) =>
-  api<SplitVersion>(`/api/releases/${releaseId}/splits`, { method: 'POST', body });
+/**
+ * A new version of the split (of the whole release, or with `trackId` of one track) from a sale month
+ * (`YYYY-MM`) on; 400 and 409 carry the server's reason.
+ */
+export const createSplit = (
+  releaseId: string,
+  body: { trackId?: string; effectiveFrom: string; shares: SplitShareBody[] },
+) => api<SplitVersion>(`/api/releases/${releaseId}/splits`, { method: 'POST', body });
 
 /** Mails the invited payee a fresh accept link; answers the release's split. */
 export const resendInvite = (releaseId: string, payeeId: string) =>

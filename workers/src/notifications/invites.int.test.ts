@@ -58,6 +58,7 @@ async function invited(db: Db) {
       actorId: owner.id,
       payload: {
         releaseId: release.id,
+        trackId: null,
         effectiveFrom: '2026-01',
         shares: [{ payeeId: payee.id, percent: '40.00' }],
         invited: [payee.id],

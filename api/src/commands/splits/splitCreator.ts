@@ -5,6 +5,7 @@ import {
   Payee,
   Split,
   SplitShare,
+  Track,
   type Db,
   type User,
 } from '@riffline/db';
@@ -19,11 +20,13 @@ export function nextPeriod(period: string): string {
 
 export const alreadyCreditedMessage = (latest: string) =>
   `Royalties up to ${latest} are already credited under the current split; a new split can start from ${nextPeriod(latest)}.`;
-export const versionTakenMessage = (period: string) =>
-  `This release already has a split from ${period}: a version applies from a sale month no other starts at.`;
+export const versionTakenMessage = (period: string, track: boolean) =>
+  `This ${track ? 'track' : 'release'} already has a split from ${period}: a version applies from a sale month no other starts at.`;
+export const NOT_A_TRACK_MESSAGE = 'trackId must be the id of a track of this release';
 
 /**
- * The owner of a release sets a new version of its split, from a sale month on (docs/splits.md). A month
+ * The owner of a release sets a new version of its split, or of one track's, from a sale month on
+ * (docs/splits.md). A month
  * already credited keeps the version it was credited under, so the new one must start after the latest
  * credited month. The release row is locked for the transaction: an import crediting it takes a key-share
  * lock on it (the ledger's foreign key), so the two never overlap and that check cannot be overtaken.
@@ -41,18 +44,18 @@ export async function createSplit(
   if (ownShares.length > 1) {
     throw ValidationError(OWNER_TWICE_MESSAGE, [{ path: 'body.shares', message: OWNER_TWICE_MESSAGE }]);
   }
+  const trackId = body.trackId ?? null;
   return db.transaction(async (trx) => {
     const release = await loadRelease(trx, user, releaseId, { lock: true });
+    if (trackId !== null && !(await Track.query(trx).findOne({ id: trackId, releaseId: release.id }))) {
+      throw ValidationError(NOT_A_TRACK_MESSAGE, [{ path: 'body.trackId', message: NOT_A_TRACK_MESSAGE }]);
+    }
     const latest = await latestCreditedPeriod(trx, release.id);
     if (latest !== null && body.effectiveFrom <= latest) throw ConflictError(alreadyCreditedMessage(latest));
     if (
-      await Split.query(trx).findOne({
-        releaseId: release.id,
-        trackId: null,
-        effectiveFrom: body.effectiveFrom,
-      })
+      await Split.query(trx).findOne({ releaseId: release.id, trackId, effectiveFrom: body.effectiveFrom })
     ) {
-      throw ConflictError(versionTakenMessage(body.effectiveFrom));
+      throw ConflictError(versionTakenMessage(body.effectiveFrom, trackId !== null));
     }
 
     const invited: string[] = [];
@@ -88,7 +91,7 @@ export async function createSplit(
 
     // The version the new one follows (the latest starting before it), for the audit's before and after.
     const before = await Split.query(trx)
-      .where({ releaseId: release.id, trackId: null })
+      .where({ releaseId: release.id, trackId })
       .where('effectiveFrom', '<', body.effectiveFrom)
       .orderBy('effectiveFrom', 'desc')
       .first();
@@ -104,14 +107,21 @@ export async function createSplit(
       : null;
 
     const split = await Split.query(trx)
-      .insert({ releaseId: release.id, trackId: null, effectiveFrom: body.effectiveFrom, createdBy: user.id })
+      .insert({ releaseId: release.id, trackId, effectiveFrom: body.effectiveFrom, createdBy: user.id })
       .returning('*');
     await SplitShare.query(trx).insert(shares.map((s) => ({ splitId: split.id, ...s })));
     await appendEvent(trx, {
       type: 'split.created',
       aggregateId: split.id,
       actorId: user.id,
-      payload: { releaseId: release.id, effectiveFrom: split.effectiveFrom, shares, invited, previous },
+      payload: {
+        releaseId: release.id,
+        trackId,
+        effectiveFrom: split.effectiveFrom,
+        shares,
+        invited,
+        previous,
+      },
     });
     return split;
   });

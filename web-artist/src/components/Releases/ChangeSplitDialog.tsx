@@ -10,15 +10,17 @@ import {
   DialogTitle,
   IconButton,
   InputAdornment,
+  MenuItem,
   TextField,
   Typography,
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MAX_SPLIT_PAYEES, PERCENT_MESSAGE } from '@riffline/contracts';
 import { serverMessage } from '../../api/client.ts';
+import { releaseTracksQuery } from '../../api/releases.ts';
 import { createSplit, releaseSplitsQuery, type SplitShareBody, type Splits } from '../../api/splits.ts';
 import { useLoggedOutFlow } from '../Auth/useLoggedOutFlow.ts';
 import { useConfirmItsYou } from '../SecondFactor/ConfirmItsYouDialog.tsx';
@@ -48,20 +50,30 @@ const draftKey = (releaseId: string) => `riffline.splitDraft.${releaseId}`;
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** The form as it was sent to sign in again, when it comes back from there. */
-function splitDraft(releaseId: string): { effectiveFrom: string; own: string; rows: Row[] } | null {
+function splitDraft(
+  releaseId: string,
+): { trackId: string; effectiveFrom: string; own: string; rows: Row[] } | null {
   const draft = takeDraft(draftKey(releaseId));
   if (!draft) return null;
   const rows = Array.isArray(draft.rows) ? (draft.rows as Array<Record<string, unknown>>) : [];
   return {
+    trackId: text(draft.trackId),
     effectiveFrom: text(draft.effectiveFrom),
     own: text(draft.own),
     rows: rows.map((r) => row(text(r.email), text(r.name), text(r.percent))),
   };
 }
 
-/** The form starts from the latest version (the owner's share and the collaborators'), or all for the owner. */
-function startingShares(splits: Splits | undefined): { own: string; rows: Row[] } {
-  const latest = splits?.versions[0];
+/** The latest version of the whole release's split (`trackId` ''), or of a track's own. */
+const latestOf = (splits: Splits | undefined, trackId: string) =>
+  splits?.versions.find((v) => (v.trackId ?? '') === trackId);
+
+/**
+ * The form starts from the latest version of what it applies to (the owner's share and the collaborators');
+ * a track without one of its own starts from the release's; else all for the owner.
+ */
+function startingShares(splits: Splits | undefined, trackId: string): { own: string; rows: Row[] } {
+  const latest = latestOf(splits, trackId) ?? latestOf(splits, '');
   if (!latest) return { own: '100', rows: [] };
   const own = latest.shares.find((s) => s.status === 'owner');
   return {
@@ -73,7 +85,8 @@ function startingShares(splits: Splits | undefined): { own: string; rows: Row[] 
 }
 
 /**
- * Change split: a new version of the release's split from a sale month on. The owner's row comes first and
+ * Change split: a new version of the release's split, or of one track's own (which then overrides the
+ * release's for that track's earnings), from a sale month on. The owner's row comes first and
  * stays; collaborators are named by email. The total is counted as it is typed, exactly (hundredths), and
  * Save waits for exactly 100%; anything else the server refuses (a month already credited, an email named
  * twice) is shown in its own words above the buttons. Mount it with a `key` so each opening starts afresh.
@@ -96,22 +109,36 @@ export function ChangeSplitDialog({
   const queryClient = useQueryClient();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const confirmItsYou = useConfirmItsYou();
+  const tracks = useQuery(releaseTracksQuery(releaseId));
   const [draft] = useState(() => splitDraft(releaseId));
-  const [start] = useState(() => draft ?? startingShares(splits));
+  const [trackId, setTrackId] = useState(draft?.trackId ?? '');
+  const [start] = useState(() => draft ?? startingShares(splits, trackId));
   const [effectiveFrom, setEffectiveFrom] = useState(
-    () => draft?.effectiveFrom || defaultEffectiveFrom(new Date(), splits?.versions[0]?.effectiveFrom),
+    () => draft?.effectiveFrom || defaultEffectiveFrom(new Date(), latestOf(splits, trackId)?.effectiveFrom),
   );
   const [own, setOwn] = useState(start.own);
   const [rows, setRows] = useState<Row[]>(start.rows);
   const [refusal, setRefusal] = useState<string | null>(null);
 
+  /** Another target: the form starts again from that one's latest version. */
+  const changeTarget = (target: string) => {
+    const shares = startingShares(splits, target);
+    setTrackId(target);
+    setOwn(shares.own);
+    setRows(shares.rows);
+    setEffectiveFrom(defaultEffectiveFrom(new Date(), latestOf(splits, target)?.effectiveFrom));
+    setRefusal(null);
+  };
+
   const save = useMutation({
-    mutationFn: (body: { effectiveFrom: string; shares: SplitShareBody[] }) => createSplit(releaseId, body),
+    mutationFn: (body: { trackId?: string; effectiveFrom: string; shares: SplitShareBody[] }) =>
+      createSplit(releaseId, body),
     onSuccess: (version) => {
       void queryClient.invalidateQueries({ queryKey: releaseSplitsQuery(releaseId).queryKey });
+      const what = version.trackTitle ? `“${version.trackTitle}”` : `“${releaseTitle}”`;
       toast({
         title: 'Split Saved',
-        description: `“${releaseTitle}” is split ${version.shares.length} ways from ${monthLabel(version.effectiveFrom)}.`,
+        description: `${what} is split ${version.shares.length} ways from ${monthLabel(version.effectiveFrom)}.`,
       });
       onClose();
     },
@@ -120,7 +147,7 @@ export function ChangeSplitDialog({
       // Who is paid what needs a recent sign-in with the authenticator app: sign in again, come back here.
       if (confirmItsYou.handle(error, `/releases?split=${releaseId}&change=1`)) {
         const kept = rows.map(({ email, name, percent }) => ({ email, name, percent }));
-        keepDraft(draftKey(releaseId), { effectiveFrom, own, rows: kept });
+        keepDraft(draftKey(releaseId), { trackId, effectiveFrom, own, rows: kept });
         return;
       }
       setRefusal(serverMessage(error) ?? 'The split could not be saved. Please try again.');
@@ -144,6 +171,7 @@ export function ChangeSplitDialog({
     if (!ready) return;
     setRefusal(null);
     save.mutate({
+      ...(trackId ? { trackId } : {}),
       effectiveFrom,
       shares: [
         { owner: true, percent: own.trim() },
@@ -197,8 +225,24 @@ export function ChangeSplitDialog({
           <Typography variant="body2" color="text.secondary">
             Share what “{releaseTitle}” earns from a sale month on. Months already credited keep the split
             they were credited under. Collaborators are named by email: their share is held for them until
-            they accept.
+            they accept. A track may have a split of its own, which applies to what that track earns.
           </Typography>
+          <TextField
+            id="split-applies-to"
+            select
+            label="Applies to"
+            value={trackId}
+            onChange={(e) => changeTarget(e.target.value)}
+            helperText={trackId ? 'Only this track’s earnings, instead of the release’s split' : undefined}
+            sx={{ maxWidth: { sm: 420 } }}
+          >
+            <MenuItem value="">The whole release</MenuItem>
+            {(tracks.data ?? []).map((t) => (
+              <MenuItem key={t.id} value={t.id}>
+                Track {t.trackNumber}: {t.title}
+              </MenuItem>
+            ))}
+          </TextField>
           <TextField
             id="split-effective-from"
             label="Applies from"

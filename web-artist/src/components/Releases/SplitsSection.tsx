@@ -60,10 +60,13 @@ export function SplitsSection({
   const splits = useQuery(releaseSplitsQuery(releaseId));
   const [changing, setChanging] = useState(resume);
   const headingId = `release-${releaseId}-splits`;
-  const latest = splits.data?.versions[0];
   const thisMonth = monthFrom(new Date());
-  // The version the sales of this month fall under: the newest that has started.
-  const inEffect = splits.data?.versions.find((v) => v.effectiveFrom <= thisMonth);
+  const versions = splits.data?.versions ?? [];
+  // The release's own versions come first (newest first), then each track's.
+  const latest = versions.find((v) => !v.trackId);
+  /** The version this month's sales of the release, or of a track with its own, fall under. */
+  const inEffect = (trackId: string | null) =>
+    versions.find((v) => v.trackId === trackId && v.effectiveFrom <= thisMonth);
 
   return (
     <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: 2, mt: 2 }}>
@@ -88,47 +91,49 @@ export function SplitsSection({
           This release’s split could not be loaded.
         </LoadFailed>
       )}
-      {splits.data && !latest && (
+      {splits.data && versions.length === 0 && (
         <Typography variant="body2" color="text.secondary">
           No split: everything this release earns is yours. Change Split shares it with collaborators from a
           month you choose.
         </Typography>
       )}
-      {splits.data && latest && (
+      {splits.data && versions.length > 0 && (
         <Box sx={{ display: 'grid', gap: 2 }}>
-          <Box>
-            <Typography variant="subtitle2" component="p" sx={{ mb: 1 }}>
-              From {monthLabel(latest.effectiveFrom)}
-              {latest.effectiveFrom > thisMonth ? ' (upcoming)' : ''}
-            </Typography>
-            <Box
-              component="ul"
-              aria-label="Shares"
-              sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1 }}
-            >
-              {latest.shares.map((share) => (
-                <Box
-                  component="li"
-                  key={share.payeeId}
-                  data-testid="split-share"
-                  sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
-                >
-                  <Who payee={share} />
-                  <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', ml: 'auto' }}>
-                    <Typography sx={{ fontWeight: 700, minWidth: 64, textAlign: 'right' }}>
-                      {share.percent}%
-                    </Typography>
-                    <Chip
-                      size="small"
-                      label={payeeStatusLabels[share.status]}
-                      color={chipColors[share.status]}
-                      variant={share.status === 'owner' ? 'filled' : 'outlined'}
-                    />
+          {latest && (
+            <Box>
+              <Typography variant="subtitle2" component="p" sx={{ mb: 1 }}>
+                From {monthLabel(latest.effectiveFrom)}
+                {latest.effectiveFrom > thisMonth ? ' (upcoming)' : ''}
+              </Typography>
+              <Box
+                component="ul"
+                aria-label="Shares"
+                sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1 }}
+              >
+                {latest.shares.map((share) => (
+                  <Box
+                    component="li"
+                    key={share.payeeId}
+                    data-testid="split-share"
+                    sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
+                  >
+                    <Who payee={share} />
+                    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', ml: 'auto' }}>
+                      <Typography sx={{ fontWeight: 700, minWidth: 64, textAlign: 'right' }}>
+                        {share.percent}%
+                      </Typography>
+                      <Chip
+                        size="small"
+                        label={payeeStatusLabels[share.status]}
+                        color={chipColors[share.status]}
+                        variant={share.status === 'owner' ? 'filled' : 'outlined'}
+                      />
+                    </Box>
                   </Box>
-                </Box>
-              ))}
+                ))}
+              </Box>
             </Box>
-          </Box>
+          )}
 
           <Box>
             <Typography variant="subtitle2" component="p" sx={{ mb: 1 }}>
@@ -166,9 +171,14 @@ export function SplitsSection({
             <Box component="ol" aria-label="Versions" sx={{ m: 0, pl: 2.5, display: 'grid', gap: 0.5 }}>
               {splits.data.versions.map((v) => (
                 <Typography component="li" variant="body2" key={v.id} data-testid="split-version">
+                  {v.trackTitle ? `Track “${v.trackTitle}”: ` : ''}
                   From {monthLabel(v.effectiveFrom)} · {v.shares.length}{' '}
                   {v.shares.length === 1 ? 'payee' : 'payees'}
-                  {v.id === inEffect?.id ? ' (in effect)' : v.effectiveFrom > thisMonth ? ' (upcoming)' : ''}
+                  {v.id === inEffect(v.trackId)?.id
+                    ? ' (in effect)'
+                    : v.effectiveFrom > thisMonth
+                      ? ' (upcoming)'
+                      : ''}
                 </Typography>
               ))}
             </Box>
