@@ -128,6 +128,7 @@ export type SplitsResponse = z.infer<typeof SplitsResponse>;
 export const INVITE_LINK_DAYS = 14;
 
 export const INVITE_NOT_VALID_MESSAGE = 'This invite link is not valid.';
+export const ALREADY_ACCEPTED_MESSAGE = 'You have already accepted this invite.';
 export const inviteExpiredMessage = (ownerName: string) =>
   `This invite link has expired: ask ${ownerName} to send it again.`;
 export const OWN_INVITE_MESSAGE = 'This invite is from you: your own share is already yours.';
@@ -142,8 +143,11 @@ export const InviteResponse = z.object({
   /** The invite's releases, each with this payee's share in its latest version. */
   releases: z.array(z.object({ releaseId: z.string(), title: z.string(), percent: z.string() })),
   held: DecimalAmount.describe('USD held for this payee so far, rounded down to the cent'),
-  expiresAt: z.iso.datetime(),
+  /** Until when the link can be accepted; null once it was. */
+  expiresAt: z.iso.datetime().nullable(),
   expired: z.boolean(),
+  /** When the invite was accepted (the link then only shows that), else null. */
+  acceptedAt: z.iso.datetime().nullable(),
 });
 export type InviteResponse = z.infer<typeof InviteResponse>;
 

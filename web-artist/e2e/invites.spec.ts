@@ -81,6 +81,10 @@ test('an invited collaborator creates an account, accepts, and the held share is
   );
   await expect(invite).not.toContainText('stays held until you accept');
   await snap(page, testInfo, 'invite-accepted');
+  // A reload of the spent link says it was accepted, not that it is not valid.
+  await page.reload();
+  await expect(invite.getByRole('status')).toContainText('This invite was accepted on');
+  await expect(page.getByText('This invite link is not valid.')).toHaveCount(0);
 
   // Royalties shows it as earnings.
   await invite.getByRole('link', { name: 'Go to Royalties' }).click();
@@ -97,9 +101,16 @@ test('an invited collaborator creates an account, accepts, and the held share is
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem', { name: 'Royalties' })).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: 'Release Builder' })).toHaveCount(0);
+  await expect(menu.getByRole('menuitem', { name: 'My Application' })).toHaveCount(0);
   await menu.getByRole('menuitem', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   await snap(page, testInfo, 'collaborator-settings');
+  // Home points them at their earnings, and lets them apply as an artist.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Artist Application' }).click();
+  await expect(page.getByRole('heading', { name: 'Your earnings are in Royalties', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Apply to Join' })).toBeVisible();
+  await expect(page.getByText('Finish your application')).toHaveCount(0);
 
   // The owner's release reads the collaborator as accepted, with what they earned.
   const ownerPage = await (await browser.newContext({ baseURL: testInfo.project.use.baseURL })).newPage();

@@ -1,4 +1,5 @@
 import {
+  ALREADY_ACCEPTED_MESSAGE,
   alreadyPayeeMessage,
   floorToCents,
   INVITE_NOT_VALID_MESSAGE,
@@ -27,9 +28,14 @@ import { loadRelease } from '../releases/ownRelease.ts';
 
 const notValid = () => NotFoundError(INVITE_NOT_VALID_MESSAGE);
 
-/** The payee an unaccepted invite link stands for (404 for any other token), optionally locked. */
+/**
+ * The payee an invite link stands for, invited or (its link kept, to say so) accepted; 404 for any other
+ * token. Optionally locked.
+ */
 async function payeeOfToken(db: Db | DbTransaction, token: string, lock = false): Promise<Payee> {
-  const query = Payee.query(db).findOne({ inviteTokenHash: hashInviteToken(token), status: 'invited' });
+  const query = Payee.query(db)
+    .findOne({ inviteTokenHash: hashInviteToken(token) })
+    .whereIn('status', ['invited', 'accepted']);
   const payee = await (lock ? query.forUpdate() : query);
   if (!payee) throw notValid();
   return payee;
@@ -38,24 +44,29 @@ async function payeeOfToken(db: Db | DbTransaction, token: string, lock = false)
 const isExpired = (payee: Payee, now: Date) =>
   !payee.inviteExpiresAt || new Date(payee.inviteExpiresAt).getTime() <= now.getTime();
 
-/** GET /api/invites/:token: who shares what, what is held so far, and whether the link still works. */
+/**
+ * GET /api/invites/:token: who shares what, what is held so far, and whether the link still works; once
+ * accepted, when it was (a reload of the page after accepting says so rather than "not valid").
+ */
 export async function showInvite(db: Db, token: string, now: Date): Promise<InviteResponse> {
   const payee = await payeeOfToken(db, token);
   const ownerName = await ownerNameOf(db, payee.ownerId);
-  if (isExpired(payee, now)) throw new HttpError(410, inviteExpiredMessage(ownerName));
+  const accepted = payee.status === 'accepted';
+  if (!accepted && isExpired(payee, now)) throw new HttpError(410, inviteExpiredMessage(ownerName));
   return {
     ownerName,
     email: payee.email!,
     releases: await invitedReleases(db, payee.id),
     held: floorToCents(await heldForPayee(db, payee.id)),
-    expiresAt: new Date(payee.inviteExpiresAt!).toISOString(),
+    expiresAt: accepted ? null : new Date(payee.inviteExpiresAt!).toISOString(),
     expired: false,
+    acceptedAt: accepted ? new Date(payee.acceptedAt!).toISOString() : null,
   };
 }
 
 /**
- * The signed-in caller accepts an invite: in one transaction the payee becomes theirs, the link stops
- * working, and what was held for them is theirs at once. No artist area is needed: a collaborator only
+ * The signed-in caller accepts an invite: in one transaction the payee becomes theirs, the link only shows
+ * that it was accepted from then on, and what was held for them is theirs at once. No artist area is needed: a collaborator only
  * earns. The owner cannot take their own invite, and a person is one payee of an owner (an owner who
  * invited them under two addresses keeps the second invite to withdraw).
  */
@@ -70,6 +81,10 @@ export async function acceptInvite(
     await lockPayeeReleases(trx, found.id);
     const payee = await payeeOfToken(trx, token, true);
     const ownerName = await ownerNameOf(trx, payee.ownerId);
+    if (payee.status === 'accepted') {
+      if (payee.userId === user.id) throw ConflictError(ALREADY_ACCEPTED_MESSAGE);
+      throw notValid();
+    }
     if (isExpired(payee, now)) throw new HttpError(410, inviteExpiredMessage(ownerName));
     if (payee.ownerId === user.id) throw ConflictError(OWN_INVITE_MESSAGE);
     if (await Payee.query(trx).findOne({ ownerId: payee.ownerId, userId: user.id, status: 'accepted' })) {
@@ -79,7 +94,6 @@ export async function acceptInvite(
       userId: user.id,
       status: 'accepted',
       acceptedAt: now,
-      inviteTokenHash: null,
       inviteExpiresAt: null,
     });
     const released = await releaseHeldRows(trx, payee.id, user.id);

@@ -38,11 +38,14 @@ const awaitingApproval: NavItem[] = [
   { label: 'Logout', to: '/api/logout', signOut: true },
 ];
 
-/** Awaiting approval, or never applied, with a share of someone's split accepted: their earnings too. */
+/**
+ * Awaiting approval, or never applied, with a share of someone's split accepted: their earnings first; `/`
+ * says where their money is and how to apply as an artist (or how their application stands).
+ */
 const payee: NavItem[] = [
-  { label: 'My Application', to: '/' },
   { label: 'Royalties', to: '/royalties' },
   { label: 'Settings', to: '/settings' },
+  { label: 'Artist Application', to: '/' },
   ...awaitingApproval.slice(1),
 ];
 

@@ -3,15 +3,20 @@ import { Alert, AlertTitle, Box, Button, Card, CardContent, Container, Typograph
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { myApplicationQuery } from '../../api/applications.ts';
+import { useVisitor } from '../../api/auth.ts';
 import { PageSpinner } from '../../components/Page/Spinner.tsx';
 import { useDocumentTitle } from '../../components/Page/useDocumentTitle.ts';
 
 const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
-/** What a signed-in artist awaiting approval sees on `/`. */
+/**
+ * What a signed-in artist awaiting approval sees on `/`; a collaborator who never applied (a payee of
+ * someone's split) is pointed at their earnings first, and may apply.
+ */
 export default function ApplicationStatus() {
   useDocumentTitle('Your Application');
+  const { user } = useVisitor();
   const { data, isPending, error } = useQuery(myApplicationQuery);
   if (isPending) return <PageSpinner />;
   if (error)
@@ -21,6 +26,28 @@ export default function ApplicationStatus() {
       </Container>
     );
   const application = data.application;
+
+  if (!application && user?.isPayee) {
+    return (
+      <Container maxWidth="sm" sx={{ py: 10, textAlign: 'center' }}>
+        <Typography variant="h2" component="h1" sx={{ mb: 2 }}>
+          Your earnings are in Royalties
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 4 }}>
+          You earn a share of music someone shared with you. To release music of your own, apply to join: it
+          takes a few minutes.
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>
+          <Button component={RouterLink} to="/royalties" variant="contained" size="large">
+            Go to Royalties
+          </Button>
+          <Button component={RouterLink} to="/apply" variant="outlined" size="large">
+            Apply to Join
+          </Button>
+        </Box>
+      </Container>
+    );
+  }
 
   if (!application || application.status === 'rejected') {
     return (

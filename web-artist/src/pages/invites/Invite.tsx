@@ -51,7 +51,16 @@ export default function Invite() {
               </li>
             ))}
           </Box>
-          {accept.data ? (
+          {!accept.data && invite.data.acceptedAt ? (
+            <Alert severity="success" role="status">
+              This invite was accepted on {longDate(invite.data.acceptedAt)}.{' '}
+              {state === 'anonymous' ? (
+                'Sign in to see your earnings.'
+              ) : (
+                <RouterLink to="/royalties">Go to Royalties</RouterLink>
+              )}
+            </Alert>
+          ) : accept.data ? (
             <Alert severity="success" role="status">
               You’ve accepted {accept.data.ownerName}’s invite
               {Number(accept.data.released) > 0
@@ -89,7 +98,7 @@ export default function Invite() {
                 </Box>
               )}
               <Typography variant="body2" color="text.secondary">
-                The link works until {longDate(invite.data.expiresAt)}.
+                {invite.data.expiresAt && <>The link works until {longDate(invite.data.expiresAt)}.</>}
               </Typography>
             </>
           )}

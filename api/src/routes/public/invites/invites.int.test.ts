@@ -62,6 +62,7 @@ describe('GET /api/invites/:token', () => {
         held: '12.34',
         expiresAt: new Date(payee.inviteExpiresAt!).toISOString(),
         expired: false,
+        acceptedAt: null,
       });
     },
   );
@@ -125,7 +126,7 @@ describe('POST /api/invites/:token/acceptance', () => {
 
   apiTest(
     '201 for an account awaiting approval: the payee is theirs, the held rows at once, the link spent, an event',
-    async ({ db, artist }) => {
+    async ({ db, artist, approvedArtist }) => {
       const { token, payee } = await invite(db);
       const isPayee = async () => (await artist.get('/api/auth/user')).json<{ isPayee: boolean }>().isPayee;
       expect(await isPayee()).toBe(false);
@@ -138,7 +139,6 @@ describe('POST /api/invites/:token/acceptance', () => {
         userId: artist.user.id,
         status: 'accepted',
         acceptedAt: expect.any(Date),
-        inviteTokenHash: null,
       });
       const rows = await Royalty.query(db).where({ payeeId: payee.id });
       expect(rows.map((r) => r.userId)).toEqual([artist.user.id, artist.user.id]);
@@ -161,8 +161,20 @@ describe('POST /api/invites/:token/acceptance', () => {
         userId: artist.user.id,
         released: '12.34567800',
       });
-      // The link is spent.
-      expect((await artist.get(`/api/invites/${token}`)).status).toBe(404);
+      // The link is spent: it only says it was accepted (a reload of the page), and accepts no more.
+      const shown = await artist.get(`/api/invites/${token}`);
+      expect(shown.status, shown.body).toBe(200);
+      expect(shown.json<InviteResponse>()).toMatchObject({
+        held: '0.00',
+        expiresAt: null,
+        acceptedAt: expect.any(String),
+      });
+      const again = await artist.send('POST', `/api/invites/${token}/acceptance`);
+      expect(again.status).toBe(409);
+      expect(again.json()).toEqual({ message: 'You have already accepted this invite.' });
+      const someoneElse = await approvedArtist.send('POST', `/api/invites/${token}/acceptance`);
+      expect(someoneElse.status).toBe(404);
+      expect(someoneElse.json()).toEqual({ message: 'This invite link is not valid.' });
     },
   );
 });
