@@ -1,7 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Api, DEMO_ADMIN, apiSession, createRelease } from '../../test/e2e/seed.ts';
-import { signInWithCode, steppedUpArtist } from '../../test/e2e/secondFactor.ts';
-import { expectToast, signIn, snap, unique } from './support.ts';
+import {
+  mailedLink,
+  signInWithCode,
+  steppedUpArtist,
+  TestAuthenticator,
+} from '../../test/e2e/secondFactor.ts';
+import { createAccount, expectToast, signIn, snap, unique } from './support.ts';
 
 /**
  * Collaborator splits on the Release Builder (docs/splits.md): the owner opens a release's split, shares it
@@ -175,4 +180,54 @@ test('an artist without an authenticator app is sent to set one up before a spli
   await expect(gate).toContainText('payouts, payment methods and splits need it');
   await gate.getByRole('link', { name: 'Go to Settings' }).click();
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+});
+
+test('Add Expense asks to confirm it’s you, and comes back to the form as it was', async ({
+  browser,
+  page,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const admin = await apiSession(browser, testInfo, DEMO_ADMIN);
+  // Signed in with the password before the app is set up: this browser's sign-in has no second factor.
+  const person = {
+    firstName: 'Rae',
+    lastName: 'Costs',
+    email: `${unique('rae')}@example.com`,
+    password: 'a long password of rae',
+  };
+  await page.goto('/api/login?screen=signup');
+  await createAccount(page, person);
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  await page.goto(await mailedLink(page, person.email, 'Verify your email address'));
+  await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
+  const api = new Api(page.request, testInfo.project.use.baseURL!);
+  const me = await api.get<{ id: string }>('/api/auth/user');
+  await admin.api.send('patch', `/api/admin/users/${me.id}/approval`, { isApproved: true });
+  await admin.context.close();
+  const { secret } = await api.send<{ secret: string }>('post', '/api/auth/second-factor/enrolment');
+  const app = new TestAuthenticator(secret);
+  await api.send('post', '/api/auth/second-factor/confirmation', { code: await app.nextCode() });
+  const title = unique('Costly Single');
+  await createRelease(api, { title, tracks: [title] });
+
+  await page.goto('/releases');
+  const card = page.getByRole('article', { name: title });
+  await card.getByRole('button', { name: 'Show Splits' }).click();
+  const splits = card.getByRole('region', { name: 'Splits' });
+  await splits.getByRole('button', { name: 'Add Expense' }).click();
+  const expense = page.getByRole('dialog', { name: 'Add Expense' });
+  await expense.getByLabel('Amount (USD)').fill('250.50');
+  await expense.getByLabel('Note').fill('Music video');
+  await expense.getByRole('button', { name: 'Save' }).click();
+  const confirm = page.getByRole('dialog', { name: "Confirm it's you" });
+  await confirm.getByRole('link', { name: 'Sign in again' }).click();
+  await signInWithCode(page, person.email, person.password, app);
+
+  // Back on the same release, the form open as it was left; now it is recorded.
+  await expect(page).toHaveURL(/\/releases\?split=[0-9a-f-]+&expense=1$/);
+  await expect(expense.getByLabel('Amount (USD)')).toHaveValue('250.50');
+  await expect(expense.getByLabel('Note')).toHaveValue('Music video');
+  await expense.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'Expense Recorded', 'It is repaid from this release’s earnings before any split.');
+  await expect(page.getByTestId('release-expense')).toContainText('Music video');
 });

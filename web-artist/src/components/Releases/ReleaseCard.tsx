@@ -104,9 +104,9 @@ export function ReleaseCard({
   onDelete: () => void;
   /**
    * Back from signing in again for its split (`/releases?split=<id>`): the split shows, and with
-   * `&change=1` its Change Split form reopens as it was.
+   * `&change=1` its Change Split form (`&expense=1`: its Add Expense form) reopens as it was.
    */
-  resumeSplit?: 'open' | 'change';
+  resumeSplit?: 'open' | 'change' | 'expense';
 }) {
   const toast = useToast();
   const loggedOut = useLoggedOutFlow();
@@ -307,7 +307,7 @@ export function ReleaseCard({
           <SplitsSection
             releaseId={release.id}
             releaseTitle={release.title}
-            resume={resumeSplit === 'change'}
+            resume={resumeSplit === 'open' ? undefined : resumeSplit}
           />
         </Box>
       </Collapse>

@@ -19,6 +19,7 @@ import { createExpense, deleteExpense, releaseExpensesQuery } from '../../api/ex
 import { useLoggedOutFlow } from '../Auth/useLoggedOutFlow.ts';
 import { LoadFailed } from '../Page/LoadFailed.tsx';
 import { useConfirmItsYou } from '../SecondFactor/ConfirmItsYouDialog.tsx';
+import { keepDraft, takeDraft } from '../SecondFactor/drafts.ts';
 import { useToast } from '../Toast/Toast.tsx';
 
 /**
@@ -30,14 +31,17 @@ export function ReleaseExpenses({
   releaseId,
   splits,
   money,
+  resume = false,
 }: {
   releaseId: string;
   splits: Splits | undefined;
   /** Formats USD as the section shows money. */
   money: (usd: string) => string;
+  /** Back from signing in again to record one: Add Expense opens with the form as it was. */
+  resume?: boolean;
 }) {
   const expenses = useQuery(releaseExpensesQuery(releaseId));
-  const [adding, setAdding] = useState(false);
+  const [adding, setAdding] = useState(resume);
   const toast = useToast();
   const loggedOut = useLoggedOutFlow();
   const confirmItsYou = useConfirmItsYou();
@@ -148,6 +152,9 @@ export function ReleaseExpenses({
   );
 }
 
+/** Where Add Expense is kept while the artist signs in again with their authenticator app (the step-up). */
+const expenseDraftKey = (releaseId: string) => `riffline.expenseDraft.${releaseId}`;
+
 function AddExpenseDialog({
   releaseId,
   collaborators,
@@ -163,9 +170,11 @@ function AddExpenseDialog({
 }) {
   const toast = useToast();
   const loggedOut = useLoggedOutFlow();
-  const [amountUsd, setAmount] = useState('');
-  const [paidBy, setPaidBy] = useState('owner');
-  const [note, setNote] = useState('');
+  const [draft] = useState(() => takeDraft(expenseDraftKey(releaseId)));
+  const text = (value: unknown, otherwise: string) => (typeof value === 'string' ? value : otherwise);
+  const [amountUsd, setAmount] = useState(text(draft?.amountUsd, ''));
+  const [paidBy, setPaidBy] = useState(text(draft?.paidBy, 'owner'));
+  const [note, setNote] = useState(text(draft?.note, ''));
   const [refusal, setRefusal] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: () =>
@@ -181,7 +190,10 @@ function AddExpenseDialog({
     onError: (error) => {
       if (loggedOut(error)) return;
       // Who is repaid first changes who is paid: a recent sign-in with the authenticator app is needed.
-      if (confirmItsYou(error, `/releases?split=${releaseId}`)) return onClose();
+      if (confirmItsYou(error, `/releases?split=${releaseId}&expense=1`)) {
+        keepDraft(expenseDraftKey(releaseId), { amountUsd, paidBy, note });
+        return onClose();
+      }
       setRefusal(serverMessage(error) ?? 'The expense could not be recorded. Please try again.');
     },
   });

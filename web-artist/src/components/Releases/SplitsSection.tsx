@@ -47,18 +47,18 @@ function Who({ payee }: { payee: Named }) {
 export function SplitsSection({
   releaseId,
   releaseTitle,
-  resume = false,
+  resume,
 }: {
   releaseId: string;
   releaseTitle: string;
-  /** Back from signing in again to save a change: Change Split opens with the form as it was. */
-  resume?: boolean;
+  /** Back from signing in again to save a change: Change Split or Add Expense opens with the form as it was. */
+  resume?: 'change' | 'expense';
 }) {
   const { user } = useVisitor();
   const currency: Currency = user?.preferredCurrency ?? 'USD';
   const money = (usd: string) => formatMoney(convertAmount(usd, 'USD', currency), currency);
   const splits = useQuery(releaseSplitsQuery(releaseId));
-  const [changing, setChanging] = useState(resume);
+  const [changing, setChanging] = useState(resume === 'change');
   const headingId = `release-${releaseId}-splits`;
   const thisMonth = monthFrom(new Date());
   const versions = splits.data?.versions ?? [];
@@ -188,7 +188,12 @@ export function SplitsSection({
 
       {splits.data && (
         <Box sx={{ mt: 2 }}>
-          <ReleaseExpenses releaseId={releaseId} splits={splits.data} money={money} />
+          <ReleaseExpenses
+            releaseId={releaseId}
+            splits={splits.data}
+            money={money}
+            resume={resume === 'expense'}
+          />
         </Box>
       )}
 

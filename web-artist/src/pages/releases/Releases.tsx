@@ -18,10 +18,15 @@ function ReleaseBuilder() {
   const [params, setParams] = useSearchParams();
   // `/releases?new=1` (the dashboard's New Release) opens the wizard at once.
   const [wizardOpen, setWizardOpen] = useState(params.get('new') === '1');
-  // `/releases?split=<id>(&change=1)`: back from signing in again for that release's split.
+  // `/releases?split=<id>(&change=1|&expense=1)`: back from signing in again for that release's split.
   const [resumeSplit] = useState(() => ({
     id: params.get('split'),
-    as: params.get('change') === '1' ? ('change' as const) : ('open' as const),
+    as:
+      params.get('change') === '1'
+        ? ('change' as const)
+        : params.get('expense') === '1'
+          ? ('expense' as const)
+          : ('open' as const),
   }));
   const [editing, setEditing] = useState<Release | null>(null);
   const [deleting, setDeleting] = useState<Release | null>(null);
