@@ -199,13 +199,17 @@ async function writeCells(trx: DbTransaction, reportId: string, table: string, l
   await trx.raw(
     `insert into :table: (report_id, user_id, release_id, track_id, track, platform, country, date, end_date,
                      streams, downloads, revenue_usd, listeners)
-     select :report, l.user_id, l.release_id, l.track_id, t.title, l.store, l.country, l.start_date, l.end_date,
-            coalesce(sum(l.units) filter (where l.sale_type <> 'download'), 0),
-            coalesce(sum(l.units) filter (where l.sale_type = 'download'), 0),
-            sum(l.revenue_usd), sum(l.listeners)
-       from :lines: l left join tracks t on t.id = l.track_id
-      where l.status = 'matched'
-      group by l.user_id, l.release_id, l.track_id, t.title, l.store, l.country, l.start_date, l.end_date`,
+     select :report, c.user_id, c.release_id, c.track_id, t.title, c.store, c.country, c.start_date, c.end_date,
+            c.streams, c.downloads, c.revenue_usd, c.listeners
+       from (select l.user_id, l.release_id, l.track_id, l.store, l.country, l.start_date, l.end_date,
+                    coalesce(sum(l.units) filter (where l.sale_type <> 'download'), 0) as streams,
+                    coalesce(sum(l.units) filter (where l.sale_type = 'download'), 0) as downloads,
+                    sum(l.revenue_usd) as revenue_usd, sum(l.listeners) as listeners
+               from :lines: l
+              where l.status = 'matched'
+              group by l.user_id, l.release_id, l.track_id, l.store, l.country, l.start_date, l.end_date) c
+       -- The track's title once per cell, not once per line.
+       left join tracks t on t.id = c.track_id`,
     { report: reportId, table, lines },
   );
 }
@@ -316,7 +320,7 @@ export async function storeReportHolds(
   { holdStreamUsd, holdLineUsd }: { holdStreamUsd: string; holdLineUsd: string },
 ): Promise<string[]> {
   const { rows } = (await trx.raw(
-    `with matched as (select * from :lines: where status = 'matched'),
+    `with matched as not materialized (select * from :lines: where status = 'matched'), -- read, not copied
      found as (
        select 1 as kind, 'USD ' || round(revenue_usd, 2) || ' on one line' as what,
               'line ' || line_number || case when file_number > 1 then ' of file ' || file_number else '' end as place
