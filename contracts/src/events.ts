@@ -150,6 +150,27 @@ export const eventSchemas = {
     isrcs: z.array(z.object({ trackId: z.string(), isrc: z.string() })),
   }),
   'release.rejected': z.object({ userId: z.string(), reason: z.string() }),
+  /**
+   * An admin set up or changed a store's drop box (the aggregate: the target; docs/delivery.md): the
+   * fields that changed, by name, and whether the credentials were replaced (never their values).
+   */
+  'storeTarget.saved': z.object({
+    store: z.string(),
+    changed: z.array(z.string()),
+    credentialsReplaced: z.boolean(),
+  }),
+  'storeTarget.deleted': z.object({ store: z.string() }),
+  /**
+   * A release was delivered to a store (the aggregate: the delivery): its batch is complete in the drop box,
+   * manifest last; `attempt` counts the tries of that delivery.
+   */
+  'delivery.sent': z.object({
+    releaseId: z.string(),
+    store: z.string(),
+    batchId: z.string(),
+    messageId: z.string(),
+    attempt: z.number().int(),
+  }),
   'track.updated': z.object({ releaseId: z.string(), changed: z.array(z.enum(['title'])) }),
   'paymentMethod.added': z.object({
     userId: z.string(),

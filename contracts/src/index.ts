@@ -31,3 +31,4 @@ export * from './analytics.ts';
 export * from './dashboard.ts';
 export * from './notifications.ts';
 export * from './artistApp.ts';
+export * from './delivery.ts';

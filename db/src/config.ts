@@ -113,6 +113,10 @@ const envSchema = z
       'must be a DDEX Party ID (PADPIDA…)',
     ),
     DDEX_SCHEMA_PATH: optionalText,
+    DELIVERY_CREDENTIALS_KEY: optionalText.refine(
+      (v) => v === undefined || Buffer.from(v, 'base64').length === 32,
+      'must be 32 random bytes in base64 (openssl rand -base64 32)',
+    ),
     XMLLINT_PATH: optionalText,
     WORKERS_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
     EVENT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
@@ -172,6 +176,14 @@ const envSchema = z
           code: 'custom',
           path: ['SESSION_KEYS'],
           message: 'is required when NODE_ENV=production (comma-separated random strings, newest first)',
+        });
+      }
+      if (!env.DELIVERY_CREDENTIALS_KEY) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['DELIVERY_CREDENTIALS_KEY'],
+          message:
+            "is required when NODE_ENV=production: it encrypts the stores' credentials, so it must not live in their database (openssl rand -base64 32)",
         });
       }
     }
@@ -264,6 +276,11 @@ export interface Config {
    * schema and the xmllint the messages are validated with where both are found.
    */
   ddex: { partyId: string; recipientPartyId: string; schemaPath: string; xmllintPath: string };
+  /**
+   * Delivery to stores (docs/delivery.md): the key the stores' credentials are encrypted with
+   * (DELIVERY_CREDENTIALS_KEY, base64); absent outside production, one is generated and kept in the database.
+   */
+  delivery: { credentialsKey: string | undefined };
   payments: {
     /** How long a coin top-up may stay pending before it expires. */
     orderTtlMs: number;
@@ -350,6 +367,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ),
       xmllintPath: env.XMLLINT_PATH ?? 'xmllint',
     },
+    delivery: { credentialsKey: env.DELIVERY_CREDENTIALS_KEY },
     royalties: {
       commissionPercent: env.ROYALTY_COMMISSION_PERCENT,
       holdStreamUsd: env.ROYALTY_HOLD_STREAM_USD,

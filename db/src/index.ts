@@ -23,3 +23,4 @@ export * from './mail/deliveries.ts';
 export * from './notifications/index.ts';
 export * from './metricsAccess.ts';
 export * from './stats/index.ts';
+export * from './delivery/index.ts';

@@ -283,6 +283,7 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
       '20261207000400_release_expenses',
       '20261208000100_require_admin_second_factor',
       '20261208000200_track_splits',
+      '20261209000100_store_targets',
     ]);
     expect((await migrationStatus(db)).pending).toEqual([]);
 

@@ -33,6 +33,7 @@ import * as payeeInvites from './migrations/20261207000300_payee_invites.ts';
 import * as releaseExpenses from './migrations/20261207000400_release_expenses.ts';
 import * as requireAdminSecondFactor from './migrations/20261208000100_require_admin_second_factor.ts';
 import * as trackSplits from './migrations/20261208000200_track_splits.ts';
+import * as storeTargets from './migrations/20261209000100_store_targets.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '20261207000400_release_expenses': releaseExpenses,
   '20261208000100_require_admin_second_factor': requireAdminSecondFactor,
   '20261208000200_track_splits': trackSplits,
+  '20261209000100_store_targets': storeTargets,
 };
 
 const source: Knex.MigrationSource<string> = {

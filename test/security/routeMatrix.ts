@@ -28,6 +28,9 @@ import {
   Payee,
   PaymentMethod,
   PlatformSetting,
+  credentialsKey,
+  encryptCredentials,
+  StoreTarget,
   setPendingSecondFactor,
   Split,
   SplitShare,
@@ -37,6 +40,7 @@ import {
   type Storage,
   type User,
 } from '@riffline/db';
+import { storeIds } from '@riffline/contracts';
 import { generateSecret } from 'otplib';
 import { encryptSecret } from '../../api/src/identityProvider/secondFactor.ts';
 import { SIGNATURE_HEADER, signWebhook } from '../../api/src/payments/webhookSignature.ts';
@@ -140,6 +144,37 @@ async function withdrawalOfA(f: Fixture): Promise<string> {
   const id = (rows[0] as { id: string }).id;
   f.own('A', id);
   return id;
+}
+
+/** A drop box as the console sets one up (the store is filled in per call: one per store). */
+const storeTargetBody = {
+  protocol: 'sftp',
+  host: 'sftp.store.example',
+  port: 22,
+  folder: 'inbox',
+  username: 'riffline',
+  dpid: 'PADPIDA0STORE0',
+  credentials: { password: 'a store password' },
+};
+
+/** A store that has no drop box yet (each has at most one). */
+async function freeStore(f: Fixture): Promise<string> {
+  const taken = new Set((await StoreTarget.query(f.db).select('store')).map((t) => t.store));
+  return storeIds.find((id) => !taken.has(id))!;
+}
+
+/** A new drop box, for each call that reads, changes or deletes one. */
+async function storeTarget(f: Fixture) {
+  const { credentials, ...body } = storeTargetBody;
+  const key = await credentialsKey(f.db, undefined);
+  return StoreTarget.query(f.db)
+    .insert({
+      ...body,
+      protocol: 'sftp',
+      store: await freeStore(f),
+      credentials: encryptCredentials(key, credentials),
+    })
+    .returning('*');
 }
 
 async function growthSetting(f: Fixture) {
@@ -986,6 +1021,32 @@ export const routeMatrix: Record<string, MatrixEntry> = {
       path: `/admin/settings/${(await growthSetting(f)).id}`,
       body: { settingValue: '9.25' },
     }),
+  },
+  // The stores' drop boxes (docs/delivery.md) and a release's deliveries: admins only.
+  'GET /admin/store-targets': { audience: 'admin' },
+  'GET /admin/store-targets/:id': {
+    audience: 'admin',
+    request: async (f) => ({ path: `/admin/store-targets/${(await storeTarget(f)).id}` }),
+  },
+  'POST /admin/store-targets': {
+    audience: 'admin',
+    request: async (f) => ({ body: { ...storeTargetBody, store: await freeStore(f) } }),
+  },
+  'PUT /admin/store-targets/:id': {
+    audience: 'admin',
+    request: async (f) => ({
+      path: `/admin/store-targets/${(await storeTarget(f)).id}`,
+      body: { ...storeTargetBody, mode: 'live' },
+    }),
+  },
+  'DELETE /admin/store-targets/:id': {
+    audience: 'admin',
+    request: async (f) => ({ path: `/admin/store-targets/${(await storeTarget(f)).id}` }),
+  },
+  'GET /admin/releases/:id/deliveries': {
+    audience: 'admin',
+    ownedBy: 'A',
+    request: async (f) => ({ path: `/admin/releases/${(await releaseOfA(f)).release.id}/deliveries` }),
   },
   'GET /admin/contact-messages': { audience: 'admin' },
   'GET /admin/contact-messages/:id': {

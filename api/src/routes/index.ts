@@ -10,6 +10,7 @@ import { adminFailedEventRoutes } from './admin/failedEvents/index.ts';
 import { adminNewsletterSubscriptionRoutes } from './admin/newsletterSubscriptions/index.ts';
 import { adminPayeeRoutes } from './admin/payees/index.ts';
 import { adminSettingRoutes } from './admin/settings/index.ts';
+import { adminStoreTargetRoutes } from './admin/storeTargets/index.ts';
 import { adminReleaseRoutes } from './admin/releases/index.ts';
 import { adminStoreReportRoutes } from './admin/storeReports/index.ts';
 import { adminRoyaltyRoutes } from './admin/royalties/index.ts';
@@ -85,6 +86,7 @@ export function allRoutes(): RouteDef[] {
     ...adminPayeeRoutes,
     ...adminAnalyticsRoutes,
     ...adminSettingRoutes,
+    ...adminStoreTargetRoutes,
     ...adminContactMessageRoutes,
     ...adminNewsletterSubscriptionRoutes,
     ...adminEventRoutes,

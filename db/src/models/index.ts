@@ -20,3 +20,5 @@ export { Event, ProcessedEvent, ConsumerPosition } from './Event.ts';
 export { FailedEvent } from './FailedEvent.ts';
 export { Export, type ExportManifestEntry } from './Export.ts';
 export { StoreReport } from './StoreReport.ts';
+export { StoreTarget } from './StoreTarget.ts';
+export { Delivery } from './Delivery.ts';

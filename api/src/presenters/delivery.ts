@@ -1,0 +1,47 @@
+import { storeName, type DeliveryResponse, type StoreTargetResponse } from '@riffline/contracts';
+import { credentialNames, decryptCredentials, type Delivery, type StoreTarget } from '@riffline/db';
+
+const iso = (date: Date | string) => new Date(date).toISOString();
+
+/** A store's drop box without its credentials: only which ones are kept (docs/delivery.md). */
+export function presentStoreTarget(row: StoreTarget, key: Buffer): StoreTargetResponse {
+  return {
+    id: row.id,
+    store: row.store as StoreTargetResponse['store'],
+    storeName: storeName(row.store),
+    protocol: row.protocol,
+    host: row.host,
+    port: row.port,
+    folder: row.folder,
+    username: row.username,
+    bucket: row.bucket,
+    region: row.region,
+    endpoint: row.endpoint,
+    credentialsSet: credentialNames(decryptCredentials(key, row.credentials)),
+    dpid: row.dpid,
+    profile: row.profile,
+    mode: row.mode,
+    enabled: row.enabled,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+export function presentDelivery(row: Delivery & { store: string }): DeliveryResponse {
+  return {
+    id: row.id,
+    releaseId: row.releaseId,
+    store: row.store,
+    storeName: storeName(row.store),
+    kind: row.kind,
+    batchId: row.batchId,
+    messageId: row.messageId,
+    status: row.status,
+    error: row.error,
+    storeUrl: row.storeUrl,
+    attempts: row.attempts,
+    createdAt: iso(row.createdAt),
+    deliveredAt: row.deliveredAt ? iso(row.deliveredAt) : null,
+    updatedAt: iso(row.updatedAt),
+  };
+}

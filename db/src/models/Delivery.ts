@@ -1,0 +1,25 @@
+import type { DeliveryStatus } from '@riffline/contracts';
+import { BaseModel } from './BaseModel.ts';
+
+/** One delivery of a release to a store (docs/delivery.md): its batch, its MessageId, its state. */
+export class Delivery extends BaseModel {
+  static override tableName = 'deliveries';
+
+  id!: string;
+  releaseId!: string;
+  targetId!: string;
+  kind!: 'new' | 'update' | 'takedown' | 'purge';
+  batchId!: string;
+  messageId!: string;
+  status!: DeliveryStatus;
+  error!: string | null;
+  storeUrl!: string | null;
+  attempts!: number;
+  createdAt!: Date;
+  deliveredAt!: Date | null;
+  updatedAt!: Date;
+
+  override $beforeUpdate(): void {
+    this.updatedAt = new Date();
+  }
+}
