@@ -34,6 +34,8 @@ test:
 unit: install
 	@infra/test-tools.sh || if [ -n "$$CI" ]; then echo "CI: the unit tests need xmllint and pdftotext" >&2; exit 1; \
 	else echo "WARNING: a test tool is missing (see above): ERN checks skipped, the PDF test fails" >&2; fi
+	@infra/sftp.sh || if [ -n "$$CI" ]; then echo "CI: the delivery tests need openssh-server" >&2; exit 1; \
+	else echo "WARNING: no openssh-server (see above): the SFTP tests fail" >&2; fi
 	npm test
 
 e2e: build

@@ -58,10 +58,12 @@ describe('loadConfig', () => {
   });
 
   it('refuses the embedded identity provider and generated session keys in production unless told', () => {
-    const base = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/riffline' };
+    const base: Record<string, string> = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/riffline' };
     expect(() => loadConfig(base)).toThrow('OIDC_ISSUER_URL: is required when NODE_ENV=production');
     expect(() => loadConfig(base)).toThrow('SESSION_KEYS: is required when NODE_ENV=production');
+    expect(() => loadConfig(base)).toThrow('DELIVERY_CREDENTIALS_KEY: is required when NODE_ENV=production');
     const keys = 'k'.repeat(40);
+    base.DELIVERY_CREDENTIALS_KEY = Buffer.alloc(32, 7).toString('base64');
     expect(
       loadConfig({ ...base, SESSION_KEYS: keys, OIDC_ALLOW_EMBEDDED_IN_PRODUCTION: 'true' }).identity,
     ).toMatchObject({

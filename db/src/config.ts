@@ -114,8 +114,8 @@ const envSchema = z
     ),
     DDEX_SCHEMA_PATH: optionalText,
     DELIVERY_CREDENTIALS_KEY: optionalText.refine(
-      (v) => v === undefined || Buffer.from(v, 'base64').length === 32,
-      'must be 32 random bytes in base64 (openssl rand -base64 32)',
+      (v) => v === undefined || v.length >= 32,
+      'must be a random string of at least 32 characters (openssl rand -base64 32)',
     ),
     XMLLINT_PATH: optionalText,
     WORKERS_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
@@ -278,7 +278,8 @@ export interface Config {
   ddex: { partyId: string; recipientPartyId: string; schemaPath: string; xmllintPath: string };
   /**
    * Delivery to stores (docs/delivery.md): the key the stores' credentials are encrypted with
-   * (DELIVERY_CREDENTIALS_KEY, base64); absent outside production, one is generated and kept in the database.
+   * (DELIVERY_CREDENTIALS_KEY, a random string); absent outside production, one is generated and kept in the
+   * database.
    */
   delivery: { credentialsKey: string | undefined };
   payments: {

@@ -146,7 +146,7 @@ async function withdrawalOfA(f: Fixture): Promise<string> {
   return id;
 }
 
-/** A drop box as the console sets one up (the store is filled in per call: one per store). */
+/** A drop box as the console sets one up (the store is filled in per call: one per store), switched off. */
 const storeTargetBody = {
   protocol: 'sftp',
   host: 'sftp.store.example',
@@ -154,6 +154,8 @@ const storeTargetBody = {
   folder: 'inbox',
   username: 'riffline',
   dpid: 'PADPIDA0STORE0',
+  // Off: a release approved by another suite on this database must not be delivered to it.
+  enabled: false,
   credentials: { password: 'a store password' },
 };
 

@@ -19,6 +19,7 @@ import type { ConsumerGroup, EventLog, Subscription } from './events/log.ts';
 import { postgresLog } from './events/postgresLog.ts';
 import { pollLoop, type PollLoop } from './events/pollLoop.ts';
 import { startRelay } from './events/relay.ts';
+import { deliveryGroup } from './delivery/index.ts';
 import { exportsGroup } from './exports/index.ts';
 import { eventLogCheck } from './health.ts';
 import { notifications } from './notifications/index.ts';
@@ -97,6 +98,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
     notifications(config, () => mail.wake()),
     storeReports({ db, storage, logger, config }),
     exportsGroup({ db, storage, logger, config }),
+    deliveryGroup({ db, storage, logger, config }),
     stats(),
   ].map(metrics.counted);
   let running: { log: EventLog; relay: PollLoop; subscriptions: Subscription[] } | null = null;

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import type { StoreTargetCredentials } from '@riffline/contracts';
 import type { Db } from '../connection.ts';
 import { findAppSecret, keepAppSecret } from '../session/appSecrets.ts';
@@ -9,7 +9,8 @@ import { findAppSecret, keepAppSecret } from '../session/appSecrets.ts';
  * `app_secrets`, which protects nothing against a reader of the database; production requires the variable.
  */
 export async function credentialsKey(db: Db, configured: string | undefined): Promise<Buffer> {
-  if (configured) return Buffer.from(configured, 'base64');
+  // The configured secret, whatever its form, as the 32 bytes AES-256 takes.
+  if (configured) return createHash('sha256').update(configured).digest();
   const stored = await findAppSecret<string>(db, 'delivery_credentials_key');
   // Two processes booting at once may both generate; the first stored wins and both read it.
   const key =

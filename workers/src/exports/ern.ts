@@ -30,6 +30,11 @@ export interface ErnOptions {
   createdAt: Date;
   sender: MessagingParty & { name: string };
   recipient: MessagingParty;
+  /**
+   * A delivery's own files (docs/delivery.md): each track's audio and the cover by their path in the
+   * release's folder, provided in the delivery. Without it, the files are named by their storage keys.
+   */
+  files?: { audio(track: ExportedRelease['tracks'][number]): string; cover: string | null };
 }
 
 const releaseTypes: Record<ExportedRelease['releaseType'], string> = {
@@ -124,7 +129,7 @@ export function buildErn(release: ExportedRelease, options: ErnOptions): string 
   const labelRef = 'PLabel';
   const releaseArtists = [release.artist, ...release.releaseArtists.filter((a) => a !== release.artist)];
   const tracks = [...release.tracks].sort((a, b) => a.trackNumber - b.trackNumber);
-  const cover = artworkFileName(release) ?? release.albumArt;
+  const cover = options.files ? options.files.cover : (artworkFileName(release) ?? release.albumArt);
   const coverRef = `A${tracks.length + 1}`;
   const explicit = tracks.some((t) => t.isExplicit);
 
@@ -198,14 +203,14 @@ export function buildErn(release: ExportedRelease, options: ErnOptions): string 
       leaf(delivery, 'AudioCodecType', track.audioFormat === 'mp3' ? 'MP3' : 'PCM');
       if (track.duration !== null) leaf(delivery, 'Duration', isoDuration(track.duration));
       const file = delivery.ele('File');
-      leaf(file, 'URI', track.audioKey);
+      leaf(file, 'URI', options.files ? options.files.audio(track) : track.audioKey);
       if (track.audioSha256) {
         const hash = file.ele('HashSum');
         leaf(hash, 'Algorithm', 'SHA-256');
         leaf(hash, 'HashSumValue', track.audioSha256);
       }
       if (track.audioSize !== null) leaf(file, 'FileSize', Number(track.audioSize));
-      leaf(delivery, 'IsProvidedInDelivery', 'false');
+      leaf(delivery, 'IsProvidedInDelivery', String(Boolean(options.files)));
     }
     leaf(recording, 'DisplayTitleText', track.title);
     recording.ele('DisplayTitle').ele('TitleText').txt(xmlText(track.title));

@@ -16,6 +16,8 @@ const sftp = {
   dpid: 'PADPIDA2014101001U',
   profile: 'release',
   mode: 'test',
+  // Off: a release approved by another suite on this database must not be delivered to it.
+  enabled: false,
   credentials: { privateKey: PRIVATE_KEY },
 };
 
@@ -62,7 +64,7 @@ describe('/api/admin/store-targets', () => {
         store: 'deezer',
         storeName: 'Deezer',
         credentialsSet: ['privateKey'],
-        enabled: true,
+        enabled: false,
       });
       expect(created.body).not.toContain('not-a-real-key');
       // Encrypted at rest: the stored column holds none of it.

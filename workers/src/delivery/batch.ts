@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path/posix';
+import type { Readable } from 'node:stream';
+import type { DropBox } from './dropBox.ts';
+import { buildManifest, type BatchMessage } from './manifest.ts';
+
+/** A BatchId: the time to the millisecond, `YYYYMMDDhhmmssnnn` (DOMAIN.md). */
+export const batchIdAt = (at: Date) => at.toISOString().replace(/\D/g, '').slice(0, 17);
+
+export interface BatchRelease {
+  upc: string;
+  messageId: string;
+  xml: string;
+  /** The release's audio and cover, each by its name in `resources/`, read from object storage as a stream. */
+  resources: Array<{ name: string; open(): Promise<Readable> }>;
+}
+
+/**
+ * Writes one batch to a drop box per the ERN choreography (docs/delivery.md): `N_<BatchId>/`, a folder per
+ * release with `<UPC>.xml` and `resources/`, then the manifest `BatchComplete_<BatchId>.xml`, last of all.
+ * Each file appears only once whole (DropBox.write): a store that waits for the manifest never reads a
+ * batch, or a file, that is not complete. Answers the batch folder's path.
+ */
+export async function writeBatch(
+  box: DropBox,
+  options: {
+    folder: string;
+    batchId: string;
+    releases: BatchRelease[];
+    manifest: Omit<Parameters<typeof buildManifest>[0], 'batchId' | 'messages' | 'rootDirectory'>;
+  },
+): Promise<string> {
+  const batch = path.join(options.folder || '.', `N_${options.batchId}`);
+  const put = (file: string, body: Readable | Buffer) => box.write(file, body);
+  const messages: BatchMessage[] = [];
+  for (const release of options.releases) {
+    const dir = path.join(batch, release.upc);
+    await box.mkdir(path.join(dir, 'resources'));
+    for (const resource of release.resources) {
+      await put(path.join(dir, 'resources', resource.name), await resource.open());
+    }
+    const xml = Buffer.from(release.xml);
+    await put(path.join(dir, `${release.upc}.xml`), xml);
+    messages.push({
+      messageId: release.messageId,
+      url: `${release.upc}/${release.upc}.xml`,
+      upc: release.upc,
+      sha256: createHash('sha256').update(xml).digest('hex'),
+    });
+  }
+  const manifest = buildManifest({
+    ...options.manifest,
+    batchId: options.batchId,
+    rootDirectory: `N_${options.batchId}`,
+    messages,
+  });
+  await put(path.join(batch, `BatchComplete_${options.batchId}.xml`), Buffer.from(manifest));
+  return batch;
+}

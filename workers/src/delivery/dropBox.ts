@@ -1,0 +1,77 @@
+import path from 'node:path/posix';
+import type { Readable } from 'node:stream';
+import SftpClient from 'ssh2-sftp-client';
+import type { StoreTargetCredentials } from '@riffline/contracts';
+import { s3Storage, type StoreTarget } from '@riffline/db';
+
+/**
+ * A store's drop box as a delivery writes to it (docs/delivery.md): folders, and files that appear only
+ * once whole, so that a store never reads half of one.
+ */
+export interface DropBox {
+  mkdir(path: string): Promise<void>;
+  write(path: string, body: Readable | Buffer): Promise<void>;
+  close(): Promise<void>;
+}
+
+type Target = Pick<StoreTarget, 'protocol' | 'host' | 'port' | 'username' | 'bucket' | 'region' | 'endpoint'>;
+
+/** The drop box of a store's target; the credentials are used here and go nowhere else. */
+export function openDropBox(target: Target, credentials: Partial<StoreTargetCredentials>): Promise<DropBox> {
+  return target.protocol === 'sftp'
+    ? sftpDropBox(target, credentials)
+    : Promise.resolve(s3DropBox(target, credentials));
+}
+
+/** SFTP through ssh2-sftp-client: a file is written under a `.part` name and renamed once whole. */
+async function sftpDropBox(target: Target, credentials: Partial<StoreTargetCredentials>): Promise<DropBox> {
+  const client = new SftpClient();
+  await client.connect({
+    host: target.host!,
+    port: target.port!,
+    username: target.username!,
+    ...(credentials.privateKey
+      ? { privateKey: credentials.privateKey }
+      : { password: credentials.password ?? '' }),
+    readyTimeout: 20_000,
+    retries: 0,
+  });
+  return {
+    async mkdir(folder) {
+      await client.mkdir(folder, true);
+    },
+    async write(file, body) {
+      await client.put(body, `${file}.part`);
+      await client.rename(`${file}.part`, file);
+    },
+    async close() {
+      await client.end();
+    },
+  };
+}
+
+/** S3 through the AWS SDK (the storage module's client): an object appears when its upload completes. */
+function s3DropBox(target: Target, credentials: Partial<StoreTargetCredentials>): DropBox {
+  const storage = s3Storage({
+    driver: 's3',
+    bucket: target.bucket!,
+    region: target.region ?? 'us-east-1',
+    endpoint: target.endpoint ?? undefined,
+    forcePathStyle: Boolean(target.endpoint),
+    credentials: {
+      accessKeyId: credentials.accessKeyId ?? '',
+      secretAccessKey: credentials.secretAccessKey ?? '',
+    },
+  });
+  return {
+    async mkdir() {
+      // S3 has no folders: a key's prefix is its folder.
+    },
+    async write(file, body) {
+      await storage.put(path.normalize(file).replace(/^\.\//, ''), body, 'application/octet-stream');
+    },
+    async close() {
+      storage.client.destroy();
+    },
+  };
+}
