@@ -702,6 +702,11 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     entitled: { admin: 202 },
     request: async (f) => ({ path: `/releases/${(await releaseOfA(f)).release.id}/export/docs` }),
   },
+  'GET /releases/:id/deliveries': {
+    audience: 'approved',
+    ownedBy: 'A',
+    request: async (f) => ({ path: `/releases/${(await releaseOfA(f)).release.id}/deliveries` }),
+  },
   'GET /releases/:id/splits': {
     audience: 'approved',
     ownedBy: 'A',

@@ -19,6 +19,7 @@ import releases from './releases/index.ts';
 import royalties from './royalties/index.ts';
 import settings from './settings/index.ts';
 import storeReports from './storeReports/index.ts';
+import storeTargets from './storeTargets/index.ts';
 import supportTickets from './supportTickets/index.ts';
 import { TeamPage } from './team/TeamPage.tsx';
 import users from './users/index.ts';
@@ -54,6 +55,7 @@ export function App() {
           <Resource name="tickets" {...supportTickets} />
           <Resource name="analytics" {...analytics} />
           <Resource name="settings" {...settings} />
+          <Resource name="store-targets" {...storeTargets} />
           <Resource name="events" {...events} />
           <Resource name="failed-events" {...failedEvents} />
           <Resource name="contact-messages" {...contactMessages} />

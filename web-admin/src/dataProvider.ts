@@ -6,6 +6,7 @@ import type {
   AdminStats,
   AdminStoreReportResponse,
   AdminUserResponse,
+  DeliveryResponse,
   DocumentExportResponse,
   ExpensesResponse,
   FolderExportResponse,
@@ -86,6 +87,8 @@ export interface AdminActions {
   getReleaseSplits(id: Identifier): Promise<SplitsResponse>;
   /** `GET /api/admin/releases/:id/expenses`: the release's expenses in repayment order, what is left to recoup. */
   getReleaseExpenses(id: Identifier): Promise<ExpensesResponse>;
+  /** `GET /api/admin/releases/:id/deliveries`: the release's deliveries to stores, newest first. */
+  getReleaseDeliveries(id: Identifier): Promise<DeliveryResponse[]>;
   /** `GET /api/admin/tickets/:id/messages`: the conversation, oldest first. */
   getTicketMessages(id: Identifier): Promise<SupportTicketMessageResponse[]>;
   /** `POST /api/admin/tickets/:id/messages`: answer as Riffline Support (the artist is emailed). */
@@ -128,6 +131,10 @@ export const dataProvider: AdminDataProvider = {
   async getReleaseExpenses(id) {
     const { json } = await httpClient(`/api/admin/releases/${path(id)}/expenses`);
     return json as ExpensesResponse;
+  },
+  async getReleaseDeliveries(id) {
+    const { json } = await httpClient(`/api/admin/releases/${path(id)}/deliveries`);
+    return json as DeliveryResponse[];
   },
   async getTicketMessages(id) {
     const { json } = await httpClient(`/api/admin/tickets/${path(id)}/messages`);

@@ -1,5 +1,5 @@
 import { storeName, type DeliveryResponse, type StoreTargetResponse } from '@riffline/contracts';
-import { credentialNames, decryptCredentials, type Delivery, type StoreTarget } from '@riffline/db';
+import { credentialNames, decryptCredentials, type DeliveryWithStore, type StoreTarget } from '@riffline/db';
 
 const iso = (date: Date | string) => new Date(date).toISOString();
 
@@ -27,7 +27,7 @@ export function presentStoreTarget(row: StoreTarget, key: Buffer): StoreTargetRe
   };
 }
 
-export function presentDelivery(row: Delivery & { store: string }): DeliveryResponse {
+export function presentDelivery(row: DeliveryWithStore): DeliveryResponse {
   return {
     id: row.id,
     releaseId: row.releaseId,

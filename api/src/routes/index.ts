@@ -28,6 +28,7 @@ import { paymentMethodRoutes } from './artist/paymentMethods/index.ts';
 import { releaseRoutes } from './artist/releases/index.ts';
 import { royaltyRoutes } from './artist/royalties/index.ts';
 import { splitRoutes } from './artist/splits/index.ts';
+import { deliveryRoutes } from './artist/deliveries/index.ts';
 import { statementRoutes } from './artist/statements/index.ts';
 import { withdrawalRequestRoutes } from './artist/withdrawalRequests/index.ts';
 import { adminWithdrawalRequestRoutes } from './admin/withdrawalRequests/index.ts';
@@ -68,6 +69,7 @@ export function allRoutes(): RouteDef[] {
     ...withdrawalRequestRoutes,
     ...releaseRoutes,
     ...splitRoutes,
+    ...deliveryRoutes,
     ...inviteRoutes,
     ...exportRoutes,
     ...trackRoutes,

@@ -45,4 +45,15 @@ export const chipColors: Partial<Record<EnumName, Record<string, ChipColor>>> = 
     failed: 'error',
   },
   reportLineStatus: { matched: 'success', unmatched: 'warning', invalid: 'error' },
+  storeMode: { test: 'default', live: 'success' },
+  storeEnabled: { true: 'success', false: 'default' },
+  deliveryStatus: {
+    queued: 'default',
+    sending: 'info',
+    delivered: 'info',
+    ingested: 'success',
+    error: 'error',
+    live: 'success',
+    taken_down: 'default',
+  },
 };

@@ -64,5 +64,26 @@ export const enumLabels = {
     replay_requested: 'Replay requested',
     replayed: 'Replayed',
   },
+  // The stores' drop boxes and their deliveries (docs/delivery.md).
+  storeProtocol: { sftp: 'SFTP', s3: 'S3' },
+  storeProfile: { batch: 'Batch', release: 'Release by release' },
+  storeMode: { test: 'Test', live: 'Live' },
+  storeEnabled: { true: 'On', false: 'Off' },
+  storeCredential: {
+    privateKey: 'private key',
+    password: 'password',
+    accessKeyId: 'access key id',
+    secretAccessKey: 'secret access key',
+  },
+  deliveryKind: { new: 'New release', update: 'Update', takedown: 'Takedown', purge: 'Purge' },
+  deliveryStatus: {
+    queued: 'Queued',
+    sending: 'Sending',
+    delivered: 'Delivered',
+    ingested: 'Ingested',
+    error: 'Error',
+    live: 'Live',
+    taken_down: 'Taken down',
+  },
   settingKey: Object.fromEntries(Object.entries(platformSettings).map(([key, { label }]) => [key, label])),
 };

@@ -15,7 +15,10 @@ function Section({ label }: { label: string }) {
   );
 }
 
-/** The sections of SPEC §2 in its order (those the API serves today), then System and the inboxes. */
+/**
+ * The sections of SPEC §2 in its order (those the API serves today), then System (the stores' drop boxes,
+ * the audit trail, the dead letters) and the inboxes.
+ */
 export function AppMenu() {
   const translate = useTranslate();
   return (
@@ -33,6 +36,7 @@ export function AppMenu() {
       <Menu.ResourceItem name="settings" />
       <Menu.Item to="/team" primaryText="riffline.menu.team" leftIcon={<GroupsIcon />} />
       <Section label="riffline.menu.system" />
+      <Menu.ResourceItem name="store-targets" />
       <Menu.ResourceItem name="events" />
       <Menu.ResourceItem name="failed-events" />
       <Section label="riffline.menu.inboxes" />

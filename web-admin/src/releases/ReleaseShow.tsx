@@ -15,6 +15,7 @@ import {
 } from 'react-admin';
 import { EnumField } from '../common/EnumField.tsx';
 import { CopyCode } from './CopyCode.tsx';
+import { ReleaseDeliveries } from './ReleaseDeliveries.tsx';
 import { ReleaseSplits } from './ReleaseSplits.tsx';
 import { ReviewButtons } from './ReviewButtons.tsx';
 import { TrackList } from './TrackList.tsx';
@@ -70,7 +71,10 @@ const day = (date: string | null) =>
 
 const holder = (name: string | null, year: number) => (name ? `${year} ${name}` : String(year));
 
-/** Everything the artist filled in, the identifiers it got, the tracks with players, and the split. */
+/**
+ * Everything the artist filled in, the identifiers it got, the tracks with players, the split, and its
+ * deliveries to the stores.
+ */
 function ReleaseDetails() {
   const release = useRecordContext<Release>();
   const translate = useTranslate();
@@ -206,6 +210,7 @@ function ReleaseDetails() {
       </Grid>
       <TrackList />
       <ReleaseSplits />
+      <ReleaseDeliveries />
     </CardContent>
   );
 }

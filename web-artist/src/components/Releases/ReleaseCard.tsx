@@ -27,6 +27,7 @@ import { useLoggedOutFlow } from '../Auth/useLoggedOutFlow.ts';
 import { useToast } from '../Toast/Toast.tsx';
 import { CopyCode } from './CopyCode.tsx';
 import { SplitsSection } from './SplitsSection.tsx';
+import { StoreStatuses } from './StoreStatuses.tsx';
 import { formatDate, releaseTypeNames } from './labels.ts';
 import { StatusChip } from './StatusChip.tsx';
 import { TrackList } from './TrackList.tsx';
@@ -211,6 +212,8 @@ export function ReleaseCard({
             Approved: the stores put it out on its release date.
           </Alert>
         )}
+        {/* Approved releases have their UPC: the stores they were delivered to say where each stands. */}
+        {release.upc && !editable && <StoreStatuses releaseId={release.id} />}
         <CoverUploadProgress releaseId={release.id} />
         {editable && !release.hasArtwork && !coverUploading && (
           <Alert

@@ -7,7 +7,7 @@ import {
   storeTargetProtocols,
   uuidParam,
 } from '@riffline/contracts';
-import { credentialsKey, Delivery, StoreTarget } from '@riffline/db';
+import { credentialsKey, deliveriesOfRelease, StoreTarget } from '@riffline/db';
 import { z } from 'zod';
 import {
   createStoreTarget,
@@ -137,12 +137,8 @@ export const adminStoreTargetRoutes = [
     request: IdSchema,
     response: z.array(DeliveryResponse),
     handler: async (ctx, { db }) => {
-      const rows = await Delivery.query(db)
-        .join('store_targets', 'store_targets.id', 'deliveries.target_id')
-        .where('deliveries.release_id', (ctx.state.input as z.infer<typeof IdSchema>).params.id)
-        .orderBy([{ column: 'deliveries.created_at', order: 'desc' }, { column: 'deliveries.id' }])
-        .select('deliveries.*', 'store_targets.store');
-      return rows.map((row) => presentDelivery(row as Delivery & { store: string }));
+      const { params } = ctx.state.input as z.infer<typeof IdSchema>;
+      return (await deliveriesOfRelease(db, params.id)).map(presentDelivery);
     },
   }),
 ];
