@@ -1,6 +1,7 @@
 /**
  * The `delivery` group's handling of one `release.approved` (docs/delivery.md), called as the consumer calls
- * it (handleOnce), against a real OpenSSH SFTP server on loopback (infra/sftp/sftp.ts): the batch in the
+ * it (handleOnce), against a real OpenSSH SFTP server on loopback (infra/sftp/sftp.ts) and an S3 server
+ * (infra/s3/s3.ts): the batch in the
  * drop box as the ERN choreography lays it out, the message valid against the ERN 4.3 schema, the manifest
  * written last with the message's hash; a try cut half way leaves no manifest and the next completes; a
  * redelivery of the event sends nothing twice; the store's key appears in no log line.
@@ -23,6 +24,8 @@ import {
   StoreTarget,
   type Db,
 } from '@riffline/db';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { startS3, type LocalS3 } from '../../../infra/s3/s3.ts';
 import { startSftp, type LocalSftp } from '../../../infra/sftp/sftp.ts';
 import { uniqueName } from '#test/support/database.ts';
 import { dbTest, unique } from '#test/support/db.ts';
@@ -39,11 +42,15 @@ dbTest.override({ freshDb: true });
 const root = path.join(os.tmpdir(), uniqueName('riffline-delivery'));
 const storage = localStorage(path.join(root, 'storage'));
 let sftp: LocalSftp;
+let s3: LocalS3;
 beforeAll(async () => {
-  sftp = await startSftp({ directory: path.join(root, 'dropbox') });
+  [sftp, s3] = await Promise.all([
+    startSftp({ directory: path.join(root, 'dropbox') }),
+    startS3({ directory: path.join(root, 's3'), bucket: 'store-drop' }),
+  ]);
 });
 afterAll(async () => {
-  await sftp?.stop();
+  await Promise.all([sftp?.stop(), s3?.stop()]);
   fs.rmSync(root, { recursive: true, force: true });
 });
 
@@ -230,6 +237,57 @@ describe('the delivery group', () => {
           path.join(sftp.root, target.folder, complete, `BatchComplete_${delivery!.batchId}.xml`),
         ),
       ).toBe(true);
+    },
+  );
+  dbTest.skipIf(xmllintMissing)(
+    'delivers the same batch to a store whose drop box is an S3 bucket, under its prefix, the manifest last',
+    async ({ db }) => {
+      const key = await credentialsKey(db, undefined);
+      await StoreTarget.query(db).patch({ enabled: false });
+      const target = await StoreTarget.query(db)
+        .insert({
+          store: 'amazon-music',
+          protocol: 's3',
+          bucket: s3.bucket,
+          endpoint: s3.endpoint,
+          region: 'us-east-1',
+          folder: 'riffline/inbox',
+          dpid: 'PADPIDA2010101001V',
+          credentials: encryptCredentials(key, {
+            accessKeyId: s3.accessKeyId,
+            secretAccessKey: s3.secretAccessKey,
+          }),
+        })
+        .returning('*');
+      const { release, upc, event } = await approved(db);
+      const logger = pino({ level: 'silent' });
+      expect(await handleOnce(db, deliveryGroup({ db, storage, config, logger }), event, logger)).toBe(true);
+
+      const [delivery] = await Delivery.query(db).where({ releaseId: release.id, targetId: target.id });
+      const client = new S3Client({
+        endpoint: s3.endpoint,
+        region: 'us-east-1',
+        forcePathStyle: true,
+        credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+      });
+      const listed = await client.send(
+        new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'riffline/inbox/' }),
+      );
+      client.destroy();
+      const batch = `riffline/inbox/N_${delivery!.batchId}`;
+      expect((listed.Contents ?? []).map((o) => o.Key).sort()).toEqual(
+        [
+          `${batch}/${upc}/${upc}.xml`,
+          `${batch}/${upc}/resources/01.wav`,
+          `${batch}/${upc}/resources/02.wav`,
+          `${batch}/${upc}/resources/cover.jpg`,
+          `${batch}/BatchComplete_${delivery!.batchId}.xml`,
+        ].sort(),
+      );
+      // Written last: no object of the batch is newer than its manifest.
+      const modified = new Map((listed.Contents ?? []).map((o) => [o.Key!, o.LastModified!.getTime()]));
+      const manifestAt = modified.get(`${batch}/BatchComplete_${delivery!.batchId}.xml`)!;
+      expect(Math.max(...modified.values())).toBe(manifestAt);
     },
   );
 });
