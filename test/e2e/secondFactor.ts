@@ -72,21 +72,15 @@ export async function mailedLink(
 }
 
 /**
- * An approved artist of the test's own, as the rules for money want one (payouts need a verified address
- * and a recent sign-in with a second factor): a new account, its address verified through the mailed link,
- * approved by the admin, an authenticator app set up, and signed in again with it (a recovery code, which
- * leaves the app's next codes to the test). The demo artist stays without an app, so that every other
- * suite signs in with the password alone.
+ * A new account of the test's own in `page`, its address verified through the mailed link, approved by the
+ * admin: signed in with the password alone.
  */
-export async function steppedUpArtist(browser: Browser, testInfo: TestInfo, admin: Api) {
-  const baseURL = testInfo.project.use.baseURL!;
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
+export async function verifiedArtist(page: Page, admin: Api, baseURL: string, name = 'payee') {
   const person = {
     firstName: 'Arlo',
     lastName: 'Payee',
-    email: `${unique('payee')}@example.com`,
-    password: 'a long password of the payee',
+    email: `${unique(name)}@example.com`,
+    password: `a long password of the ${name}`,
   };
   await page.goto('/api/login?screen=signup');
   await createAccount(page, person);
@@ -96,6 +90,11 @@ export async function steppedUpArtist(browser: Browser, testInfo: TestInfo, admi
   const api = new Api(page.request, baseURL);
   const me = await api.get<{ id: string }>('/api/auth/user');
   await admin.send('patch', `/api/admin/users/${me.id}/approval`, { isApproved: true });
+  return { api, person };
+}
+
+/** Sets up an authenticator app for the signed-in account: the app (its codes) and the recovery codes. */
+export async function enrolAuthenticator(api: Api) {
   const { secret } = await api.send<{ secret: string }>('post', '/api/auth/second-factor/enrolment');
   const app = new TestAuthenticator(secret);
   const { recoveryCodes } = await api.send<{ recoveryCodes: string[] }>(
@@ -103,6 +102,21 @@ export async function steppedUpArtist(browser: Browser, testInfo: TestInfo, admi
     '/api/auth/second-factor/confirmation',
     { code: await app.nextCode() },
   );
+  return { app, recoveryCodes };
+}
+
+/**
+ * An approved artist of the test's own, as the rules for money want one (payouts need a verified address
+ * and a recent sign-in with a second factor): a verified, approved account with an authenticator app set
+ * up, and signed in again with it (a recovery code, which leaves the app's next codes to the test). The
+ * demo artist stays without an app, so that every other suite signs in with the password alone.
+ */
+export async function steppedUpArtist(browser: Browser, testInfo: TestInfo, admin: Api) {
+  const baseURL = testInfo.project.use.baseURL!;
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const { api, person } = await verifiedArtist(page, admin, baseURL);
+  const { app, recoveryCodes } = await enrolAuthenticator(api);
   await page.goto('/api/login?stepUp=1');
   await signInWithCode(page, person.email, person.password, recoveryCodes[0]!);
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);

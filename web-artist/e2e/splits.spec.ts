@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Api, DEMO_ADMIN, apiSession, createRelease } from '../../test/e2e/seed.ts';
 import {
-  mailedLink,
+  enrolAuthenticator,
   signInWithCode,
   steppedUpArtist,
-  TestAuthenticator,
+  verifiedArtist,
 } from '../../test/e2e/secondFactor.ts';
-import { createAccount, expectToast, signIn, snap, unique } from './support.ts';
+import { expectToast, signIn, snap, unique } from './support.ts';
 
 /**
  * Collaborator splits on the Release Builder (docs/splits.md): the owner opens a release's split, shares it
@@ -189,24 +189,9 @@ test('Add Expense asks to confirm it’s you, and comes back to the form as it w
   test.setTimeout(150_000);
   const admin = await apiSession(browser, testInfo, DEMO_ADMIN);
   // Signed in with the password before the app is set up: this browser's sign-in has no second factor.
-  const person = {
-    firstName: 'Rae',
-    lastName: 'Costs',
-    email: `${unique('rae')}@example.com`,
-    password: 'a long password of rae',
-  };
-  await page.goto('/api/login?screen=signup');
-  await createAccount(page, person);
-  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
-  await page.goto(await mailedLink(page, person.email, 'Verify your email address'));
-  await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
-  const api = new Api(page.request, testInfo.project.use.baseURL!);
-  const me = await api.get<{ id: string }>('/api/auth/user');
-  await admin.api.send('patch', `/api/admin/users/${me.id}/approval`, { isApproved: true });
+  const { api, person } = await verifiedArtist(page, admin.api, testInfo.project.use.baseURL!, 'rae');
   await admin.context.close();
-  const { secret } = await api.send<{ secret: string }>('post', '/api/auth/second-factor/enrolment');
-  const app = new TestAuthenticator(secret);
-  await api.send('post', '/api/auth/second-factor/confirmation', { code: await app.nextCode() });
+  const { app } = await enrolAuthenticator(api);
   const title = unique('Costly Single');
   await createRelease(api, { title, tracks: [title] });
 
