@@ -20,6 +20,7 @@ const sections = [
   'analytics',
   'settings',
   'team',
+  'store-targets',
   'events',
   'failed-events',
   'contact-messages',

@@ -24,6 +24,7 @@ test.describe("the console's pages", () => {
       ['/admin/analytics', null],
       ['/admin/settings', 'Platform Settings'],
       ['/admin/team', 'Team'],
+      ['/admin/store-targets', 'Stores'],
       ['/admin/events', 'Audit Trail'],
       ['/admin/failed-events', 'Failed Events'],
       ['/admin/contact-messages', 'Contact Messages'],
@@ -37,7 +38,7 @@ test.describe("the console's pages", () => {
       await expect(page, path).toHaveTitle(`${shown} · Riffline Admin`);
       seen.add(`${shown} · Riffline Admin`);
     }
-    expect(seen.size).toBe(15); // no two pages share a title
+    expect(seen.size).toBe(16); // no two pages share a title
 
     // A record's page: its own title, as the bar shows it.
     await page.goto('/admin/users/demo-artist/show');

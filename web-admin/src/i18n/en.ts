@@ -314,6 +314,7 @@ export const en = {
       credentialsS3: 'An access key id with its secret.',
       credentialsKept: 'Set: %{names}. Leave these empty to keep them; anything typed replaces them all.',
       credentialsNone: 'None set.',
+      credentialsProtocol: 'Another protocol needs its own: the credentials set are replaced by these.',
       folderHelp: 'The folder batches go into; empty for the login folder.',
       prefixHelp: 'The prefix batches go under; empty for the top of the bucket.',
       endpointHelp: 'Only for an S3-compatible service; empty for AWS.',

@@ -53,7 +53,8 @@ function StoreInput({ edit }: { edit: boolean }) {
     { pagination: { page: 1, perPage: 100 }, sort: { field: 'store', order: 'ASC' } },
     { enabled: !edit },
   );
-  const taken = new Set<string>(targets.map((t) => t.store));
+  // Only a new one: the edited drop box's own store is taken by itself (and the list's cache is there).
+  const taken = new Set<string>(edit ? [] : targets.map((t) => t.store));
   const choices = Object.entries(selectableStores).map(([id, name]) => ({
     id,
     name: taken.has(id) ? translate('riffline.stores.taken', { store: name }) : name,
@@ -103,17 +104,20 @@ function WhereInputs({ protocol }: { protocol: string | undefined }) {
 
 /**
  * The credentials, write-only: the fields start empty even when some are kept (the API never answers with
- * them), and the text under them says which are kept and that empty fields keep them.
+ * them), and the text under them says which are kept and that empty fields keep them; the kept ones are
+ * another protocol's once the protocol changes, and the API then wants the new protocol's.
  */
 function CredentialInputs({ protocol }: { protocol: string | undefined }) {
   const translate = useTranslate();
   const target = useRecordContext<StoreTargetResponse>();
   const names = useCredentialNames();
-  const help = target
-    ? target.credentialsSet.length
-      ? translate('riffline.stores.credentialsKept', { names: names(target) })
-      : translate('riffline.stores.credentialsNone')
-    : translate('riffline.stores.credentialsNew');
+  const help = !target
+    ? translate('riffline.stores.credentialsNew')
+    : protocol && protocol !== target.protocol
+      ? translate('riffline.stores.credentialsProtocol')
+      : target.credentialsSet.length
+        ? translate('riffline.stores.credentialsKept', { names: names(target) })
+        : translate('riffline.stores.credentialsNone');
   const off = { autoComplete: 'new-password' };
   return (
     <>
@@ -125,7 +129,7 @@ function CredentialInputs({ protocol }: { protocol: string | undefined }) {
       {protocol === 's3' ? (
         <>
           <TextInput source="credentials.accessKeyId" slotProps={{ htmlInput: off }} sx={full} />
-          <PasswordInput source="credentials.secretAccessKey" inputProps={off} sx={full} />
+          <PasswordInput source="credentials.secretAccessKey" slotProps={{ htmlInput: off }} sx={full} />
         </>
       ) : (
         <>
@@ -136,7 +140,7 @@ function CredentialInputs({ protocol }: { protocol: string | undefined }) {
             slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
             sx={full}
           />
-          <PasswordInput source="credentials.password" inputProps={off} sx={full} />
+          <PasswordInput source="credentials.password" slotProps={{ htmlInput: off }} sx={full} />
         </>
       )}
     </>
