@@ -45,6 +45,7 @@ describe('the client address of per-address limits', () => {
       NODE_ENV: 'production',
       DATABASE_URL: url ?? 'postgres://unused.invalid/x',
       SESSION_KEYS: 'k'.repeat(40),
+      DELIVERY_CREDENTIALS_KEY: 'd'.repeat(40),
       OIDC_ALLOW_EMBEDDED_IN_PRODUCTION: 'true',
       LOG_LEVEL: 'silent',
     };

@@ -41,6 +41,8 @@ const tagDescriptions: Record<string, string> = {
   'Admin: payees':
     'Admins: the people release owners share earnings with, their invites, and what each earned or has held',
   'Admin: releases': 'Admins: review releases (approve with ISRCs and a UPC, or reject with a reason)',
+  'Admin: delivery':
+    "Admins: the stores' drop boxes (SFTP or S3, credentials write-only) and each release's deliveries to them",
   'Admin: exports':
     'Admins: export releases to a folder (metadata, DDEX ERN 4.3, artwork, audio links) or a .docx, built by the workers, and follow the exports',
   'Admin: events':
