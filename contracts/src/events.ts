@@ -164,6 +164,18 @@ export const eventSchemas = {
    * A release was delivered to a store (the aggregate: the delivery): its batch is complete in the drop box,
    * manifest last; `attempt` counts the tries of that delivery.
    */
+  /**
+   * A store's acknowledgement set a delivery's state (the aggregate: the delivery): `status` as the store
+   * said it, with its ErrorText; `redeliver` when the store asked for the same material again
+   * (ManualCheckRequired=false).
+   */
+  'delivery.acknowledged': z.object({
+    releaseId: z.string(),
+    store: z.string(),
+    status: z.string(),
+    error: z.string().nullable(),
+    redeliver: z.boolean(),
+  }),
   'delivery.sent': z.object({
     releaseId: z.string(),
     store: z.string(),

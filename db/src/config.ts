@@ -113,6 +113,7 @@ const envSchema = z
       'must be a DDEX Party ID (PADPIDA…)',
     ),
     DDEX_SCHEMA_PATH: optionalText,
+    DELIVERY_ACK_POLL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     DELIVERY_CREDENTIALS_KEY: optionalText.refine(
       (v) => v === undefined || v.length >= 32,
       'must be a random string of at least 32 characters (openssl rand -base64 32)',
@@ -278,10 +279,10 @@ export interface Config {
   ddex: { partyId: string; recipientPartyId: string; schemaPath: string; xmllintPath: string };
   /**
    * Delivery to stores (docs/delivery.md): the key the stores' credentials are encrypted with
-   * (DELIVERY_CREDENTIALS_KEY, a random string); absent outside production, one is generated and kept in the
-   * database.
+   * (DELIVERY_CREDENTIALS_KEY, a random string; absent outside production, one is generated and kept in the
+   * database), and how often the stores' acknowledgements are read (DELIVERY_ACK_POLL_SECONDS).
    */
-  delivery: { credentialsKey: string | undefined };
+  delivery: { credentialsKey: string | undefined; ackPollMs: number };
   payments: {
     /** How long a coin top-up may stay pending before it expires. */
     orderTtlMs: number;
@@ -368,7 +369,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ),
       xmllintPath: env.XMLLINT_PATH ?? 'xmllint',
     },
-    delivery: { credentialsKey: env.DELIVERY_CREDENTIALS_KEY },
+    delivery: {
+      credentialsKey: env.DELIVERY_CREDENTIALS_KEY,
+      ackPollMs: env.DELIVERY_ACK_POLL_SECONDS * 1000,
+    },
     royalties: {
       commissionPercent: env.ROYALTY_COMMISSION_PERCENT,
       holdStreamUsd: env.ROYALTY_HOLD_STREAM_USD,

@@ -284,6 +284,7 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
       '20261208000100_require_admin_second_factor',
       '20261208000200_track_splits',
       '20261209000100_store_targets',
+      '20261209000200_delivery_acknowledgements',
     ]);
     expect((await migrationStatus(db)).pending).toEqual([]);
 

@@ -34,6 +34,7 @@ import * as releaseExpenses from './migrations/20261207000400_release_expenses.t
 import * as requireAdminSecondFactor from './migrations/20261208000100_require_admin_second_factor.ts';
 import * as trackSplits from './migrations/20261208000200_track_splits.ts';
 import * as storeTargets from './migrations/20261209000100_store_targets.ts';
+import * as deliveryAcknowledgements from './migrations/20261209000200_delivery_acknowledgements.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '20261208000100_require_admin_second_factor': requireAdminSecondFactor,
   '20261208000200_track_splits': trackSplits,
   '20261209000100_store_targets': storeTargets,
+  '20261209000200_delivery_acknowledgements': deliveryAcknowledgements,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -19,6 +19,7 @@ import type { ConsumerGroup, EventLog, Subscription } from './events/log.ts';
 import { postgresLog } from './events/postgresLog.ts';
 import { pollLoop, type PollLoop } from './events/pollLoop.ts';
 import { startRelay } from './events/relay.ts';
+import { readAcknowledgements } from './delivery/acknowledgements.ts';
 import { deliveryGroup } from './delivery/index.ts';
 import { exportsGroup } from './exports/index.ts';
 import { eventLogCheck } from './health.ts';
@@ -137,6 +138,17 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
         logger.error({ err: error, failures }, 'workers: the event log is not reachable yet'),
     },
   );
+  // The stores' acknowledgements are read from their drop boxes (not an event: the stores write them).
+  const acknowledgements = pollLoop(
+    async () => {
+      await readAcknowledgements({ db, config, logger });
+      return 'idle';
+    },
+    {
+      idleMs: config.delivery.ackPollMs,
+      onError: (error) => logger.error({ err: error }, "the stores' acknowledgements could not be read"),
+    },
+  );
   const events = eventLogCheck(config, db);
   return {
     eventLog: config.kafka.brokers.length ? 'kafka' : 'postgres',
@@ -167,7 +179,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
       return { db: dbState, events: ev, consumers };
     },
     async stop() {
-      await starting.stop();
+      await Promise.all([starting.stop(), acknowledgements.stop()]);
       const current = running as typeof running;
       if (current) {
         await current.relay.stop();

@@ -38,3 +38,72 @@ export async function deliveriesOfRelease(
   }
   return (await query) as DeliveryWithStore[];
 }
+
+/** Which of these acknowledgement files of a store were read already. */
+export async function knownAcknowledgementFiles(
+  db: Db,
+  targetId: string,
+  names: readonly string[],
+): Promise<Set<string>> {
+  const rows = (await db('delivery_acknowledgements')
+    .where({ targetId })
+    .whereIn('fileName', [...names])
+    .select('fileName')) as Array<{ fileName: string }>;
+  return new Set(rows.map((row) => row.fileName));
+}
+
+/** Keeps an acknowledgement file as it came; false when it was kept already (read by another process). */
+export async function keepAcknowledgement(
+  trx: DbTransaction,
+  row: {
+    targetId: string;
+    fileName: string;
+    messageId: string | null;
+    madeAt: Date | null;
+    body: string;
+    problem: string | null;
+  },
+): Promise<boolean> {
+  const kept = await trx('delivery_acknowledgements')
+    .insert(row)
+    .onConflict(['targetId', 'fileName'])
+    .ignore()
+    .returning('id');
+  return kept.length > 0;
+}
+
+/**
+ * The deliveries to a store an acknowledgement is about, locked: those of its MessageIds, else the store's
+ * latest delivery of the release with that ICPN (a UPC-A is the EAN-13 with a leading zero).
+ */
+export async function acknowledgedDeliveries(
+  trx: DbTransaction,
+  targetId: string,
+  { messageIds, icpn }: { messageIds: string[]; icpn: string | null },
+): Promise<Delivery[]> {
+  if (messageIds.length)
+    return Delivery.query(trx).where({ targetId }).whereIn('messageId', messageIds).forUpdate();
+  if (!icpn) return [];
+  return Delivery.query(trx)
+    .where({ targetId })
+    .whereIn(
+      'releaseId',
+      trx('releases').select('id').whereRaw("lpad(upc, 13, '0') = lpad(?, 13, '0')", [icpn]),
+    )
+    .orderBy([
+      { column: 'createdAt', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(1)
+    .forUpdate();
+}
+
+/** Whether a later try of the same release to the same store went out after this delivery. */
+export async function laterDeliveryExists(trx: DbTransaction, delivery: Delivery): Promise<boolean> {
+  const later = await Delivery.query(trx)
+    .where({ releaseId: delivery.releaseId, targetId: delivery.targetId })
+    // In SQL: a JS Date would drop the microseconds, and the delivery would count as later than itself.
+    .whereRaw('created_at > (select created_at from deliveries where id = ?)', [delivery.id])
+    .first();
+  return Boolean(later);
+}

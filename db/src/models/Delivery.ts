@@ -17,6 +17,8 @@ export class Delivery extends BaseModel {
   attempts!: number;
   createdAt!: Date;
   deliveredAt!: Date | null;
+  /** When the store made the acknowledgement that set `status` (a later one replaces it, an earlier not). */
+  acknowledgedAt!: Date | null;
   updatedAt!: Date;
 
   override $beforeUpdate(): void {

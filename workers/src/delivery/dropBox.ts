@@ -1,4 +1,5 @@
 import path from 'node:path/posix';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import SftpClient from 'ssh2-sftp-client';
 import type { StoreTargetCredentials } from '@riffline/contracts';
@@ -11,6 +12,9 @@ import { s3Storage, type StoreTarget } from '@riffline/db';
 export interface DropBox {
   mkdir(path: string): Promise<void>;
   write(path: string, body: Readable | Buffer): Promise<void>;
+  /** The names of the files in a folder (none when it does not exist yet). */
+  list(folder: string): Promise<string[]>;
+  read(path: string): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -44,11 +48,21 @@ async function sftpDropBox(target: Target, credentials: Partial<StoreTargetCrede
       await client.put(body, `${file}.part`);
       await client.rename(`${file}.part`, file);
     },
+    async list(folder) {
+      if (!(await client.exists(folder))) return [];
+      return (await client.list(folder)).filter((entry) => entry.type === '-').map((entry) => entry.name);
+    },
+    async read(file) {
+      return (await client.get(file)) as Buffer;
+    },
     async close() {
       await client.end();
     },
   };
 }
+
+/** A drop-box path as an S3 key (no leading `./`). */
+const keyOf = (file: string) => path.normalize(file).replace(/^\.\//, '');
 
 /** S3 through the AWS SDK (the storage module's client): an object appears when its upload completes. */
 function s3DropBox(target: Target, credentials: Partial<StoreTargetCredentials>): DropBox {
@@ -68,7 +82,26 @@ function s3DropBox(target: Target, credentials: Partial<StoreTargetCredentials>)
       // S3 has no folders: a key's prefix is its folder.
     },
     async write(file, body) {
-      await storage.put(path.normalize(file).replace(/^\.\//, ''), body, 'application/octet-stream');
+      await storage.put(keyOf(file), body, 'application/octet-stream');
+    },
+    async list(folder) {
+      const prefix = `${keyOf(folder)}/`;
+      const names: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await storage.client.send(
+          new ListObjectsV2Command({ Bucket: target.bucket!, Prefix: prefix, ContinuationToken: token }),
+        );
+        for (const object of page.Contents ?? []) {
+          const name = object.Key!.slice(prefix.length);
+          if (name && !name.includes('/')) names.push(name);
+        }
+        token = page.NextContinuationToken;
+      } while (token);
+      return names;
+    },
+    async read(file) {
+      return storage.get(keyOf(file));
     },
     async close() {
       storage.client.destroy();

@@ -5,10 +5,12 @@ import {
   credentialsKey,
   decryptCredentials,
   Delivery,
+  laterDeliveryExists,
   releasesForExport,
   StoreTarget,
   type Config,
   type Db,
+  type DbTransaction,
   type Storage,
 } from '@riffline/db';
 import type { Logger } from 'pino';
@@ -20,6 +22,8 @@ import { batchIdAt, writeBatch, type BatchRelease } from './batch.ts';
 import { openDropBox, type DropBox } from './dropBox.ts';
 
 export const DELIVERY_GROUP = 'delivery';
+/** How many times a store that asks for the same material again gets it, in all. */
+export const MAX_DELIVERY_ATTEMPTS = 3;
 
 export interface DeliveryDeps {
   db: Db;
@@ -73,6 +77,61 @@ export function deliveryGroup(deps: DeliveryDeps): ConsumerGroup {
   const dropBox = deps.dropBox ?? openDropBox;
   const sender = { partyId: config.ddex.partyId, name: RECORD_LABEL };
 
+  /** One try of delivering the release to one store: a fresh batch and MessageId, recorded with the event. */
+  async function deliver(trx: DbTransaction, release: ExportedRelease, target: StoreTarget, attempt: number) {
+    const key = await credentialsKey(db, config.delivery.credentialsKey);
+    const at = clock();
+    const batchId = batchIdAt(at);
+    const messageId = randomUUID();
+    const xml = buildErn(release, {
+      messageId,
+      threadId: release.id,
+      createdAt: at,
+      sender,
+      recipient: { partyId: target.dpid },
+      files: {
+        audio: (track) => `resources/${audioName(track)}`,
+        cover: release.artworkKey ? `resources/${coverName(release)}` : null,
+      },
+    });
+    await ernCheck.check([{ releaseId: release.id, title: release.title, xml }]);
+    let box: DropBox | undefined;
+    try {
+      box = await dropBox(target, decryptCredentials(key, target.credentials));
+      await writeBatch(box, {
+        folder: target.folder,
+        batchId,
+        releases: [{ upc: release.upc!, messageId, xml, resources: resourcesOf(release, storage) }],
+        manifest: {
+          sender,
+          recipient: { partyId: target.dpid },
+          createdAt: at,
+          test: target.mode === 'test',
+        },
+      });
+    } finally {
+      await box?.close().catch(() => undefined);
+    }
+    const delivery = await Delivery.query(trx)
+      .insert({
+        releaseId: release.id,
+        targetId: target.id,
+        kind: 'new',
+        batchId,
+        messageId,
+        status: 'delivered',
+        attempts: attempt,
+        deliveredAt: clock(),
+      })
+      .returning('*');
+    await appendEvent(trx, {
+      type: 'delivery.sent',
+      aggregateId: delivery.id,
+      payload: { releaseId: release.id, store: target.store, batchId, messageId, attempt },
+    });
+    logger.info({ release: release.id, store: target.store, batch: batchId, attempt }, 'release delivered');
+  }
+
   return {
     group: DELIVERY_GROUP,
     handlers: {
@@ -81,7 +140,6 @@ export function deliveryGroup(deps: DeliveryDeps): ConsumerGroup {
         if (!targets.length) return;
         const [release] = (await releasesForExport(trx, [event.aggregateId])) as ExportedRelease[];
         if (!release?.upc) return;
-        const key = await credentialsKey(db, config.delivery.credentialsKey);
         for (const target of targets) {
           if (!goesTo(release, target.store)) continue;
           const sent = await Delivery.query(trx).findOne({
@@ -89,58 +147,19 @@ export function deliveryGroup(deps: DeliveryDeps): ConsumerGroup {
             targetId: target.id,
             kind: 'new',
           });
-          if (sent) continue;
-          const at = clock();
-          const batchId = batchIdAt(at);
-          const messageId = randomUUID();
-          const xml = buildErn(release, {
-            messageId,
-            threadId: release.id,
-            createdAt: at,
-            sender,
-            recipient: { partyId: target.dpid },
-            files: {
-              audio: (track) => `resources/${audioName(track)}`,
-              cover: release.artworkKey ? `resources/${coverName(release)}` : null,
-            },
-          });
-          await ernCheck.check([{ releaseId: release.id, title: release.title, xml }]);
-          let box: DropBox | undefined;
-          try {
-            box = await dropBox(target, decryptCredentials(key, target.credentials));
-            await writeBatch(box, {
-              folder: target.folder,
-              batchId,
-              releases: [{ upc: release.upc, messageId, xml, resources: resourcesOf(release, storage) }],
-              manifest: {
-                sender,
-                recipient: { partyId: target.dpid },
-                createdAt: at,
-                test: target.mode === 'test',
-              },
-            });
-          } finally {
-            await box?.close().catch(() => undefined);
-          }
-          const delivery = await Delivery.query(trx)
-            .insert({
-              releaseId: release.id,
-              targetId: target.id,
-              kind: 'new',
-              batchId,
-              messageId,
-              status: 'delivered',
-              attempts: 1,
-              deliveredAt: clock(),
-            })
-            .returning('*');
-          await appendEvent(trx, {
-            type: 'delivery.sent',
-            aggregateId: delivery.id,
-            payload: { releaseId: release.id, store: target.store, batchId, messageId, attempt: 1 },
-          });
-          logger.info({ release: release.id, store: target.store, batch: batchId }, 'release delivered');
+          if (!sent) await deliver(trx, release, target, 1);
         }
+      },
+      // The store asked for the same material again (ManualCheckRequired=false): sent again, up to a limit,
+      // unless a newer try already went out.
+      'delivery.acknowledged': async (event, trx) => {
+        if (!event.payload.redeliver) return;
+        const failed = await Delivery.query(trx).findById(event.aggregateId);
+        if (!failed || failed.attempts >= MAX_DELIVERY_ATTEMPTS) return;
+        const target = await StoreTarget.query(trx).findById(failed.targetId);
+        if (!target?.enabled || (await laterDeliveryExists(trx, failed))) return;
+        const [release] = (await releasesForExport(trx, [failed.releaseId])) as ExportedRelease[];
+        if (release?.upc) await deliver(trx, release, target, failed.attempts + 1);
       },
     },
   };
