@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { compareAmounts, type EventPayload } from '@riffline/contracts';
+import { compareAmounts, storeName, type EventPayload } from '@riffline/contracts';
 import {
   adminAlertRecipients,
   enqueueMail,
@@ -22,7 +22,7 @@ import { contactReceivedMail } from './contactAcknowledgements.ts';
 import { contactReplyMail } from './contactReplies.ts';
 import { paymentCompletedMail } from './payments.ts';
 import type { Recipient } from './recipient.ts';
-import { releaseLiveMail, releaseRejectedMail } from './releaseDecisions.ts';
+import { releaseLiveMail, releaseOnStoreMail, releaseRejectedMail } from './releaseDecisions.ts';
 import { royaltiesMail } from './royalties.ts';
 import { artistReplyMail, teamReplyMail } from './ticketReplies.ts';
 import {
@@ -174,6 +174,20 @@ export function notifications(
         }));
         const mail = releaseLiveMail(to, { ...release, upc: event.payload.upc, tracks }, publicUrl);
         await queue(trx, event, 'release-live', mail, to.userId);
+      },
+      // Once per release, whichever store is first: the Message-ID is the release's, not the event's.
+      'delivery.acknowledged': async (event, trx) => {
+        if (event.payload.status !== 'ReleaseMadeAvailableToConsumers') return;
+        const release = await Release.query(trx).findById(event.payload.releaseId);
+        const to = release && (await recipient(trx, release.userId));
+        if (!to || !release) return;
+        const mail = releaseOnStoreMail(to, release, storeName(event.payload.store), publicUrl);
+        await enqueueMail(trx, {
+          ...mail,
+          messageId: `<release-${release.id}.first-live@${domain}>`,
+          eventId: event.id,
+          userId: to.userId,
+        });
       },
       'release.rejected': async (event, trx) => {
         const to = await recipient(trx, event.payload.userId);

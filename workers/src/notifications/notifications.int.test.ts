@@ -49,7 +49,12 @@ const test = dbTest
     const mailer: Mailer = {
       transport: 'smtp',
       async send(mail) {
-        const eventId = mail.messageId?.match(/^<event-(\d+)\./)?.[1] ?? 'none';
+        // A message named after its event, or (once per release) after the release: then its mail row's event.
+        const eventId =
+          mail.messageId?.match(/^<event-(\d+)\./)?.[1] ??
+          String(
+            (await db('mail_deliveries').where({ messageId: mail.messageId }).first('eventId'))?.eventId,
+          );
         const processed = await ProcessedEvent.query(db).findById(['notifications', eventId]);
         sends.push({ messageId: mail.messageId ?? '', committed: Boolean(processed) });
         return smtp.send(mail);
@@ -212,6 +217,37 @@ describe('the notifications consumer group', () => {
     expect(text).toContain('Your releases: https://riffline.test/releases');
     expect(html).toContain('Dust &amp; Light');
     expect(html).toContain('INRFL2600002');
+  });
+
+  test('tells an artist once when the first store puts their release out, whichever stores follow', async ({
+    db,
+    smtp,
+    config,
+  }) => {
+    const artist = await approvedArtist(db, 'Kemi');
+    const release = await buildRelease(db, { userId: artist.id, title: 'Lagoon Lights', artist: 'Kemi A' });
+    const live = (store: string) => ({
+      releaseId: release.id,
+      store,
+      status: 'ReleaseMadeAvailableToConsumers',
+      error: null,
+      redeliver: false,
+    });
+    await emit(db, 'delivery.acknowledged', release.id, {
+      ...live('deezer'),
+      status: 'SuccessfullyIngestedByReleaseDistributor',
+    });
+    await emit(db, 'delivery.acknowledged', release.id, live('deezer'));
+    await emit(db, 'delivery.acknowledged', release.id, live('tidal'));
+    await settled(db, config);
+
+    const mails = smtp.received.filter((m) => m.to.includes(artist.email!));
+    expect(mails).toHaveLength(1);
+    const { headers, text } = mimeOf(mails[0]!);
+    expect(headerOf(headers, 'Subject')).toBe('"Lagoon Lights" is out on Deezer');
+    expect(headerOf(headers, 'Message-ID')).toBe(`<release-${release.id}.first-live@riffline.local>`);
+    expect(text).toContain('Deezer has put "Lagoon Lights" by Kemi A out for listeners');
+    expect(text).toContain('Your releases: https://riffline.test/releases');
   });
 
   test('tells an artist why their release was rejected, escaped in the HTML part', async ({ db, smtp }) => {

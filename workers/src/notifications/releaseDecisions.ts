@@ -59,3 +59,22 @@ export function releaseRejectedMail(
     ],
   });
 }
+
+/** The first store put the release out (a store's acknowledgement, docs/delivery.md): where to find it. */
+export function releaseOnStoreMail(
+  to: Recipient,
+  release: ReviewedRelease,
+  store: string,
+  publicUrl: string,
+): Mail {
+  return compose({
+    to: to.email,
+    subject: `"${release.title}" is out on ${store}`,
+    greeting: greet(to, release.artist),
+    blocks: [
+      `${store} has put "${release.title}" by ${release.artist} out for listeners: it is the first store to do so.`,
+      'The other stores follow as they take it; your releases page shows where it stands at each one.',
+      { links: [['Your releases', `${publicUrl}/releases`]] },
+    ],
+  });
+}
