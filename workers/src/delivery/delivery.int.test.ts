@@ -290,4 +290,36 @@ describe('the delivery group', () => {
       expect(Math.max(...modified.values())).toBe(manifestAt);
     },
   );
+  dbTest.skipIf(xmllintMissing)(
+    'a store that cannot be reached is tried again without sending the release again to the one that took it',
+    async ({ db }) => {
+      const reachable = await sftpStore(db, 'spotify');
+      const key = await credentialsKey(db, undefined);
+      const unreachable = await StoreTarget.query(db)
+        .insert({
+          store: 'anghami',
+          protocol: 'sftp',
+          host: '127.0.0.1',
+          port: 1,
+          username: 'nobody',
+          folder: 'inbox',
+          dpid: 'PADPIDA2014101001U',
+          credentials: encryptCredentials(key, { password: 'x' }),
+        })
+        .returning('*');
+      const { release, event } = await approved(db);
+      const logger = pino({ level: 'silent' });
+      await expect(
+        handleOnce(db, deliveryGroup({ db, storage, config, logger }), event, logger),
+      ).rejects.toThrow();
+      // The store that took it keeps its delivery, committed with its manifest.
+      expect((await Delivery.query(db).where({ releaseId: release.id })).map((d) => d.targetId)).toEqual([
+        reachable.id,
+      ]);
+      await StoreTarget.query(db).findById(unreachable.id).patch({ enabled: false });
+      expect(await handleOnce(db, deliveryGroup({ db, storage, config, logger }), event, logger)).toBe(true);
+      expect(await Delivery.query(db).where({ releaseId: release.id })).toHaveLength(1);
+      expect(batchesIn(reachable.folder)).toHaveLength(1);
+    },
+  );
 });

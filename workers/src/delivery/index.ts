@@ -5,6 +5,7 @@ import {
   credentialsKey,
   decryptCredentials,
   Delivery,
+  isEmbedded,
   laterDeliveryExists,
   releasesForExport,
   StoreTarget,
@@ -66,9 +67,10 @@ const coverName = (release: ExportedRelease) => `cover.${release.artworkFormat =
  * The `delivery` consumer group (docs/delivery.md): when a release is approved, it is delivered to every
  * store that has a drop box and that the release goes to, one batch per store (the release-by-release
  * profile's content in the batch choreography: a manifest over one release). Each try is a fresh batch and
- * MessageId; the delivery's row is written with the batch's manifest, in the event's transaction, so a
- * try cut short (kill -9, a dropped connection) leaves a batch without a manifest, which stores ignore,
- * and the event is handled again. Stores without a drop box keep today's behaviour: nothing is sent.
+ * MessageId; the delivery's row is committed with the batch's manifest, per store, so a try cut short
+ * (kill -9, a dropped connection) leaves a batch without a manifest, which stores ignore, and the event is
+ * handled again for the stores still without the release. Stores without a drop box keep today's
+ * behaviour: nothing is sent.
  */
 export function deliveryGroup(deps: DeliveryDeps): ConsumerGroup {
   const { db, storage, config, logger } = deps;
@@ -140,15 +142,30 @@ export function deliveryGroup(deps: DeliveryDeps): ConsumerGroup {
         if (!targets.length) return;
         const [release] = (await releasesForExport(trx, [event.aggregateId])) as ExportedRelease[];
         if (!release?.upc) return;
+        // Each store in a transaction of its own, committed with its manifest: when one store fails and the
+        // event is handled again, the stores that took the release are not sent it again. (PGlite has one
+        // connection: there it is the event's own.)
+        const own = isEmbedded(db) ? trx : db;
+        let failure: unknown;
         for (const target of targets) {
           if (!goesTo(release, target.store)) continue;
-          const sent = await Delivery.query(trx).findOne({
+          const sent = await Delivery.query(own).findOne({
             releaseId: release.id,
             targetId: target.id,
             kind: 'new',
           });
-          if (!sent) await deliver(trx, release, target, 1);
+          if (sent) continue;
+          try {
+            await own.transaction((one) => deliver(one, release, target, 1));
+          } catch (error) {
+            logger.warn(
+              { err: error, release: release.id, store: target.store },
+              'a delivery failed: tried again',
+            );
+            failure ??= error;
+          }
         }
+        if (failure) throw failure;
       },
       // The store asked for the same material again (ManualCheckRequired=false): sent again, up to a limit,
       // unless a newer try already went out.
