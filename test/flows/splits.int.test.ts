@@ -19,7 +19,7 @@ import {
   type SplitsResponse,
   type StatementResponse,
 } from '@riffline/contracts';
-import { Payee } from '@riffline/db';
+import { Payee, type Db } from '@riffline/db';
 import { replayStoreReports } from '../../workers/src/storeReports/replay.ts';
 import { pollUntil } from '#test/support/eventLog.ts';
 import { apiWithWorkers } from '#test/support/flow.ts';
@@ -65,6 +65,22 @@ const nextMonth = (period: string) => {
   return new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 7);
 };
 
+/**
+ * B accepted the owner's invite (as the accept link does, tested on its own below): their payee row names
+ * their account. The owner's payees, the owner's own and B's.
+ */
+async function beaAccepted(db: Db, ownerId: string, bea: { id: string; email: string | null }) {
+  await Payee.query(db)
+    .where({ ownerId, email: bea.email!.toLowerCase() })
+    .patch({ status: 'accepted', userId: bea.id, acceptedAt: new Date() });
+  const payees = await Payee.query(db).where({ ownerId });
+  return {
+    payees,
+    ownerPayee: payees.find((p) => p.status === 'owner')!,
+    beaPayee: payees.find((p) => p.status === 'accepted')!,
+  };
+}
+
 describe('a release split between its owner and two collaborators', () => {
   flowTest(
     'a 10,000-line report: each payee credited their exact part, the invited one held, history kept by a new version',
@@ -89,13 +105,7 @@ describe('a release split between its owner and two collaborators', () => {
         ],
       });
       expect(created.status, created.body).toBe(201);
-      // B has accepted (the accept link is a later slice): their payee row names their account.
-      await Payee.query(db)
-        .where({ ownerId: owner.user.id, email: bea.user.email!.toLowerCase() })
-        .patch({ status: 'accepted', userId: bea.user.id, acceptedAt: new Date() });
-      const payees = await Payee.query(db).where({ ownerId: owner.user.id });
-      const ownerPayee = payees.find((p) => p.status === 'owner')!;
-      const beaPayee = payees.find((p) => p.status === 'accepted')!;
+      const { payees, ownerPayee, beaPayee } = await beaAccepted(db, owner.user.id, bea.user);
       const calPayee = payees.find((p) => p.email === 'cal@example.test')!;
       const shares = [
         { payeeId: ownerPayee.id, hundredths: 5_000n },
@@ -269,12 +279,7 @@ describe('a release split between its owner and two collaborators', () => {
       expect(foreign.status).toBe(400);
       expect(foreign.json()).toMatchObject({ message: 'trackId must be the id of a track of this release' });
 
-      await Payee.query(db)
-        .where({ ownerId: owner.user.id, email: bea.user.email!.toLowerCase() })
-        .patch({ status: 'accepted', userId: bea.user.id, acceptedAt: new Date() });
-      const payees = await Payee.query(db).where({ ownerId: owner.user.id });
-      const ownerPayee = payees.find((p) => p.status === 'owner')!;
-      const beaPayee = payees.find((p) => p.status === 'accepted')!;
+      const { ownerPayee, beaPayee } = await beaAccepted(db, owner.user.id, bea.user);
       const uploaded = await uploadStoreReport({ app, db, admin }, { bytes: file.csv, name: 'tracks.csv' });
       expect(uploaded).toMatchObject({ status: 'completed' });
 
@@ -454,12 +459,7 @@ describe('a release split between its owner and two collaborators', () => {
         ],
       });
       expect(created.status, created.body).toBe(201);
-      await Payee.query(db)
-        .where({ ownerId: owner.user.id, email: bea.user.email!.toLowerCase() })
-        .patch({ status: 'accepted', userId: bea.user.id, acceptedAt: new Date() });
-      const payees = await Payee.query(db).where({ ownerId: owner.user.id });
-      const ownerPayee = payees.find((p) => p.status === 'owner')!;
-      const beaPayee = payees.find((p) => p.status === 'accepted')!;
+      const { payees, ownerPayee, beaPayee } = await beaAccepted(db, owner.user.id, bea.user);
       const calPayee = payees.find((p) => p.email === 'cal-recoup@example.test')!;
       const expensesPath = `/api/releases/${release!.releaseId}/expenses`;
       const recorded = await owner.send('POST', expensesPath, {

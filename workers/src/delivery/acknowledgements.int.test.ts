@@ -10,19 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import {
-  appendEvent,
-  credentialsKey,
-  Delivery,
-  encryptCredentials,
-  Event,
-  loadConfig,
-  localStorage,
-  StoreTarget,
-  type Db,
-} from '@riffline/db';
+import { appendEvent, Delivery, Event, loadConfig, localStorage, StoreTarget, type Db } from '@riffline/db';
 import { startSftp, type LocalSftp } from '../../../infra/sftp/sftp.ts';
 import { uniqueName } from '#test/support/database.ts';
+import { sftpStoreTarget } from '#test/support/storeTarget.ts';
 import { dbTest, unique } from '#test/support/db.ts';
 import { buildArtist, buildRelease, buildTrack, uniqueIsrc, uniqueUpc } from '#test/support/factories.ts';
 import { testStore } from '#test/support/testStore.ts';
@@ -50,23 +41,9 @@ afterAll(async () => {
 
 /** The loopback drop box as the only store switched on, and the test store reading it. */
 async function store(db: Db) {
-  await StoreTarget.query(db).patch({ enabled: false });
-  const folder = `inbox-${unique('a')}`;
-  const target = await StoreTarget.query(db)
-    .insert({
-      store: (['deezer', 'tidal', 'qobuz', 'napster', 'kkbox'] as const)[
-        (await StoreTarget.query(db).resultSize()) % 5
-      ],
-      protocol: 'sftp',
-      host: sftp.host,
-      port: sftp.port,
-      username: sftp.username,
-      folder,
-      dpid: 'PADPIDA2014101001U',
-      credentials: encryptCredentials(await credentialsKey(db, undefined), { privateKey: sftp.privateKey }),
-    })
-    .returning('*');
-  return { target, shop: testStore(path.join(sftp.root, folder)) };
+  const stores = ['deezer', 'tidal', 'qobuz', 'napster', 'kkbox'] as const;
+  const target = await sftpStoreTarget(db, sftp, stores[(await StoreTarget.query(db).resultSize()) % 5]!);
+  return { target, shop: testStore(path.join(sftp.root, target.folder)) };
 }
 
 /** An approved release (one track, audio in storage) delivered to the store switched on. */

@@ -28,6 +28,7 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { startS3, type LocalS3 } from '../../../infra/s3/s3.ts';
 import { startSftp, type LocalSftp } from '../../../infra/sftp/sftp.ts';
 import { uniqueName } from '#test/support/database.ts';
+import { sftpStoreTarget } from '#test/support/storeTarget.ts';
 import { dbTest, unique } from '#test/support/db.ts';
 import { buildArtist, buildRelease, buildTrack, uniqueIsrc, uniqueUpc } from '#test/support/factories.ts';
 import { validateErn, xmllintMissing } from '#test/support/xmllint.ts';
@@ -116,27 +117,8 @@ async function approved(db: Db) {
   return { release, upc, cover, audio, event };
 }
 
-/**
- * The loopback server as a store's drop box, with its key encrypted as the console stores it: the only
- * store switched on (a release goes to every one that is).
- */
-async function sftpStore(db: Db, store = 'deezer') {
-  const key = await credentialsKey(db, undefined);
-  await StoreTarget.query(db).patch({ enabled: false });
-  return StoreTarget.query(db)
-    .insert({
-      store,
-      protocol: 'sftp',
-      host: sftp.host,
-      port: sftp.port,
-      username: sftp.username,
-      folder: `inbox-${unique('t')}`,
-      dpid: 'PADPIDA2014101001U',
-      mode: 'test',
-      credentials: encryptCredentials(key, { privateKey: sftp.privateKey }),
-    })
-    .returning('*');
-}
+/** The loopback server as the only store switched on. */
+const sftpStore = (db: Db, store = 'deezer') => sftpStoreTarget(db, sftp, store);
 
 const config = loadConfig({ NODE_ENV: 'test', XMLLINT_PATH: process.env.XMLLINT_PATH });
 const batchesIn = (folder: string) =>
