@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from './common.ts';
-import { selectableStores, storeIds, type StoreId } from './releases.ts';
+import { isCountryCode, isoDate, selectableStores, storeIds, type StoreId } from './releases.ts';
 
 /**
  * Delivery to stores (issue 36, docs/delivery.md): a store's drop box as the console sets it up, and each
@@ -142,6 +142,10 @@ export const DeliveryResponse = z.object({
   store: z.string(),
   storeName: z.string(),
   kind: z.enum(deliveryKinds),
+  /** The takedown or purge it carries (null for the release itself), and for a takedown where and from when. */
+  changeId: z.string().nullable(),
+  territories: z.array(z.string()).nullable(),
+  effectiveOn: z.string().nullable(),
   batchId: z.string(),
   messageId: z.string(),
   status: z.enum(deliveryStatuses),
@@ -153,3 +157,60 @@ export const DeliveryResponse = z.object({
   updatedAt: z.iso.datetime(),
 });
 export type DeliveryResponse = z.infer<typeof DeliveryResponse>;
+
+/**
+ * A change to a release after it went out (docs/delivery.md): a takedown the artist asked for, or a purge
+ * by an admin. Each is delivered to the stores that have the release and shows its state per store.
+ */
+export const releaseChangeKinds = ['takedown', 'purge'] as const;
+export type ReleaseChangeKind = (typeof releaseChangeKinds)[number];
+
+export const TAKEDOWN_NOT_LIVE = 'Only a live release can be taken down.';
+export const TAKEDOWN_PURGED =
+  'This release was removed from the stores for good: there is nothing left to take down.';
+export const TAKEDOWN_DATE_PAST = 'The takedown date must be today or later';
+export const TAKEDOWN_STORE_NOT_SENT = (names: string[]) => `This release does not go to ${names.join(', ')}`;
+export const PURGE_NOT_LIVE = 'Only a release that went out to the stores can be purged.';
+export const PURGE_TWICE = 'This release was purged already.';
+
+/**
+ * POST /api/releases/:id/takedowns: from every store or some, everywhere or in some countries, now or
+ * from a date on. `today` decides what "today or later" means, as for the release date.
+ */
+export const takedownBody = (today: () => string) =>
+  z.object({
+    stores: z
+      .array(z.enum(storeIds, { error: 'Unknown store' }), { error: 'Stores must be a list' })
+      .max(storeIds.length)
+      .optional()
+      .transform((v) => (v?.length ? [...new Set(v)] : null)),
+    territories: z
+      .array(z.string({ error: 'Countries must be country codes' }), { error: 'Countries must be a list' })
+      .max(300)
+      .optional()
+      .transform((v) => (v?.length ? [...new Set(v.map((c) => c.trim().toUpperCase()))] : null))
+      .refine((v) => !v || v.every(isCountryCode), {
+        message: 'Countries must be country codes (for example DE, FR)',
+      }),
+    date: isoDate('Takedown date')
+      .nullish()
+      .transform((v) => v ?? null)
+      .refine((v) => v === null || v >= today(), TAKEDOWN_DATE_PAST),
+  });
+export type TakedownBody = z.output<ReturnType<typeof takedownBody>>;
+
+/** A takedown or a purge, with where it stands at each store it was sent to. */
+export const ReleaseChangeResponse = z.object({
+  id: z.string(),
+  releaseId: z.string(),
+  kind: z.enum(releaseChangeKinds),
+  /** The stores it is for (null: every store that has the release). */
+  stores: z.array(z.string()).nullable(),
+  /** The countries it is for (null: everywhere). */
+  territories: z.array(z.string()).nullable(),
+  /** From when (null: at once). */
+  effectiveOn: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  deliveries: z.array(DeliveryResponse),
+});
+export type ReleaseChangeResponse = z.infer<typeof ReleaseChangeResponse>;

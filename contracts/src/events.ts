@@ -35,6 +35,8 @@ export const aggregates = {
   split: 'releases',
   payee: 'releases',
   expense: 'releases',
+  storeTarget: 'platform',
+  delivery: 'releases',
 } as const;
 
 export type AggregateType = keyof typeof aggregates;
@@ -176,8 +178,24 @@ export const eventSchemas = {
     error: z.string().nullable(),
     redeliver: z.boolean(),
   }),
+  /**
+   * The artist asked for a release to be taken down (the aggregate: the release; docs/delivery.md): from
+   * these stores (null: every one that has it), in these countries (null: everywhere), from this date on
+   * (null: at once). The `delivery` group sends each store the release's deals as they now stand.
+   */
+  'release.takedownRequested': z.object({
+    userId: z.string(),
+    changeId: z.string(),
+    stores: z.array(z.string()).nullable(),
+    territories: z.array(z.string()).nullable(),
+    effectiveOn: z.string().nullable(),
+  }),
+  /** An admin removed a release from every store for good (PurgeReleaseMessage; the aggregate: the release). */
+  'release.purged': z.object({ userId: z.string(), changeId: z.string() }),
   'delivery.sent': z.object({
     releaseId: z.string(),
+    /** new, update, takedown or purge (older events: new). */
+    kind: z.enum(['new', 'update', 'takedown', 'purge']).optional(),
     store: z.string(),
     batchId: z.string(),
     messageId: z.string(),

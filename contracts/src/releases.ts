@@ -102,7 +102,7 @@ const nameList = (label: string, max: number, maxMessage: string) =>
     .transform((v) => v ?? []);
 
 /** "YYYY-MM-DD" that is a real date. */
-const isoDate = (label: string) =>
+export const isoDate = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .trim()

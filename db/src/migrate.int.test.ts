@@ -285,6 +285,7 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
       '20261208000200_track_splits',
       '20261209000100_store_targets',
       '20261209000200_delivery_acknowledgements',
+      '20261210000100_release_changes',
     ]);
     expect((await migrationStatus(db)).pending).toEqual([]);
 

@@ -35,6 +35,7 @@ import * as requireAdminSecondFactor from './migrations/20261208000100_require_a
 import * as trackSplits from './migrations/20261208000200_track_splits.ts';
 import * as storeTargets from './migrations/20261209000100_store_targets.ts';
 import * as deliveryAcknowledgements from './migrations/20261209000200_delivery_acknowledgements.ts';
+import * as releaseChanges from './migrations/20261210000100_release_changes.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '20261208000200_track_splits': trackSplits,
   '20261209000100_store_targets': storeTargets,
   '20261209000200_delivery_acknowledgements': deliveryAcknowledgements,
+  '20261210000100_release_changes': releaseChanges,
 };
 
 const source: Knex.MigrationSource<string> = {

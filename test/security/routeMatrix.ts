@@ -707,6 +707,19 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     ownedBy: 'A',
     request: async (f) => ({ path: `/releases/${(await releaseOfA(f)).release.id}/deliveries` }),
   },
+  'POST /releases/:id/takedowns': {
+    audience: 'approved',
+    ownedBy: 'A',
+    request: async (f) => ({
+      path: `/releases/${(await releaseOfA(f, { status: 'live', upc: null })).release.id}/takedowns`,
+      body: { territories: ['DE'] },
+    }),
+  },
+  'GET /releases/:id/changes': {
+    audience: 'approved',
+    ownedBy: 'A',
+    request: async (f) => ({ path: `/releases/${(await releaseOfA(f)).release.id}/changes` }),
+  },
   'GET /releases/:id/splits': {
     audience: 'approved',
     ownedBy: 'A',
@@ -1054,6 +1067,18 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     audience: 'admin',
     ownedBy: 'A',
     request: async (f) => ({ path: `/admin/releases/${(await releaseOfA(f)).release.id}/deliveries` }),
+  },
+  'GET /admin/releases/:id/changes': {
+    audience: 'admin',
+    ownedBy: 'A',
+    request: async (f) => ({ path: `/admin/releases/${(await releaseOfA(f)).release.id}/changes` }),
+  },
+  'POST /admin/releases/:id/purge': {
+    audience: 'admin',
+    ownedBy: 'A',
+    request: async (f) => ({
+      path: `/admin/releases/${(await releaseOfA(f, { status: 'live', upc: null })).release.id}/purge`,
+    }),
   },
   'GET /admin/contact-messages': { audience: 'admin' },
   'GET /admin/contact-messages/:id': {

@@ -1,5 +1,16 @@
-import { storeName, type DeliveryResponse, type StoreTargetResponse } from '@riffline/contracts';
-import { credentialNames, decryptCredentials, type DeliveryWithStore, type StoreTarget } from '@riffline/db';
+import {
+  storeName,
+  type DeliveryResponse,
+  type ReleaseChangeResponse,
+  type StoreTargetResponse,
+} from '@riffline/contracts';
+import {
+  credentialNames,
+  decryptCredentials,
+  type DeliveryWithStore,
+  type ReleaseChange,
+  type StoreTarget,
+} from '@riffline/db';
 
 const iso = (date: Date | string) => new Date(date).toISOString();
 
@@ -34,6 +45,9 @@ export function presentDelivery(row: DeliveryWithStore): DeliveryResponse {
     store: row.store,
     storeName: storeName(row.store),
     kind: row.kind,
+    changeId: row.changeId,
+    territories: row.territories ?? null,
+    effectiveOn: row.effectiveOn ?? null,
     batchId: row.batchId,
     messageId: row.messageId,
     status: row.status,
@@ -43,5 +57,21 @@ export function presentDelivery(row: DeliveryWithStore): DeliveryResponse {
     createdAt: iso(row.createdAt),
     deliveredAt: row.deliveredAt ? iso(row.deliveredAt) : null,
     updatedAt: iso(row.updatedAt),
+  };
+}
+
+export function presentReleaseChange(
+  change: ReleaseChange,
+  deliveries: DeliveryWithStore[] = [],
+): ReleaseChangeResponse {
+  return {
+    id: change.id,
+    releaseId: change.releaseId,
+    kind: change.kind,
+    stores: change.stores,
+    territories: change.territories,
+    effectiveOn: change.effectiveOn,
+    createdAt: iso(change.createdAt),
+    deliveries: deliveries.map(presentDelivery),
   };
 }

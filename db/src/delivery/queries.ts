@@ -1,7 +1,13 @@
 import type { Db, DbTransaction } from '../connection.ts';
 import { Delivery } from '../models/Delivery.ts';
+import { ReleaseChange } from '../models/ReleaseChange.ts';
 
-export type DeliveryWithStore = Delivery & { store: string };
+/** A delivery with its store and, when it carries a takedown, where and from when. */
+export type DeliveryWithStore = Delivery & {
+  store: string;
+  territories: string[] | null;
+  effectiveOn: string | null;
+};
 
 /**
  * A release's deliveries with their store, newest first; with `latestPerStore`, only each store's latest
@@ -14,8 +20,20 @@ export async function deliveriesOfRelease(
 ): Promise<DeliveryWithStore[]> {
   const query = Delivery.query(db)
     .join('store_targets', 'store_targets.id', 'deliveries.target_id')
+    .leftJoin('release_changes', 'release_changes.id', 'deliveries.change_id')
     .where('deliveries.release_id', releaseId)
-    .select('deliveries.*', 'store_targets.store');
+    .select(
+      'deliveries.*',
+      'store_targets.store',
+      'release_changes.territories',
+      'release_changes.effective_on',
+      // The store's link stays with the release after a later message (an update, a takedown elsewhere).
+      db.raw(
+        `coalesce(deliveries.store_url, (select earlier.store_url from deliveries earlier
+           where earlier.release_id = deliveries.release_id and earlier.target_id = deliveries.target_id
+             and earlier.store_url is not null order by earlier.created_at desc limit 1)) as store_url`,
+      ),
+    );
   if (latestPerStore) {
     query.whereNotExists(
       Delivery.query(db)
@@ -106,4 +124,29 @@ export async function laterDeliveryExists(trx: DbTransaction, delivery: Delivery
     .whereRaw('created_at > (select created_at from deliveries where id = ?)', [delivery.id])
     .first();
   return Boolean(later);
+}
+
+/** A release's takedowns and purge, newest first, each with its deliveries (where it stands per store). */
+export async function changesOfRelease(
+  db: Db | DbTransaction,
+  releaseId: string,
+): Promise<Array<{ change: ReleaseChange; deliveries: DeliveryWithStore[] }>> {
+  const changes = await ReleaseChange.query(db)
+    .where({ releaseId })
+    .orderBy([
+      { column: 'createdAt', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ]);
+  const deliveries = await deliveriesOfRelease(db, releaseId);
+  return changes.map((change) => ({
+    change,
+    deliveries: deliveries.filter((d) => d.changeId === change.id),
+  }));
+}
+
+/** The takedowns of a release, oldest first: together they say where and until when its deals run. */
+export async function takedownsOfRelease(db: Db | DbTransaction, releaseId: string): Promise<ReleaseChange[]> {
+  return await ReleaseChange.query(db)
+    .where({ releaseId, kind: 'takedown' })
+    .orderBy([{ column: 'createdAt' }, { column: 'id' }]);
 }

@@ -9,6 +9,8 @@ export class Delivery extends BaseModel {
   releaseId!: string;
   targetId!: string;
   kind!: 'new' | 'update' | 'takedown' | 'purge';
+  /** The takedown or purge it carries (docs/delivery.md). */
+  changeId!: string | null;
   batchId!: string;
   messageId!: string;
   status!: DeliveryStatus;

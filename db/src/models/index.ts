@@ -22,3 +22,4 @@ export { Export, type ExportManifestEntry } from './Export.ts';
 export { StoreReport } from './StoreReport.ts';
 export { StoreTarget } from './StoreTarget.ts';
 export { Delivery } from './Delivery.ts';
+export { ReleaseChange } from './ReleaseChange.ts';

@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import path from 'node:path/posix';
 import type { Readable } from 'node:stream';
 import type { DropBox } from './dropBox.ts';
-import { buildManifest, type BatchMessage } from './manifest.ts';
+import { buildManifest, type BatchMessage, type MessageKind } from './manifest.ts';
 
 /** A BatchId: the time to the millisecond, `YYYYMMDDhhmmssnnn` (DOMAIN.md). */
 export const batchIdAt = (at: Date) => at.toISOString().replace(/\D/g, '').slice(0, 17);
 
-export interface BatchRelease {
+export interface BatchRelease extends MessageKind {
   upc: string;
   messageId: string;
   xml: string;
@@ -42,6 +42,8 @@ export async function writeBatch(
     const xml = Buffer.from(release.xml);
     await put(path.join(dir, `${release.upc}.xml`), xml);
     messages.push({
+      messageType: release.messageType,
+      deliveryType: release.deliveryType,
       messageId: release.messageId,
       url: `${release.upc}/${release.upc}.xml`,
       upc: release.upc,

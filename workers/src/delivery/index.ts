@@ -7,8 +7,10 @@ import {
   Delivery,
   isEmbedded,
   laterDeliveryExists,
+  ReleaseChange,
   releasesForExport,
   StoreTarget,
+  takedownsOfRelease,
   type Config,
   type Db,
   type DbTransaction,
@@ -16,11 +18,13 @@ import {
 } from '@riffline/db';
 import type { Logger } from 'pino';
 import type { ConsumerGroup } from '../events/log.ts';
-import { buildErn } from '../exports/ern.ts';
+import { buildErn, buildPurge } from '../exports/ern.ts';
 import { ernChecker, type ErnChecker } from '../exports/ernCheck.ts';
 import type { ExportedRelease } from '../exports/release.ts';
 import { batchIdAt, writeBatch, type BatchRelease } from './batch.ts';
 import { openDropBox, type DropBox } from './dropBox.ts';
+import type { MessageKind } from './manifest.ts';
+import { dealEndsFor } from './takedowns.ts';
 
 export const DELIVERY_GROUP = 'delivery';
 /** How many times a store that asks for the same material again gets it, in all. */
@@ -79,31 +83,68 @@ export function deliveryGroup(deps: DeliveryDeps): ConsumerGroup {
   const dropBox = deps.dropBox ?? openDropBox;
   const sender = { partyId: config.ddex.partyId, name: RECORD_LABEL };
 
-  /** One try of delivering the release to one store: a fresh batch and MessageId, recorded with the event. */
-  async function deliver(trx: DbTransaction, release: ExportedRelease, target: StoreTarget, attempt: number) {
+  /**
+   * One try of sending one store a message about the release: the release itself (`new`), a takedown (its
+   * deals as they now stand) or a purge; a fresh batch and MessageId, recorded with the event. Every
+   * NewReleaseMessage carries the takedowns that apply to the store.
+   */
+  async function deliver(
+    trx: DbTransaction,
+    release: ExportedRelease,
+    target: StoreTarget,
+    attempt: number,
+    change: ReleaseChange | null = null,
+  ) {
     const key = await credentialsKey(db, config.delivery.credentialsKey);
     const at = clock();
     const batchId = batchIdAt(at);
     const messageId = randomUUID();
-    const xml = buildErn(release, {
+    const kind = change?.kind ?? 'new';
+    const header = {
       messageId,
       threadId: release.id,
       createdAt: at,
       sender,
       recipient: { partyId: target.dpid },
-      files: {
-        audio: (track) => `resources/${audioName(track)}`,
-        cover: release.artworkKey ? `resources/${coverName(release)}` : null,
-      },
-    });
+    };
+    const xml =
+      kind === 'purge'
+        ? buildPurge(release, header)
+        : buildErn(release, {
+            ...header,
+            files: {
+              audio: (track) => `resources/${audioName(track)}`,
+              cover: release.artworkKey ? `resources/${coverName(release)}` : null,
+              provided: kind === 'new',
+            },
+            ends: dealEndsFor(target.store, await takedownsOfRelease(trx, release.id)),
+          });
     await ernCheck.check([{ releaseId: release.id, title: release.title, xml }]);
+    const message: MessageKind =
+      kind === 'new'
+        ? {
+            messageType: 'NewReleaseMessage',
+            deliveryType: attempt > 1 ? 'ReDelivery' : 'NewReleaseDelivery',
+          }
+        : {
+            messageType: kind === 'purge' ? 'PurgeReleaseMessage' : 'NewReleaseMessage',
+            deliveryType: 'TakeDown',
+          };
     let box: DropBox | undefined;
     try {
       box = await dropBox(target, decryptCredentials(key, target.credentials));
       await writeBatch(box, {
         folder: target.folder,
         batchId,
-        releases: [{ upc: release.upc!, messageId, xml, resources: resourcesOf(release, storage) }],
+        releases: [
+          {
+            ...message,
+            upc: release.upc!,
+            messageId,
+            xml,
+            resources: kind === 'new' ? resourcesOf(release, storage) : [],
+          },
+        ],
         manifest: {
           sender,
           recipient: { partyId: target.dpid },
@@ -118,7 +159,8 @@ export function deliveryGroup(deps: DeliveryDeps): ConsumerGroup {
       .insert({
         releaseId: release.id,
         targetId: target.id,
-        kind: 'new',
+        kind,
+        changeId: change?.id ?? null,
         batchId,
         messageId,
         status: 'delivered',
@@ -129,44 +171,62 @@ export function deliveryGroup(deps: DeliveryDeps): ConsumerGroup {
     await appendEvent(trx, {
       type: 'delivery.sent',
       aggregateId: delivery.id,
-      payload: { releaseId: release.id, store: target.store, batchId, messageId, attempt },
+      payload: { releaseId: release.id, kind, store: target.store, batchId, messageId, attempt },
     });
-    logger.info({ release: release.id, store: target.store, batch: batchId, attempt }, 'release delivered');
+    logger.info(
+      { release: release.id, kind, store: target.store, batch: batchId, attempt },
+      'release delivered',
+    );
   }
+
+  /**
+   * Sends the release, or a takedown or purge of it, to each store switched on that should get it and has
+   * not yet: the release to the stores it goes to, a change only to those of them that have the release.
+   * Each store in a transaction of its own, committed with its manifest: when one store fails and the
+   * event is handled again, the stores that took it are not sent it again. (PGlite has one connection:
+   * there it is the event's own.)
+   */
+  async function deliverToStores(trx: DbTransaction, releaseId: string, change: ReleaseChange | null) {
+    const targets = await StoreTarget.query(trx).where({ enabled: true }).orderBy('store');
+    if (!targets.length) return;
+    const [release] = (await releasesForExport(trx, [releaseId])) as ExportedRelease[];
+    if (!release?.upc) return;
+    const own = isEmbedded(db) ? trx : db;
+    let failure: unknown;
+    for (const target of targets) {
+      if (!goesTo(release, target.store) || (change?.stores && !change.stores.includes(target.store)))
+        continue;
+      const sent = (kind: Delivery['kind'], changeId: string | null) =>
+        Delivery.query(own).findOne({ releaseId, targetId: target.id, kind, changeId });
+      if (change && !(await sent('new', null))) continue;
+      if (await sent(change?.kind ?? 'new', change?.id ?? null)) continue;
+      try {
+        await own.transaction((one) => deliver(one, release, target, 1, change));
+      } catch (error) {
+        logger.warn(
+          { err: error, release: release.id, store: target.store },
+          'a delivery failed: tried again',
+        );
+        failure ??= error;
+      }
+    }
+    if (failure) throw failure;
+  }
+
+  const changeOf = async (trx: DbTransaction, id: string) => {
+    const change = await ReleaseChange.query(trx).findById(id);
+    if (!change) throw new Error(`release change ${id} is missing`);
+    return change;
+  };
 
   return {
     group: DELIVERY_GROUP,
     handlers: {
-      'release.approved': async (event, trx) => {
-        const targets = await StoreTarget.query(trx).where({ enabled: true }).orderBy('store');
-        if (!targets.length) return;
-        const [release] = (await releasesForExport(trx, [event.aggregateId])) as ExportedRelease[];
-        if (!release?.upc) return;
-        // Each store in a transaction of its own, committed with its manifest: when one store fails and the
-        // event is handled again, the stores that took the release are not sent it again. (PGlite has one
-        // connection: there it is the event's own.)
-        const own = isEmbedded(db) ? trx : db;
-        let failure: unknown;
-        for (const target of targets) {
-          if (!goesTo(release, target.store)) continue;
-          const sent = await Delivery.query(own).findOne({
-            releaseId: release.id,
-            targetId: target.id,
-            kind: 'new',
-          });
-          if (sent) continue;
-          try {
-            await own.transaction((one) => deliver(one, release, target, 1));
-          } catch (error) {
-            logger.warn(
-              { err: error, release: release.id, store: target.store },
-              'a delivery failed: tried again',
-            );
-            failure ??= error;
-          }
-        }
-        if (failure) throw failure;
-      },
+      'release.approved': (event, trx) => deliverToStores(trx, event.aggregateId, null),
+      'release.takedownRequested': async (event, trx) =>
+        deliverToStores(trx, event.aggregateId, await changeOf(trx, event.payload.changeId)),
+      'release.purged': async (event, trx) =>
+        deliverToStores(trx, event.aggregateId, await changeOf(trx, event.payload.changeId)),
       // The store asked for the same material again (ManualCheckRequired=false): sent again, up to a limit,
       // unless a newer try already went out.
       'delivery.acknowledged': async (event, trx) => {
@@ -176,7 +236,8 @@ export function deliveryGroup(deps: DeliveryDeps): ConsumerGroup {
         const target = await StoreTarget.query(trx).findById(failed.targetId);
         if (!target?.enabled || (await laterDeliveryExists(trx, failed))) return;
         const [release] = (await releasesForExport(trx, [failed.releaseId])) as ExportedRelease[];
-        if (release?.upc) await deliver(trx, release, target, failed.attempts + 1);
+        const change = failed.changeId ? await changeOf(trx, failed.changeId) : null;
+        if (release?.upc) await deliver(trx, release, target, failed.attempts + 1, change);
       },
     },
   };

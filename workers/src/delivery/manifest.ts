@@ -4,7 +4,13 @@ import { xmlText } from '../exports/xml.ts';
 /** The ERN choreography's namespace for the manifest (ern-c-sftp, version 18). */
 export const CHOREOGRAPHY_NAMESPACE = 'http://ddex.net/xml/ern-c-sftp/18';
 
-export interface BatchMessage {
+/** What a message in a batch is, in the manifest's words. */
+export interface MessageKind {
+  messageType: 'NewReleaseMessage' | 'PurgeReleaseMessage';
+  deliveryType: 'NewReleaseDelivery' | 'ReDelivery' | 'TakeDown';
+}
+
+export interface BatchMessage extends MessageKind {
   messageId: string;
   /** The message's path from the batch folder, e.g. `0860000123456/0860000123456.xml`. */
   url: string;
@@ -45,11 +51,11 @@ export function buildManifest(options: {
   root.ele('NumberOfMessages').txt(String(options.messages.length));
   for (const message of options.messages) {
     const entry = root.ele('MessageInBatch');
-    entry.ele('MessageType').txt('NewReleaseMessage');
+    entry.ele('MessageType').txt(message.messageType);
     entry.ele('MessageId').txt(xmlText(message.messageId));
     entry.ele('URL').txt(xmlText(message.url));
     entry.ele('IncludedReleaseId').ele('ICPN').txt(message.upc);
-    entry.ele('DeliveryType').txt('NewReleaseDelivery');
+    entry.ele('DeliveryType').txt(message.deliveryType);
     entry.ele('ProductType').txt('AudioProduct');
     const hash = entry.ele('HashSum');
     hash.ele('HashSumValue').txt(message.sha256);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SaxesParser } from 'saxes';
 import { create } from 'xmlbuilder2';
 import { validateErn, xmllintMissing } from '#test/support/xmllint.ts';
-import { buildErn, dealsOf, type ErnOptions } from './ern.ts';
+import { buildErn, buildPurge, dealReach, dealsOf, type ErnOptions } from './ern.ts';
 import { isoDuration, type ExportedRelease, type ExportedTrack } from './release.ts';
 import { wellFormednessProblem } from './xml.ts';
 
@@ -342,6 +342,67 @@ describe('the ERN NewReleaseMessage of text that looks like markup', () => {
     expect(wellFormednessProblem(xml)).toBeNull();
     expect(readBack(xml).within('Release', 'DisplayTitleText')).toEqual([['a\uFFFDb\uFFFDc\uFFFDd\uFFFDe']]);
   });
+});
+
+describe('takedowns and purges (deals that end, PurgeReleaseMessage)', () => {
+  const now = options.createdAt;
+  const at = (iso: string) => new Date(iso);
+  const ends = (everywhere: string | null, territories: Record<string, string> = {}) => ({
+    everywhere: everywhere ? at(everywhere) : null,
+    territories: new Map(Object.entries(territories).map(([c, d]) => [c, at(d)])),
+  });
+
+  it("keeps the remaining territories' deals in a territorial takedown, and gives countries to come their end", () => {
+    expect(dealReach(['CN'], ends(null, { DE: '2026-11-20T00:00:00Z' }), now)).toEqual([
+      { territories: null, excluded: ['CN', 'DE'], endsAt: null },
+    ]);
+    expect(
+      dealReach(
+        [],
+        ends(null, { DE: '2026-12-24T00:00:00Z', FR: '2026-12-24T00:00:00Z', CN: '2027-01-01T00:00:00Z' }),
+        now,
+      ),
+    ).toEqual([
+      { territories: null, excluded: ['CN', 'DE', 'FR'], endsAt: null },
+      { territories: ['DE', 'FR'], excluded: [], endsAt: at('2026-12-24T00:00:00Z') },
+      { territories: ['CN'], excluded: [], endsAt: at('2027-01-01T00:00:00Z') },
+    ]);
+  });
+
+  it('ends every deal at a takedown everywhere; a country whose end comes later ends with the rest', () => {
+    expect(dealReach(['KP'], ends('2026-12-31T00:00:00Z', { DE: '2027-02-01T00:00:00Z' }), now)).toEqual([
+      { territories: null, excluded: ['KP'], endsAt: at('2026-12-31T00:00:00Z') },
+    ]);
+    expect(dealReach([], undefined, now)).toEqual([{ territories: null, excluded: [], endsAt: null }]);
+  });
+
+  it.skipIf(xmllintMissing)(
+    'a takedown now, one at a date, a territorial one and a purge are valid against the ERN 4.3 schema',
+    () => {
+      const takenDown = buildErn(album(), { ...options, ends: ends(now.toISOString()) });
+      const dated = buildErn(album(), { ...options, ends: ends('2027-01-15T00:00:00Z') });
+      const territorial = buildErn(release(), {
+        ...options,
+        ends: ends(null, { DE: '2026-11-01T00:00:00Z', FR: '2027-03-01T00:00:00Z' }),
+      });
+      const purge = buildPurge(album(), options);
+      const check = validateErn([takenDown, dated, territorial, purge]);
+      expect(check.valid, check.output).toBe(true);
+
+      const { texts } = readBack(takenDown);
+      expect(texts('EndDateTime')).toEqual(['2026-11-23T10:30:00Z', '2026-11-23T10:30:00Z']);
+      expect(texts('StartDateTime')).toEqual(['2026-12-11T00:00:00Z', '2026-12-11T00:00:00Z']);
+      expect(readBack(dated).texts('EndDateTime')).toContain('2027-01-15T00:00:00Z');
+      const regions = readBack(territorial);
+      expect(regions.texts('ExcludedTerritoryCode')).toEqual(['DE', 'FR', 'DE', 'FR']);
+      expect(regions.texts('TerritoryCode')).toEqual(['FR', 'FR']);
+      expect(regions.texts('EndDateTime')).toEqual(['2027-03-01T00:00:00Z', '2027-03-01T00:00:00Z']);
+      const purged = readBack(purge);
+      expect(purged.texts('ICPN')).toEqual([album().upc]);
+      expect(purged.texts('TitleText')).toEqual(['Monsoon Tapes']);
+      expect(purge).toContain('<ern:PurgeReleaseMessage');
+    },
+  );
 });
 
 describe('isoDuration', () => {

@@ -34,7 +34,20 @@ export interface ErnOptions {
    * A delivery's own files (docs/delivery.md): each track's audio and the cover by their path in the
    * release's folder, provided in the delivery. Without it, the files are named by their storage keys.
    */
-  files?: { audio(track: ExportedRelease['tracks'][number]): string; cover: string | null };
+  files?: {
+    audio(track: ExportedRelease['tracks'][number]): string;
+    cover: string | null;
+    /** false: the store has the files from an earlier delivery, and this one does not carry them. */
+    provided?: boolean;
+  };
+  /** Where and when the deals end: the takedowns that apply to the recipient (none: they run on). */
+  ends?: DealEnds;
+}
+
+/** When the release's deals end (docs/delivery.md): everywhere, and per country (territorial takedowns). */
+export interface DealEnds {
+  everywhere: Date | null;
+  territories: ReadonlyMap<string, Date>;
 }
 
 const releaseTypes: Record<ExportedRelease['releaseType'], string> = {
@@ -122,6 +135,45 @@ const lines = (holder: string | null, year: number, fallback: string) => {
   return { year: String(year), company };
 };
 
+function messageHeader(root: XMLBuilder, options: ErnOptions) {
+  const header = root.ele('MessageHeader');
+  if (options.threadId) leaf(header, 'MessageThreadId', options.threadId);
+  leaf(header, 'MessageId', options.messageId);
+  const sender = header.ele('MessageSender');
+  leaf(sender, 'PartyId', options.sender.partyId);
+  sender.ele('PartyName').ele('FullName').txt(xmlText(options.sender.name));
+  const recipient = header.ele('MessageRecipient');
+  leaf(recipient, 'PartyId', options.recipient.partyId);
+  if (options.recipient.name) recipient.ele('PartyName').ele('FullName').txt(xmlText(options.recipient.name));
+  leaf(header, 'MessageCreatedDateTime', options.createdAt.toISOString());
+  leaf(header, 'MessageControlType', 'LiveMessage');
+}
+
+const messageRoot = (name: string, attributes: Record<string, string> = {}) =>
+  create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '\uFFFD' }).ele(
+    ERN_NAMESPACE,
+    `ern:${name}`,
+    { AvsVersionId: AVS_VERSION, LanguageAndScriptCode: 'en', ...attributes },
+  );
+
+/**
+ * The `PurgeReleaseMessage` of a release (DOMAIN.md: permanent removal from a store): the header and the
+ * release's ICPN and title.
+ */
+export function buildPurge(
+  release: Pick<ExportedRelease, 'id' | 'upc' | 'title'>,
+  options: ErnOptions,
+): string {
+  const root = messageRoot('PurgeReleaseMessage');
+  messageHeader(root, options);
+  const purged = root.ele('PurgedRelease');
+  const releaseId = purged.ele('ReleaseId');
+  if (release.upc) leaf(releaseId, 'ICPN', release.upc);
+  else leaf(releaseId, 'ProprietaryId', release.id, { Namespace: `DPID:${options.sender.partyId}` });
+  purged.ele('Title').ele('TitleText').txt(xmlText(release.title));
+  return root.end({ prettyPrint: true });
+}
+
 /** The message, serialised (UTF-8, pretty-printed). */
 export function buildErn(release: ExportedRelease, options: ErnOptions): string {
   const namespace = `DPID:${options.sender.partyId}`;
@@ -147,27 +199,9 @@ export function buildErn(release: ExportedRelease, options: ErnOptions): string 
   }));
   const releaseArtistRefs = releaseArtists.map((n) => parties.reference(n));
 
-  const root = create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '\uFFFD' }).ele(
-    ERN_NAMESPACE,
-    'ern:NewReleaseMessage',
-    {
-      AvsVersionId: AVS_VERSION,
-      LanguageAndScriptCode: 'en',
-      ReleaseProfileVersionId: 'Audio',
-    },
-  );
+  const root = messageRoot('NewReleaseMessage', { ReleaseProfileVersionId: 'Audio' });
 
-  const header = root.ele('MessageHeader');
-  if (options.threadId) leaf(header, 'MessageThreadId', options.threadId);
-  leaf(header, 'MessageId', options.messageId);
-  const sender = header.ele('MessageSender');
-  leaf(sender, 'PartyId', options.sender.partyId);
-  sender.ele('PartyName').ele('FullName').txt(xmlText(options.sender.name));
-  const recipient = header.ele('MessageRecipient');
-  leaf(recipient, 'PartyId', options.recipient.partyId);
-  if (options.recipient.name) recipient.ele('PartyName').ele('FullName').txt(xmlText(options.recipient.name));
-  leaf(header, 'MessageCreatedDateTime', options.createdAt.toISOString());
-  leaf(header, 'MessageControlType', 'LiveMessage');
+  messageHeader(root, options);
 
   const partyList = root.ele('PartyList');
   const label = partyList.ele('Party');
@@ -210,7 +244,11 @@ export function buildErn(release: ExportedRelease, options: ErnOptions): string 
         leaf(hash, 'HashSumValue', track.audioSha256);
       }
       if (track.audioSize !== null) leaf(file, 'FileSize', Number(track.audioSize));
-      leaf(delivery, 'IsProvidedInDelivery', String(Boolean(options.files)));
+      leaf(
+        delivery,
+        'IsProvidedInDelivery',
+        String(Boolean(options.files) && options.files?.provided !== false),
+      );
     }
     leaf(recording, 'DisplayTitleText', track.title);
     recording.ele('DisplayTitle').ele('TitleText').txt(xmlText(track.title));
@@ -303,15 +341,32 @@ export function buildErn(release: ExportedRelease, options: ErnOptions): string 
   const releaseDeal = root.ele('DealList').ele('ReleaseDeal');
   leaf(releaseDeal, 'DealReleaseReference', 'R0');
   const start = release.releaseDate ?? options.createdAt.toISOString().slice(0, 10);
-  for (const deal of dealsOf(release)) {
-    const terms = releaseDeal.ele('Deal').ele('DealTerms');
-    const excluded = release.hasCountryRestrictions ? excludedTerritories(release.restrictedCountries) : [];
-    if (excluded.length) {
-      for (const country of excluded) leaf(terms, 'ExcludedTerritoryCode', country);
-    } else {
-      leaf(terms, 'TerritoryCode', 'Worldwide');
+  const restricted = release.hasCountryRestrictions ? excludedTerritories(release.restrictedCountries) : [];
+  for (const reach of dealReach(restricted, options.ends, options.createdAt)) {
+    for (const deal of dealsOf(release)) {
+      const terms = releaseDeal.ele('Deal').ele('DealTerms');
+      if (reach.territories) {
+        for (const country of reach.territories) leaf(terms, 'TerritoryCode', country);
+      } else if (reach.excluded.length) {
+        for (const country of reach.excluded) leaf(terms, 'ExcludedTerritoryCode', country);
+      } else {
+        leaf(terms, 'TerritoryCode', 'Worldwide');
+      }
+      const period = terms.ele('ValidityPeriod');
+      if (reach.endsAt) {
+        // A deal that ends is given to the second (DDEX advises date-times; a date's end is ambiguous).
+        leaf(period, 'StartDateTime', `${start}T00:00:00Z`);
+        leaf(period, 'EndDateTime', reach.endsAt.toISOString().replace(/\.\d{3}Z$/, 'Z'));
+      } else {
+        leaf(period, 'StartDate', start);
+      }
+      dealTerms(terms, deal);
     }
-    terms.ele('ValidityPeriod').ele('StartDate').txt(xmlText(start));
+  }
+
+  return root.end({ prettyPrint: true });
+
+  function dealTerms(terms: XMLBuilder, deal: DealShape) {
     for (const model of deal.commercialModels) leaf(terms, 'CommercialModelType', model);
     leaf(terms, 'UseType', deal.useType);
     if (release.storeDistribution === 'custom') {
@@ -326,8 +381,36 @@ export function buildErn(release: ExportedRelease, options: ErnOptions): string 
     }
     leaf(terms, 'IsPreOrderDeal', 'false');
   }
+}
 
-  return root.end({ prettyPrint: true });
+/** Where a set of deals runs and until when: listed countries, or everywhere but the excluded ones. */
+interface DealReach {
+  territories: string[] | null;
+  excluded: string[];
+  endsAt: Date | null;
+}
+
+/**
+ * The reaches a release's deals are sent for (DOMAIN.md: takedowns are deals that end): everywhere the
+ * release goes but the countries whose deals ended (a territorial takedown keeps the remaining
+ * territories' deals), ending when a takedown everywhere says; and, per date to come, the countries whose
+ * deals end then.
+ */
+export function dealReach(restricted: string[], ends: DealEnds | undefined, now: Date): DealReach[] {
+  const everywhere = ends?.everywhere ?? null;
+  const excluded = new Set(restricted);
+  const later = new Map<number, string[]>();
+  for (const [country, at] of ends?.territories ?? []) {
+    if (excluded.has(country) || (everywhere && everywhere <= at)) continue;
+    excluded.add(country);
+    if (at > now) later.set(at.getTime(), [...(later.get(at.getTime()) ?? []), country]);
+  }
+  return [
+    { territories: null, excluded: [...excluded].sort(), endsAt: everywhere },
+    ...[...later.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([at, countries]) => ({ territories: countries.sort(), excluded: [], endsAt: new Date(at) })),
+  ];
 }
 
 interface DealShape {

@@ -1,5 +1,6 @@
 import {
   DeliveryResponse,
+  ReleaseChangeResponse,
   StoreTargetBody,
   StoreTargetResponse,
   StoreTargetUpdateBody,
@@ -7,7 +8,8 @@ import {
   storeTargetProtocols,
   uuidParam,
 } from '@riffline/contracts';
-import { credentialsKey, deliveriesOfRelease, StoreTarget } from '@riffline/db';
+import { changesOfRelease, credentialsKey, deliveriesOfRelease, StoreTarget } from '@riffline/db';
+import { purgeRelease } from '../../../commands/delivery/releaseChanges.ts';
 import { z } from 'zod';
 import {
   createStoreTarget,
@@ -15,7 +17,7 @@ import {
   updateStoreTarget,
 } from '../../../commands/delivery/storeTargets.ts';
 import { NotFoundError } from '../../../errors.ts';
-import { presentDelivery, presentStoreTarget } from '../../../presenters/delivery.ts';
+import { presentDelivery, presentReleaseChange, presentStoreTarget } from '../../../presenters/delivery.ts';
 import { defineRoute } from '../../route.ts';
 import { listQuery, pageOf } from '../listQuery.ts';
 
@@ -139,6 +141,36 @@ export const adminStoreTargetRoutes = [
     handler: async (ctx, { db }) => {
       const { params } = ctx.state.input as z.infer<typeof IdSchema>;
       return (await deliveriesOfRelease(db, params.id)).map(presentDelivery);
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/admin/releases/:id/changes',
+    summary: "A release's takedowns and purge, newest first, each with where it stands per store",
+    tag,
+    audience: 'admin',
+    request: IdSchema,
+    response: z.array(ReleaseChangeResponse),
+    handler: async (ctx, { db }) => {
+      const { params } = ctx.state.input as z.infer<typeof IdSchema>;
+      return (await changesOfRelease(db, params.id)).map((c) => presentReleaseChange(c.change, c.deliveries));
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/admin/releases/:id/purge',
+    summary:
+      'Remove a live release from every store for good (a PurgeReleaseMessage to each store that has it); 409 when it is not live or was purged',
+    tag,
+    audience: 'admin',
+    request: IdSchema,
+    response: ReleaseChangeResponse,
+    status: 201,
+    errors: [409],
+    handler: async (ctx, { db }) => {
+      const { params } = ctx.state.input as z.infer<typeof IdSchema>;
+      const change = await purgeRelease(db, ctx.state.user!, params.id);
+      return presentReleaseChange(change);
     },
   }),
 ];

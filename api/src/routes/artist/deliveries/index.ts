@@ -1,11 +1,19 @@
-import { DeliveryResponse, uuidParam } from '@riffline/contracts';
-import { deliveriesOfRelease } from '@riffline/db';
+import {
+  DeliveryResponse,
+  earliestReleaseDate,
+  ReleaseChangeResponse,
+  takedownBody,
+  uuidParam,
+} from '@riffline/contracts';
+import { changesOfRelease, deliveriesOfRelease } from '@riffline/db';
 import { z } from 'zod';
+import { requestTakedown } from '../../../commands/delivery/releaseChanges.ts';
 import { loadRelease } from '../../../commands/releases/ownRelease.ts';
-import { presentDelivery } from '../../../presenters/delivery.ts';
+import { presentDelivery, presentReleaseChange } from '../../../presenters/delivery.ts';
 import { defineRoute } from '../../route.ts';
 
 const ReleaseDeliveriesSchema = z.object({ params: uuidParam });
+const TakedownSchema = z.object({ params: uuidParam, body: takedownBody(() => earliestReleaseDate()) });
 
 /** Where the owner's release stands at each store it was delivered to (docs/delivery.md). */
 export const deliveryRoutes = [
@@ -22,6 +30,40 @@ export const deliveryRoutes = [
       const { params } = ctx.state.input as z.infer<typeof ReleaseDeliveriesSchema>;
       const release = await loadRelease(db, ctx.state.user!, params.id);
       return (await deliveriesOfRelease(db, release.id, { latestPerStore: true })).map(presentDelivery);
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/releases/:id/takedowns',
+    summary:
+      "Take the owner's live release down: from the stores named (else every store), in the countries named (else everywhere), from a date (else at once); 409 when it is not live",
+    tag: 'Releases',
+    audience: 'approved',
+    request: TakedownSchema,
+    response: ReleaseChangeResponse,
+    status: 201,
+    errors: [409],
+    rateLimit: { name: 'releases:takedown', limit: 30, windowMs: 60 * 60_000 },
+    handler: async (ctx, { db }) => {
+      const { params, body } = ctx.state.input as z.infer<typeof TakedownSchema>;
+      const change = await requestTakedown(db, ctx.state.user!, params.id, body);
+      return presentReleaseChange(change);
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/releases/:id/changes',
+    summary: "The owner's release's takedowns (and purge), newest first, each with where it stands per store",
+    tag: 'Releases',
+    audience: 'approved',
+    request: ReleaseDeliveriesSchema,
+    response: z.array(ReleaseChangeResponse),
+    handler: async (ctx, { db }) => {
+      const { params } = ctx.state.input as z.infer<typeof ReleaseDeliveriesSchema>;
+      const release = await loadRelease(db, ctx.state.user!, params.id);
+      return (await changesOfRelease(db, release.id)).map((c) =>
+        presentReleaseChange(c.change, c.deliveries),
+      );
     },
   }),
 ];
