@@ -214,3 +214,30 @@ export const ReleaseChangeResponse = z.object({
   deliveries: z.array(DeliveryResponse),
 });
 export type ReleaseChangeResponse = z.infer<typeof ReleaseChangeResponse>;
+
+/** A delivery in the console's log: with the release it carried. */
+export const AdminDeliveryResponse = DeliveryResponse.extend({
+  releaseTitle: z.string(),
+  artist: z.string(),
+});
+export type AdminDeliveryResponse = z.infer<typeof AdminDeliveryResponse>;
+
+/** An acknowledgement a store wrote, as it came; `problem` says why it could not be read. */
+export const DeliveryAcknowledgementResponse = z.object({
+  id: z.string(),
+  targetId: z.string(),
+  store: z.string(),
+  storeName: z.string(),
+  fileName: z.string(),
+  messageId: z.string().nullable(),
+  madeAt: z.iso.datetime().nullable(),
+  problem: z.string().nullable(),
+  receivedAt: z.iso.datetime(),
+  body: z.string(),
+});
+export type DeliveryAcknowledgementResponse = z.infer<typeof DeliveryAcknowledgementResponse>;
+
+export const REDELIVER_SWITCHED_OFF = 'This store is switched off: switch it on before sending it anything.';
+export const REDELIVER_NEWER =
+  'A newer delivery of this release went to this store: send that one again instead.';
+export const REDELIVER_PURGED = 'This release was removed from the stores for good.';

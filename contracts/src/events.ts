@@ -192,6 +192,8 @@ export const eventSchemas = {
   }),
   /** An admin removed a release from every store for good (PurgeReleaseMessage; the aggregate: the release). */
   'release.purged': z.object({ userId: z.string(), changeId: z.string() }),
+  /** An admin asked for a delivery to be sent again (the aggregate: the delivery; docs/delivery.md). */
+  'delivery.redeliveryRequested': z.object({ releaseId: z.string(), store: z.string() }),
   'delivery.sent': z.object({
     releaseId: z.string(),
     /** new, update, takedown or purge (older events: new). */

@@ -21,6 +21,8 @@ import { randomUUID } from 'node:crypto';
 import {
   Application,
   ContactMessage,
+  Delivery,
+  DeliveryAcknowledgement,
   Event,
   openUsageStaging,
   hashInviteToken,
@@ -175,6 +177,37 @@ async function storeTarget(f: Fixture) {
       protocol: 'sftp',
       store: await freeStore(f),
       credentials: encryptCredentials(key, credentials),
+    })
+    .returning('*');
+}
+
+/** A delivery of a release of A to one drop box the delivery routes share (switched off, as all here). */
+async function deliveryOfA(f: Fixture) {
+  const target =
+    (await StoreTarget.query(f.db).findOne({ dpid: 'PADPIDA0MATRIX0' })) ??
+    (await StoreTarget.query(f.db).patchAndFetchById((await storeTarget(f)).id, { dpid: 'PADPIDA0MATRIX0' }));
+  const { release } = await releaseOfA(f, { status: 'live' });
+  return Delivery.query(f.db)
+    .insert({
+      releaseId: release.id,
+      targetId: target.id,
+      batchId: '20261210120000000',
+      messageId: randomUUID(),
+      status: 'error',
+      error: 'The release has no territory the store sells in.',
+    })
+    .returning('*');
+}
+
+/** An acknowledgement file a store wrote, kept as it came. */
+async function acknowledgement(f: Fixture) {
+  const delivery = await deliveryOfA(f);
+  return DeliveryAcknowledgement.query(f.db)
+    .insert({
+      targetId: delivery.targetId,
+      fileName: `ACK_${randomUUID()}.xml`,
+      body: '<html>Service Unavailable</html>',
+      problem: 'It is not an AcknowledgementMessage (its root is html)',
     })
     .returning('*');
 }
@@ -1079,6 +1112,23 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     request: async (f) => ({
       path: `/admin/releases/${(await releaseOfA(f, { status: 'live', upc: null })).release.id}/purge`,
     }),
+  },
+  'GET /admin/deliveries': { audience: 'admin' },
+  'GET /admin/deliveries/:id': {
+    audience: 'admin',
+    request: async (f) => ({ path: `/admin/deliveries/${(await deliveryOfA(f)).id}` }),
+  },
+  // Every drop box here is switched off (other suites share this database): the admin is told to switch
+  // it on. The redelivery itself: workers/src/delivery/acknowledgements.int.test.ts and the route's test.
+  'POST /admin/deliveries/:id/redeliver': {
+    audience: 'admin',
+    entitled: { admin: 409 },
+    request: async (f) => ({ path: `/admin/deliveries/${(await deliveryOfA(f)).id}/redeliver` }),
+  },
+  'GET /admin/delivery-acknowledgements': { audience: 'admin' },
+  'GET /admin/delivery-acknowledgements/:id': {
+    audience: 'admin',
+    request: async (f) => ({ path: `/admin/delivery-acknowledgements/${(await acknowledgement(f)).id}` }),
   },
   'GET /admin/contact-messages': { audience: 'admin' },
   'GET /admin/contact-messages/:id': {

@@ -1,5 +1,6 @@
 import {
   storeName,
+  type DeliveryAcknowledgementResponse,
   type DeliveryResponse,
   type ReleaseChangeResponse,
   type StoreTargetResponse,
@@ -7,6 +8,7 @@ import {
 import {
   credentialNames,
   decryptCredentials,
+  type DeliveryAcknowledgement,
   type DeliveryWithStore,
   type ReleaseChange,
   type StoreTarget,
@@ -73,5 +75,23 @@ export function presentReleaseChange(
     effectiveOn: change.effectiveOn,
     createdAt: iso(change.createdAt),
     deliveries: deliveries.map(presentDelivery),
+  };
+}
+
+export function presentAcknowledgement(
+  row: DeliveryAcknowledgement,
+  store: string,
+): DeliveryAcknowledgementResponse {
+  return {
+    id: row.id,
+    targetId: row.targetId,
+    store,
+    storeName: storeName(store),
+    fileName: row.fileName,
+    messageId: row.messageId,
+    madeAt: row.madeAt ? iso(row.madeAt) : null,
+    problem: row.problem,
+    receivedAt: iso(row.receivedAt),
+    body: row.body,
   };
 }

@@ -11,6 +11,7 @@ import { adminNewsletterSubscriptionRoutes } from './admin/newsletterSubscriptio
 import { adminPayeeRoutes } from './admin/payees/index.ts';
 import { adminSettingRoutes } from './admin/settings/index.ts';
 import { adminStoreTargetRoutes } from './admin/storeTargets/index.ts';
+import { adminDeliveryRoutes } from './admin/deliveries/index.ts';
 import { adminReleaseRoutes } from './admin/releases/index.ts';
 import { adminStoreReportRoutes } from './admin/storeReports/index.ts';
 import { adminRoyaltyRoutes } from './admin/royalties/index.ts';
@@ -89,6 +90,7 @@ export function allRoutes(): RouteDef[] {
     ...adminAnalyticsRoutes,
     ...adminSettingRoutes,
     ...adminStoreTargetRoutes,
+    ...adminDeliveryRoutes,
     ...adminContactMessageRoutes,
     ...adminNewsletterSubscriptionRoutes,
     ...adminEventRoutes,

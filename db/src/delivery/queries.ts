@@ -9,19 +9,11 @@ export type DeliveryWithStore = Delivery & {
   effectiveOn: string | null;
 };
 
-/**
- * A release's deliveries with their store, newest first; with `latestPerStore`, only each store's latest
- * (what the artist is shown: where the release stands at each store).
- */
-export async function deliveriesOfRelease(
-  db: Db | DbTransaction,
-  releaseId: string,
-  { latestPerStore = false } = {},
-): Promise<DeliveryWithStore[]> {
-  const query = Delivery.query(db)
+/** Deliveries with their store, the takedown they carry, and the store's link as it last gave it. */
+const withStore = <Q extends ReturnType<typeof Delivery.query>>(db: Db | DbTransaction, query: Q) =>
+  query
     .join('store_targets', 'store_targets.id', 'deliveries.target_id')
     .leftJoin('release_changes', 'release_changes.id', 'deliveries.change_id')
-    .where('deliveries.release_id', releaseId)
     .select(
       'deliveries.*',
       'store_targets.store',
@@ -34,6 +26,30 @@ export async function deliveriesOfRelease(
              and earlier.store_url is not null order by earlier.created_at desc limit 1)) as store_url`,
       ),
     );
+
+/** These deliveries (a page of the console's log) with their store, as `ids` orders them. */
+export async function deliveriesByIds(
+  db: Db | DbTransaction,
+  ids: readonly string[],
+): Promise<DeliveryWithStore[]> {
+  const rows = (await withStore(
+    db,
+    Delivery.query(db).whereIn('deliveries.id', [...ids]),
+  )) as DeliveryWithStore[];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)).filter((row): row is DeliveryWithStore => Boolean(row));
+}
+
+/**
+ * A release's deliveries with their store, newest first; with `latestPerStore`, only each store's latest
+ * (what the artist is shown: where the release stands at each store).
+ */
+export async function deliveriesOfRelease(
+  db: Db | DbTransaction,
+  releaseId: string,
+  { latestPerStore = false } = {},
+): Promise<DeliveryWithStore[]> {
+  const query = withStore(db, Delivery.query(db).where('deliveries.release_id', releaseId));
   if (latestPerStore) {
     query.whereNotExists(
       Delivery.query(db)
@@ -145,7 +161,10 @@ export async function changesOfRelease(
 }
 
 /** The takedowns of a release, oldest first: together they say where and until when its deals run. */
-export async function takedownsOfRelease(db: Db | DbTransaction, releaseId: string): Promise<ReleaseChange[]> {
+export async function takedownsOfRelease(
+  db: Db | DbTransaction,
+  releaseId: string,
+): Promise<ReleaseChange[]> {
   return await ReleaseChange.query(db)
     .where({ releaseId, kind: 'takedown' })
     .orderBy([{ column: 'createdAt' }, { column: 'id' }]);

@@ -23,3 +23,4 @@ export { StoreReport } from './StoreReport.ts';
 export { StoreTarget } from './StoreTarget.ts';
 export { Delivery } from './Delivery.ts';
 export { ReleaseChange } from './ReleaseChange.ts';
+export { DeliveryAcknowledgement } from './DeliveryAcknowledgement.ts';

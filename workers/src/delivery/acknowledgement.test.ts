@@ -28,6 +28,7 @@ describe("a store's acknowledgement", () => {
           errorText: 'Cover & audio: try again',
           manualCheckRequired: false,
           messages: [{ messageId: 'M1', statuses: ['ResourceCorrupt'] }],
+          storeUrl: null,
         },
       ],
     });
@@ -45,6 +46,27 @@ describe("a store's acknowledgement", () => {
     expect(
       deliveryStateOf({ ...parsed.releases[0]!, status: 'SuccessfullyIngestedByReleaseDistributor' }),
     ).toEqual({ status: 'ingested', redeliver: false });
+  });
+
+  it("reads the store's link from a ProprietaryId of the release's ReleaseId, a web address only", () => {
+    const live = (ids: string) =>
+      parseAcknowledgement(
+        ack(
+          'AcknowledgementMessage',
+          `<ReleaseStatus><ReleaseId><ICPN>0860000123456</ICPN>${ids}</ReleaseId>
+             <ReleaseStatus>ReleaseMadeAvailableToConsumers</ReleaseStatus></ReleaseStatus>`,
+        ),
+      ).releases[0]!.storeUrl;
+    expect(
+      live(
+        `<ProprietaryId Namespace="DPID:PADPIDA2014101001U">album:981</ProprietaryId>
+         <ProprietaryId Namespace="DPID:PADPIDA2014101001U"> https://store.example/album/981?from=ddex&amp;x=1 </ProprietaryId>`,
+      ),
+    ).toBe('https://store.example/album/981?from=ddex&x=1');
+    expect(live('')).toBeNull();
+    // Shown to the artist as a link: nothing but http(s).
+    expect(live('<ProprietaryId Namespace="X">javascript:alert(1)</ProprietaryId>')).toBeNull();
+    expect(live('<ProprietaryId Namespace="X">/album/981</ProprietaryId>')).toBeNull();
   });
 
   it('says why it cannot read a file that is not one', () => {

@@ -31,6 +31,19 @@ const children = (node: Node | undefined, name: string) =>
   node?.children.filter((c) => c.name === name) ?? [];
 const text = (node: Node | undefined) => node?.text.trim() || null;
 
+/**
+ * The store's link to the release. The choreography has no element for it: a store names the release in
+ * its own scheme with a ProprietaryId of the ReleaseStatus's ReleaseId, and the first of those that is a
+ * web address is taken. Only http(s): the artist is shown it as a link.
+ */
+function storeUrlOf(releaseId: Node | undefined): string | null {
+  for (const id of children(releaseId, 'ProprietaryId')) {
+    const value = text(id);
+    if (value && URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol)) return value;
+  }
+  return null;
+}
+
 export interface AcknowledgedRelease {
   /** The release's ICPN (UPC) as the store names it. */
   icpn: string | null;
@@ -41,6 +54,8 @@ export interface AcknowledgedRelease {
   manualCheckRequired: boolean | null;
   /** The MessageIds the status is about, each with the file statuses the store gave it (FileOK, ResourceCorrupt…). */
   messages: Array<{ messageId: string; statuses: string[] }>;
+  /** The release's page at the store, when it gives one (storeUrlOf). */
+  storeUrl: string | null;
 }
 
 export interface Acknowledgement {
@@ -71,8 +86,9 @@ export function parseAcknowledgement(xml: string): Acknowledgement {
     const value = text(child(status, 'ReleaseStatus'));
     if (!value) throw new Error('A ReleaseStatus has no status');
     const manual = text(child(status, 'ManualCheckRequired'));
+    const releaseId = child(status, 'ReleaseId');
     return {
-      icpn: text(child(child(status, 'ReleaseId'), 'ICPN')),
+      icpn: text(child(releaseId, 'ICPN')),
       status: value,
       errorText: text(child(status, 'ErrorText')),
       manualCheckRequired: manual === null ? null : manual.toLowerCase() === 'true',
@@ -84,6 +100,7 @@ export function parseAcknowledgement(xml: string): Acknowledgement {
             .filter((s): s is string => s !== null),
         }))
         .filter((m) => m.messageId),
+      storeUrl: storeUrlOf(releaseId),
     };
   });
   return {
@@ -101,6 +118,7 @@ export function deliveryStateOf(release: AcknowledgedRelease): {
   if (release.status === 'ReleaseMadeAvailableToConsumers') return { status: 'live', redeliver: false };
   if (release.status === 'SuccessfullyIngestedByReleaseDistributor')
     return { status: 'ingested', redeliver: false };
-  if (/TakenDown|Withdrawn/i.test(release.status)) return { status: 'taken_down', redeliver: false };
+  if (release.status === 'ReleaseNotAvailable' || /TakenDown|Withdrawn/i.test(release.status))
+    return { status: 'taken_down', redeliver: false };
   return { status: 'error', redeliver: release.manualCheckRequired === false };
 }

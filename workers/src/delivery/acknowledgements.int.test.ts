@@ -1,6 +1,7 @@
 /**
  * The stores' acknowledgements (docs/delivery.md) read from a real OpenSSH drop box on loopback, written by
- * the test store (test/support/testStore.ts) after it validated the delivered message: ingested, then live;
+ * the test store (test/support/testStore.ts) after it validated the delivered message: ingested, then live
+ * with the store's link to its page on loopback;
  * a corrupt resource with ManualCheckRequired=false sent again with a new MessageId; an invalid message in
  * error with the store's words; an unreadable file kept with its reason; an earlier acknowledgement read
  * after a later one changing nothing.
@@ -9,8 +10,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { appendEvent, Delivery, Event, loadConfig, localStorage, StoreTarget, type Db } from '@riffline/db';
+import { afterAll, beforeAll, describe, expect, onTestFinished } from 'vitest';
+import {
+  appendEvent,
+  deliveriesOfRelease,
+  Delivery,
+  Event,
+  loadConfig,
+  localStorage,
+  ReleaseChange,
+  StoreTarget,
+  type Db,
+} from '@riffline/db';
 import { startSftp, type LocalSftp } from '../../../infra/sftp/sftp.ts';
 import { uniqueName } from '#test/support/database.ts';
 import { sftpStoreTarget } from '#test/support/storeTarget.ts';
@@ -21,7 +32,7 @@ import { xmllintMissing } from '#test/support/xmllint.ts';
 import { handleOnce } from '../events/handleOnce.ts';
 import type { LoggedEvent } from '../events/log.ts';
 import { readAcknowledgements } from './acknowledgements.ts';
-import { deliveryGroup } from './index.ts';
+import { deliveryGroup, MAX_DELIVERY_ATTEMPTS } from './index.ts';
 
 // A database of its own: a release goes to every store switched on, and other suites set some up.
 dbTest.override({ freshDb: true });
@@ -39,11 +50,22 @@ afterAll(async () => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-/** The loopback drop box as the only store switched on, and the test store reading it. */
+/** The loopback drop box as the only store switched on, and the test store reading it over SFTP. */
 async function store(db: Db) {
-  const stores = ['deezer', 'tidal', 'qobuz', 'napster', 'kkbox'] as const;
-  const target = await sftpStoreTarget(db, sftp, stores[(await StoreTarget.query(db).resultSize()) % 5]!);
-  return { target, shop: testStore(path.join(sftp.root, target.folder)) };
+  const stores = [
+    'deezer',
+    'tidal',
+    'qobuz',
+    'napster',
+    'kkbox',
+    'anghami',
+    'boomplay',
+    'audiomack',
+  ] as const;
+  const target = await sftpStoreTarget(db, sftp, stores[await StoreTarget.query(db).resultSize()]!);
+  const shop = await testStore({ protocol: 'sftp', sftp, folder: target.folder });
+  onTestFinished(() => shop.close());
+  return { target, shop };
 }
 
 /** An approved release (one track, audio in storage) delivered to the store switched on. */
@@ -85,36 +107,50 @@ const deliveriesOf = (db: Db, releaseId: string) =>
     .orderBy([{ column: 'createdAt' }, { column: 'id' }]);
 
 describe("the stores' acknowledgements", () => {
-  dbTest.skipIf(xmllintMissing)('ingested, then live; a later read changes nothing', async ({ db }) => {
-    const { shop } = await store(db);
-    const release = await delivered(db);
-    expect(shop.acknowledge('ok')).toBe(1);
-    expect(await read(db)).toBe(1);
-    expect((await deliveriesOf(db, release.id)).map((d) => d.status)).toEqual(['ingested']);
-    const earlier = new Date(Date.now() - 60_000);
-    shop.goLive();
-    expect(await read(db)).toBe(1);
-    const [live] = await deliveriesOf(db, release.id);
-    expect(live).toMatchObject({ status: 'live', error: null });
-    // An acknowledgement made before the one that set it live, read after it: kept, but changes nothing.
-    shop.acknowledge('ok', earlier);
-    await read(db);
-    expect((await deliveriesOf(db, release.id))[0]!.status).toBe('live');
-    // Nothing new: nothing read again.
-    expect(await read(db)).toBe(0);
-    const events = await Event.query(db).where({ type: 'delivery.acknowledged', aggregateId: live!.id });
-    expect(events.map((e) => (e.payload as { status: string }).status)).toEqual([
-      'SuccessfullyIngestedByReleaseDistributor',
-      'ReleaseMadeAvailableToConsumers',
-    ]);
-  });
+  dbTest.skipIf(xmllintMissing)(
+    "ingested, then live with the store's link; a later read changes nothing",
+    async ({ db }) => {
+      const { shop } = await store(db);
+      const release = await delivered(db);
+      expect(await shop.acknowledge('ok')).toBe(1);
+      expect(await read(db)).toBe(1);
+      expect(await deliveriesOf(db, release.id)).toMatchObject([{ status: 'ingested', storeUrl: null }]);
+      const earlier = new Date(Date.now() - 60_000);
+      const [page] = await shop.goLive();
+      expect(page).toMatchObject({ upc: release.upc, title: release.title });
+      expect(await read(db)).toBe(1);
+      const [live] = await deliveriesOf(db, release.id);
+      expect(live).toMatchObject({
+        status: 'live',
+        error: null,
+        storeUrl: `${shop.origin}/releases/${release.upc}`,
+      });
+      const answer = await fetch(live!.storeUrl!);
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toContain(release.title);
+      // An acknowledgement made before the one that set it live, read after it: kept, but changes nothing.
+      await shop.acknowledgeAgain('ok', earlier);
+      expect(await read(db)).toBe(1);
+      expect((await deliveriesOf(db, release.id))[0]).toMatchObject({
+        status: 'live',
+        storeUrl: live!.storeUrl,
+      });
+      // Nothing new: nothing read again.
+      expect(await read(db)).toBe(0);
+      const events = await Event.query(db).where({ type: 'delivery.acknowledged', aggregateId: live!.id });
+      expect(events.map((e) => (e.payload as { status: string }).status)).toEqual([
+        'SuccessfullyIngestedByReleaseDistributor',
+        'ReleaseMadeAvailableToConsumers',
+      ]);
+    },
+  );
 
   dbTest.skipIf(xmllintMissing)(
     'a corrupt resource the store wants again is sent again with a new MessageId, and then taken',
     async ({ db }) => {
       const { shop } = await store(db);
       const release = await delivered(db);
-      shop.acknowledge('corrupt');
+      await shop.acknowledge('corrupt');
       await read(db);
       const [failed] = await deliveriesOf(db, release.id);
       expect(failed).toMatchObject({
@@ -134,7 +170,7 @@ describe("the stores' acknowledgements", () => {
       const [, again] = await deliveriesOf(db, release.id);
       expect(again).toMatchObject({ status: 'delivered', attempts: 2 });
       expect(again!.messageId).not.toBe(failed!.messageId);
-      expect(shop.acknowledge('ok')).toBe(1);
+      expect(await shop.acknowledge('ok')).toBe(1);
       await read(db);
       expect((await deliveriesOf(db, release.id)).map((d) => d.status)).toEqual(['error', 'ingested']);
       expect(shop.received.map((m) => m.messageId)).toEqual([failed!.messageId, again!.messageId]);
@@ -146,8 +182,8 @@ describe("the stores' acknowledgements", () => {
     async ({ db }) => {
       const { target, shop } = await store(db);
       const release = await delivered(db);
-      shop.acknowledge('invalid');
-      shop.writeGarbage();
+      await shop.acknowledge('invalid');
+      await shop.writeGarbage();
       expect(await read(db)).toBe(2);
       const [failed] = await deliveriesOf(db, release.id);
       expect(failed).toMatchObject({
@@ -168,6 +204,143 @@ describe("the stores' acknowledgements", () => {
         .first();
       expect(garbage).toMatchObject({ problem: 'It is not an AcknowledgementMessage (its root is html)' });
       expect(garbage.body).toContain('Service Unavailable');
+    },
+  );
+});
+
+/** A takedown or purge as the API records it (workers may not import the API), handled by the group. */
+async function change(
+  db: Db,
+  release: { id: string; userId: string },
+  fields: { kind: 'takedown' | 'purge'; territories?: string[]; effectiveOn?: string },
+) {
+  const stored = await db.transaction(async (trx) => {
+    const row = await ReleaseChange.query(trx)
+      .insert({
+        releaseId: release.id,
+        kind: fields.kind,
+        territories: fields.territories ?? null,
+        effectiveOn: fields.effectiveOn ?? null,
+      })
+      .returning('*');
+    return fields.kind === 'purge'
+      ? appendEvent(trx, {
+          type: 'release.purged',
+          aggregateId: release.id,
+          payload: { userId: release.userId, changeId: row.id },
+        })
+      : appendEvent(trx, {
+          type: 'release.takedownRequested',
+          aggregateId: release.id,
+          payload: {
+            userId: release.userId,
+            changeId: row.id,
+            stores: null,
+            territories: row.territories,
+            effectiveOn: row.effectiveOn,
+          },
+        });
+  });
+  await handleOnce(db, deliveryGroup({ db, storage, config, logger }), { ...stored, position: '0' }, logger);
+  const [latest] = await Delivery.query(db)
+    .where({ releaseId: release.id })
+    .orderBy('createdAt', 'desc')
+    .limit(1);
+  return latest!;
+}
+
+/** A release the store took and put out, with its page. */
+async function liveAtStore(db: Db) {
+  const { shop } = await store(db);
+  const release = await delivered(db);
+  await shop.acknowledge('ok');
+  const [page] = await shop.goLive();
+  await read(db);
+  expect((await fetch(page!.url)).status).toBe(200);
+  return { shop, release, page: page! };
+}
+
+describe('takedowns and purges at the store', () => {
+  dbTest.skipIf(xmllintMissing)(
+    'a territorial takedown keeps the release live elsewhere; a takedown everywhere at a date ends it on that date',
+    async ({ db }) => {
+      const { shop, release, page } = await liveAtStore(db);
+      const territorial = await change(db, release, { kind: 'takedown', territories: ['DE'] });
+      expect(territorial).toMatchObject({ kind: 'takedown', status: 'delivered', attempts: 1 });
+      expect(await shop.acknowledge('ok')).toBe(1);
+      await read(db);
+      // Valid (the store checks each message with xmllint) and taken: the release stays up elsewhere.
+      expect(await Delivery.query(db).findById(territorial.id)).toMatchObject({
+        status: 'ingested',
+        error: null,
+      });
+      expect((await fetch(page.url)).status).toBe(200);
+
+      const dated = await change(db, release, { kind: 'takedown', effectiveOn: '2031-01-01' });
+      expect(dated.changeId).not.toBe(territorial.changeId);
+      expect(await shop.acknowledge('ok')).toBe(1);
+      await read(db);
+      expect(await Delivery.query(db).findById(dated.id)).toMatchObject({ status: 'ingested', error: null });
+      expect((await fetch(page.url)).status).toBe(200);
+      expect(await shop.passTime(new Date('2030-12-31T23:00:00Z'))).toBe(0);
+      expect(await shop.passTime(new Date('2031-01-01T00:00:00Z'))).toBe(1);
+      await read(db);
+      expect(await Delivery.query(db).findById(dated.id)).toMatchObject({ status: 'taken_down' });
+      expect((await fetch(page.url)).status).toBe(404);
+      // What the artist is shown per store: the takedown, done, with the date it took effect.
+      const [latest] = await deliveriesOfRelease(db, release.id, { latestPerStore: true });
+      expect(latest).toMatchObject({ kind: 'takedown', status: 'taken_down', effectiveOn: '2031-01-01' });
+    },
+  );
+
+  dbTest.skipIf(xmllintMissing)(
+    'a takedown now, and a purge, each end with the store no longer offering it',
+    async ({ db }) => {
+      const { shop, release, page } = await liveAtStore(db);
+      const now = await change(db, release, { kind: 'takedown' });
+      await shop.acknowledge('ok');
+      await read(db);
+      expect(await Delivery.query(db).findById(now.id)).toMatchObject({ status: 'taken_down', error: null });
+      expect((await fetch(page.url)).status).toBe(404);
+
+      const purge = await change(db, release, { kind: 'purge' });
+      expect(purge).toMatchObject({ kind: 'purge', status: 'delivered' });
+      expect(await shop.acknowledge('ok')).toBe(1);
+      await read(db);
+      expect(await Delivery.query(db).findById(purge.id)).toMatchObject({
+        status: 'taken_down',
+        error: null,
+      });
+    },
+  );
+
+  dbTest.skipIf(xmllintMissing)(
+    "an admin's redelivery sends a delivery in error again, past the automatic tries",
+    async ({ db }) => {
+      const { target, shop } = await store(db);
+      const release = await delivered(db);
+      await shop.acknowledge('invalid');
+      await read(db);
+      const [failed] = await deliveriesOf(db, release.id);
+      await Delivery.query(db).patch({ attempts: MAX_DELIVERY_ATTEMPTS }).findById(failed!.id);
+      const asked = await db.transaction((trx) =>
+        appendEvent(trx, {
+          type: 'delivery.redeliveryRequested',
+          aggregateId: failed!.id,
+          payload: { releaseId: release.id, store: target.store },
+        }),
+      );
+      await handleOnce(
+        db,
+        deliveryGroup({ db, storage, config, logger }),
+        { ...asked, position: '0' },
+        logger,
+      );
+      const [, again] = await deliveriesOf(db, release.id);
+      expect(again).toMatchObject({ kind: 'new', status: 'delivered', attempts: MAX_DELIVERY_ATTEMPTS + 1 });
+      expect(await shop.acknowledge('ok')).toBe(1);
+      await read(db);
+      expect(await Delivery.query(db).findById(again!.id)).toMatchObject({ status: 'ingested' });
     },
   );
 });

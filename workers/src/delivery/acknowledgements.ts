@@ -96,7 +96,10 @@ async function applyAcknowledgement(
       if (delivery.acknowledgedAt && new Date(delivery.acknowledgedAt) > madeAt) continue;
       const { status, redeliver } = deliveryStateOf(release);
       const error = status === 'error' ? errorOf(release) : null;
-      await delivery.$query(trx).patch({ status, error, acknowledgedAt: madeAt });
+      // The store's link is kept while the release is live there (a live status may leave it out), and
+      // dropped with any other state, so the artist is never sent to a page that went away.
+      const storeUrl = status === 'live' ? (release.storeUrl ?? delivery.storeUrl) : null;
+      await delivery.$query(trx).patch({ status, error, storeUrl, acknowledgedAt: madeAt });
       await appendEvent(trx, {
         type: 'delivery.acknowledged',
         aggregateId: delivery.id,

@@ -219,6 +219,17 @@ export function deliveryGroup(deps: DeliveryDeps): ConsumerGroup {
     return change;
   };
 
+  /** The same material again in a new batch, unless the store is switched off or a newer try went out. */
+  async function sendAgain(trx: DbTransaction, deliveryId: string, { limited }: { limited: boolean }) {
+    const failed = await Delivery.query(trx).findById(deliveryId);
+    if (!failed || (limited && failed.attempts >= MAX_DELIVERY_ATTEMPTS)) return;
+    const target = await StoreTarget.query(trx).findById(failed.targetId);
+    if (!target?.enabled || (await laterDeliveryExists(trx, failed))) return;
+    const [release] = (await releasesForExport(trx, [failed.releaseId])) as ExportedRelease[];
+    const change = failed.changeId ? await changeOf(trx, failed.changeId) : null;
+    if (release?.upc) await deliver(trx, release, target, failed.attempts + 1, change);
+  }
+
   return {
     group: DELIVERY_GROUP,
     handlers: {
@@ -227,18 +238,12 @@ export function deliveryGroup(deps: DeliveryDeps): ConsumerGroup {
         deliverToStores(trx, event.aggregateId, await changeOf(trx, event.payload.changeId)),
       'release.purged': async (event, trx) =>
         deliverToStores(trx, event.aggregateId, await changeOf(trx, event.payload.changeId)),
-      // The store asked for the same material again (ManualCheckRequired=false): sent again, up to a limit,
-      // unless a newer try already went out.
+      // The store asked for the same material again (ManualCheckRequired=false): sent again, up to a limit;
+      // past it, the delivery stays in error for an admin (the console's Deliveries) to send again.
       'delivery.acknowledged': async (event, trx) => {
-        if (!event.payload.redeliver) return;
-        const failed = await Delivery.query(trx).findById(event.aggregateId);
-        if (!failed || failed.attempts >= MAX_DELIVERY_ATTEMPTS) return;
-        const target = await StoreTarget.query(trx).findById(failed.targetId);
-        if (!target?.enabled || (await laterDeliveryExists(trx, failed))) return;
-        const [release] = (await releasesForExport(trx, [failed.releaseId])) as ExportedRelease[];
-        const change = failed.changeId ? await changeOf(trx, failed.changeId) : null;
-        if (release?.upc) await deliver(trx, release, target, failed.attempts + 1, change);
+        if (event.payload.redeliver) await sendAgain(trx, event.aggregateId, { limited: true });
       },
+      'delivery.redeliveryRequested': (event, trx) => sendAgain(trx, event.aggregateId, { limited: false }),
     },
   };
 }

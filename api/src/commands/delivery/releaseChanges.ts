@@ -1,13 +1,26 @@
 import {
   PURGE_NOT_LIVE,
   PURGE_TWICE,
+  REDELIVER_NEWER,
+  REDELIVER_PURGED,
+  REDELIVER_SWITCHED_OFF,
   storeName,
   TAKEDOWN_NOT_LIVE,
   TAKEDOWN_PURGED,
   TAKEDOWN_STORE_NOT_SENT,
   type TakedownBody,
 } from '@riffline/contracts';
-import { appendEvent, Release, ReleaseChange, type Db, type DbTransaction, type User } from '@riffline/db';
+import {
+  appendEvent,
+  Delivery,
+  laterDeliveryExists,
+  Release,
+  ReleaseChange,
+  StoreTarget,
+  type Db,
+  type DbTransaction,
+  type User,
+} from '@riffline/db';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { loadRelease, RELEASE_NOT_FOUND } from '../releases/ownRelease.ts';
 
@@ -80,5 +93,28 @@ export async function purgeRelease(db: Db, admin: User, releaseId: string): Prom
       payload: { userId: release.userId, changeId: change.id },
     });
     return change;
+  });
+}
+
+/**
+ * An admin sends a delivery again (docs/delivery.md: the console's answer to a store that could not take
+ * it, past the automatic tries): the `delivery` group sends the same material in a new batch.
+ */
+export async function requestRedelivery(db: Db, admin: User, deliveryId: string): Promise<Delivery> {
+  return db.transaction(async (trx) => {
+    const delivery = await Delivery.query(trx).findById(deliveryId).forUpdate();
+    if (!delivery) throw NotFoundError('Delivery not found');
+    const target = await StoreTarget.query(trx).findById(delivery.targetId);
+    if (!target?.enabled) throw ConflictError(REDELIVER_SWITCHED_OFF);
+    if (delivery.kind !== 'purge' && (await isPurged(trx, delivery.releaseId)))
+      throw ConflictError(REDELIVER_PURGED);
+    if (await laterDeliveryExists(trx, delivery)) throw ConflictError(REDELIVER_NEWER);
+    await appendEvent(trx, {
+      type: 'delivery.redeliveryRequested',
+      aggregateId: delivery.id,
+      actorId: admin.id,
+      payload: { releaseId: delivery.releaseId, store: target.store },
+    });
+    return delivery;
   });
 }

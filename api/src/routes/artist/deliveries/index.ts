@@ -43,7 +43,6 @@ export const deliveryRoutes = [
     response: ReleaseChangeResponse,
     status: 201,
     errors: [409],
-    rateLimit: { name: 'releases:takedown', limit: 30, windowMs: 60 * 60_000 },
     handler: async (ctx, { db }) => {
       const { params, body } = ctx.state.input as z.infer<typeof TakedownSchema>;
       const change = await requestTakedown(db, ctx.state.user!, params.id, body);
