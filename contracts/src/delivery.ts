@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from './common.ts';
-import { isCountryCode, isoDate, selectableStores, storeIds, type StoreId } from './releases.ts';
+import {
+  genreField,
+  isCountryCode,
+  isoDate,
+  releaseArtistsField,
+  secondaryGenreField,
+  selectableStores,
+  storeIds,
+  type StoreId,
+} from './releases.ts';
 
 /**
  * Delivery to stores (issue 36, docs/delivery.md): a store's drop box as the console sets it up, and each
@@ -159,11 +168,70 @@ export const DeliveryResponse = z.object({
 export type DeliveryResponse = z.infer<typeof DeliveryResponse>;
 
 /**
- * A change to a release after it went out (docs/delivery.md): a takedown the artist asked for, or a purge
- * by an admin. Each is delivered to the stores that have the release and shows its state per store.
+ * A change to a release after it went out (docs/delivery.md): a takedown the artist asked for, a purge by an
+ * admin, or a correction the artist proposed and an admin approved. Each is delivered to the stores that
+ * have the release and shows its state per store.
  */
-export const releaseChangeKinds = ['takedown', 'purge'] as const;
+export const releaseChangeKinds = ['takedown', 'purge', 'correction'] as const;
 export type ReleaseChangeKind = (typeof releaseChangeKinds)[number];
+/** A correction waits for review; takedowns and purges need none. */
+export const releaseChangeStatuses = ['pending', 'approved', 'rejected'] as const;
+export type ReleaseChangeStatus = (typeof releaseChangeStatuses)[number];
+
+export const CORRECTION_NOT_LIVE =
+  'Only a live release can be corrected: change a draft in the Release Builder.';
+export const CORRECTION_PENDING = 'A correction of this release is already waiting for review.';
+export const CORRECTION_NOTHING = 'Nothing to correct: every value is as it is now.';
+export const CORRECTION_TRACK_UNKNOWN = 'A track named is not on this release';
+export const CHANGE_DECIDED = 'This correction was reviewed already.';
+
+/** The fields a correction may change, in the order they are named (`tracks`: a new title per track). */
+export const correctionFieldNames = ['title', 'releaseArtists', 'genre', 'secondaryGenre', 'tracks'] as const;
+/** What a correction changes: any of these. */
+export const CorrectionFields = z.object({
+  title: z.string().optional(),
+  releaseArtists: z.array(z.string()).optional(),
+  genre: z.string().optional(),
+  secondaryGenre: z.string().nullable().optional(),
+  tracks: z.array(z.object({ id: z.string(), title: z.string() })).optional(),
+});
+export type CorrectionFields = z.infer<typeof CorrectionFields>;
+
+/** POST /api/releases/:id/corrections: the fields sent change, those left out stay. */
+export const CorrectionBody = z
+  .object({
+    title: requiredText('Title', 200).optional(),
+    releaseArtists: releaseArtistsField.optional(),
+    genre: genreField.optional(),
+    secondaryGenre: secondaryGenreField.optional(),
+    tracks: z
+      .array(
+        z.object({
+          id: z.uuid({ error: 'Track id must be a UUID' }),
+          title: requiredText('Track title', 200),
+        }),
+        { error: 'Tracks must be a list' },
+      )
+      .max(20)
+      .optional(),
+  })
+  .refine(
+    (b) => Object.values(b).some((v) => v !== undefined),
+    'Nothing to correct: send a title, release artists, a genre or track titles',
+  );
+export type CorrectionBody = z.output<typeof CorrectionBody>;
+
+/** PATCH /api/admin/release-changes/:id: the review of a correction. */
+export const ChangeReviewBody = z
+  .object({
+    status: z.enum(['approved', 'rejected'], { error: 'Status must be approved or rejected' }),
+    reason: optionalText('Reason', 2000),
+  })
+  .refine((b) => b.status !== 'rejected' || Boolean(b.reason), {
+    message: 'Say why the correction is rejected',
+    path: ['reason'],
+  });
+export type ChangeReviewBody = z.infer<typeof ChangeReviewBody>;
 
 export const TAKEDOWN_NOT_LIVE = 'Only a live release can be taken down.';
 export const TAKEDOWN_PURGED =
@@ -204,6 +272,13 @@ export const ReleaseChangeResponse = z.object({
   id: z.string(),
   releaseId: z.string(),
   kind: z.enum(releaseChangeKinds),
+  status: z.enum(releaseChangeStatuses),
+  /** A correction: the values it proposes, and those it replaces. */
+  proposed: CorrectionFields.nullable(),
+  previous: CorrectionFields.nullable(),
+  /** Why a correction was rejected. */
+  reason: z.string().nullable(),
+  decidedAt: z.iso.datetime().nullable(),
   /** The stores it is for (null: every store that has the release). */
   stores: z.array(z.string()).nullable(),
   /** The countries it is for (null: everywhere). */
@@ -214,6 +289,13 @@ export const ReleaseChangeResponse = z.object({
   deliveries: z.array(DeliveryResponse),
 });
 export type ReleaseChangeResponse = z.infer<typeof ReleaseChangeResponse>;
+
+/** A change in the console's review list: with its release. */
+export const AdminReleaseChangeResponse = ReleaseChangeResponse.extend({
+  releaseTitle: z.string(),
+  artist: z.string(),
+});
+export type AdminReleaseChangeResponse = z.infer<typeof AdminReleaseChangeResponse>;
 
 /** A delivery in the console's log: with the release it carried. */
 export const AdminDeliveryResponse = DeliveryResponse.extend({

@@ -190,6 +190,14 @@ export const eventSchemas = {
     territories: z.array(z.string()).nullable(),
     effectiveOn: z.string().nullable(),
   }),
+  /**
+   * A correction of a live release (the aggregate: the release; docs/delivery.md): the artist proposed it,
+   * then an admin approved it (the release now carries it, `changed` names the fields, and the stores that
+   * have the release are sent it) or rejected it with a reason.
+   */
+  'release.correctionRequested': z.object({ userId: z.string(), changeId: z.string() }),
+  'release.corrected': z.object({ userId: z.string(), changeId: z.string(), changed: z.array(z.string()) }),
+  'release.correctionRejected': z.object({ userId: z.string(), changeId: z.string(), reason: z.string() }),
   /** An admin removed a release from every store for good (PurgeReleaseMessage; the aggregate: the release). */
   'release.purged': z.object({ userId: z.string(), changeId: z.string() }),
   /** An admin asked for a delivery to be sent again (the aggregate: the delivery; docs/delivery.md). */

@@ -166,6 +166,22 @@ export const TrackInput = z.object({
 });
 export type TrackInput = z.input<typeof TrackInput>;
 
+export const genreField = z
+  .string({ error: 'Genre is required' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(releaseGenres, { error: 'Genre must be one of the 19 genres' }));
+export const secondaryGenreField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(releaseGenres, { error: 'Secondary genre must be one of the 19 genres' }))
+  .nullish()
+  .or(z.literal('').transform(() => null))
+  .transform((v) => v || null);
+/** The release artists field: names one per entry or comma-separated, at most 3. */
+export const releaseArtistsField = names('Release artists', MAX_RELEASE_ARTISTS, 'At most 3 release artists');
+
 /** The earliest date that is still "today" somewhere on Earth (UTC-12): yesterday in UTC. */
 export const earliestReleaseDate = (now = new Date()): string =>
   new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
@@ -188,19 +204,8 @@ export const releaseBody = (today: () => string = () => earliestReleaseDate()) =
         .nullish()
         .or(z.literal('').transform(() => null))
         .transform((v) => v || null),
-      genre: z
-        .string({ error: 'Genre is required' })
-        .trim()
-        .toLowerCase()
-        .pipe(z.enum(releaseGenres, { error: 'Genre must be one of the 19 genres' })),
-      secondaryGenre: z
-        .string()
-        .trim()
-        .toLowerCase()
-        .pipe(z.enum(releaseGenres, { error: 'Secondary genre must be one of the 19 genres' }))
-        .nullish()
-        .or(z.literal('').transform(() => null))
-        .transform((v) => v || null),
+      genre: genreField,
+      secondaryGenre: secondaryGenreField,
       releaseType: z.enum(releaseTypes, { error: 'Release type must be single, ep or album' }),
       pricingTier: z.enum(pricingTiers, { error: 'Pricing must be budget, mid or premium' }).default('mid'),
       releaseArtists: nameList('Release artists', MAX_RELEASE_ARTISTS, 'At most 3 release artists'),
@@ -307,7 +312,7 @@ export const ReleaseUpdateBody = z
   .object({
     title: requiredText('Title', 200).optional(),
     albumArt: optionalHttpUrl('Album art URL').optional(),
-    releaseArtists: names('Release artists', MAX_RELEASE_ARTISTS, 'At most 3 release artists').optional(),
+    releaseArtists: releaseArtistsField.optional(),
   })
   .refine(
     (b) => b.title !== undefined || b.albumArt !== undefined || b.releaseArtists !== undefined,

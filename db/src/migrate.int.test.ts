@@ -286,6 +286,7 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
       '20261209000100_store_targets',
       '20261209000200_delivery_acknowledgements',
       '20261210000100_release_changes',
+      '20261210000200_release_corrections',
     ]);
     expect((await migrationStatus(db)).pending).toEqual([]);
 

@@ -36,6 +36,7 @@ import * as trackSplits from './migrations/20261208000200_track_splits.ts';
 import * as storeTargets from './migrations/20261209000100_store_targets.ts';
 import * as deliveryAcknowledgements from './migrations/20261209000200_delivery_acknowledgements.ts';
 import * as releaseChanges from './migrations/20261210000100_release_changes.ts';
+import * as releaseCorrections from './migrations/20261210000200_release_corrections.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '20261209000100_store_targets': storeTargets,
   '20261209000200_delivery_acknowledgements': deliveryAcknowledgements,
   '20261210000100_release_changes': releaseChanges,
+  '20261210000200_release_corrections': releaseCorrections,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -30,6 +30,7 @@ import {
   Payee,
   PaymentMethod,
   PlatformSetting,
+  ReleaseChange,
   credentialsKey,
   encryptCredentials,
   StoreTarget,
@@ -208,6 +209,20 @@ async function acknowledgement(f: Fixture) {
       fileName: `ACK_${randomUUID()}.xml`,
       body: '<html>Service Unavailable</html>',
       problem: 'It is not an AcknowledgementMessage (its root is html)',
+    })
+    .returning('*');
+}
+
+/** A correction of a live release of A, waiting for review. */
+async function correction(f: Fixture) {
+  const { release } = await releaseOfA(f, { status: 'live' });
+  return ReleaseChange.query(f.db)
+    .insert({
+      releaseId: release.id,
+      kind: 'correction',
+      status: 'pending',
+      proposed: { title: 'Corrected' },
+      previous: { title: release.title },
     })
     .returning('*');
 }
@@ -748,6 +763,14 @@ export const routeMatrix: Record<string, MatrixEntry> = {
       body: { territories: ['DE'] },
     }),
   },
+  'POST /releases/:id/corrections': {
+    audience: 'approved',
+    ownedBy: 'A',
+    request: async (f) => ({
+      path: `/releases/${(await releaseOfA(f, { status: 'live', upc: null })).release.id}/corrections`,
+      body: { title: unique('A corrected title') },
+    }),
+  },
   'GET /releases/:id/changes': {
     audience: 'approved',
     ownedBy: 'A',
@@ -1129,6 +1152,18 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   'GET /admin/delivery-acknowledgements/:id': {
     audience: 'admin',
     request: async (f) => ({ path: `/admin/delivery-acknowledgements/${(await acknowledgement(f)).id}` }),
+  },
+  'GET /admin/release-changes': { audience: 'admin' },
+  'GET /admin/release-changes/:id': {
+    audience: 'admin',
+    request: async (f) => ({ path: `/admin/release-changes/${(await correction(f)).id}` }),
+  },
+  'PATCH /admin/release-changes/:id': {
+    audience: 'admin',
+    request: async (f) => ({
+      path: `/admin/release-changes/${(await correction(f)).id}`,
+      body: { status: 'rejected', reason: 'The title must match the audio.' },
+    }),
   },
   'GET /admin/contact-messages': { audience: 'admin' },
   'GET /admin/contact-messages/:id': {

@@ -12,6 +12,7 @@ import { adminPayeeRoutes } from './admin/payees/index.ts';
 import { adminSettingRoutes } from './admin/settings/index.ts';
 import { adminStoreTargetRoutes } from './admin/storeTargets/index.ts';
 import { adminDeliveryRoutes } from './admin/deliveries/index.ts';
+import { adminReleaseChangeRoutes } from './admin/releaseChanges/index.ts';
 import { adminReleaseRoutes } from './admin/releases/index.ts';
 import { adminStoreReportRoutes } from './admin/storeReports/index.ts';
 import { adminRoyaltyRoutes } from './admin/royalties/index.ts';
@@ -91,6 +92,7 @@ export function allRoutes(): RouteDef[] {
     ...adminSettingRoutes,
     ...adminStoreTargetRoutes,
     ...adminDeliveryRoutes,
+    ...adminReleaseChangeRoutes,
     ...adminContactMessageRoutes,
     ...adminNewsletterSubscriptionRoutes,
     ...adminEventRoutes,

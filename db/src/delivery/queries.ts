@@ -18,7 +18,7 @@ const withStore = <Q extends ReturnType<typeof Delivery.query>>(db: Db | DbTrans
       'deliveries.*',
       'store_targets.store',
       'release_changes.territories',
-      'release_changes.effective_on',
+      db.raw("to_char(release_changes.effective_on, 'YYYY-MM-DD') as effective_on"),
       // The store's link stays with the release after a later message (an update, a takedown elsewhere).
       db.raw(
         `coalesce(deliveries.store_url, (select earlier.store_url from deliveries earlier

@@ -18,6 +18,7 @@ import {
   Event,
   loadConfig,
   localStorage,
+  Release,
   ReleaseChange,
   StoreTarget,
   type Db,
@@ -311,6 +312,54 @@ describe('takedowns and purges at the store', () => {
         status: 'taken_down',
         error: null,
       });
+    },
+  );
+
+  dbTest.skipIf(xmllintMissing)(
+    'an approved correction reaches the store as an update, and its page shows the corrected title',
+    async ({ db }) => {
+      const { shop, release, page } = await liveAtStore(db);
+      const title = `${release.title} (Deluxe)`;
+      const stored = await db.transaction(async (trx) => {
+        const row = await ReleaseChange.query(trx)
+          .insert({
+            releaseId: release.id,
+            kind: 'correction',
+            status: 'approved',
+            proposed: { title },
+            previous: { title: release.title },
+          })
+          .returning('*');
+        await Release.query(trx).patch({ title }).findById(release.id);
+        return appendEvent(trx, {
+          type: 'release.corrected',
+          aggregateId: release.id,
+          payload: { userId: release.userId, changeId: row.id, changed: ['title'] },
+        });
+      });
+      await handleOnce(
+        db,
+        deliveryGroup({ db, storage, config, logger }),
+        { ...stored, position: '0' },
+        logger,
+      );
+      const [, update] = await deliveriesOf(db, release.id);
+      expect(update).toMatchObject({
+        kind: 'update',
+        status: 'delivered',
+        changeId: stored.payload.changeId,
+      });
+      expect(await shop.acknowledge('ok')).toBe(1);
+      await read(db);
+      expect(await Delivery.query(db).findById(update!.id)).toMatchObject({
+        status: 'ingested',
+        error: null,
+      });
+      const shown = await fetch(page.url);
+      expect(await shown.text()).toContain('(Deluxe)');
+      // The artist's row for the store: the update taken, the store's link kept.
+      const [latest] = await deliveriesOfRelease(db, release.id, { latestPerStore: true });
+      expect(latest).toMatchObject({ kind: 'update', status: 'ingested', storeUrl: page.url });
     },
   );
 

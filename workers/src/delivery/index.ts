@@ -41,6 +41,10 @@ export interface DeliveryDeps {
   dropBox?: typeof openDropBox;
 }
 
+/** What a delivery carrying this change is: the release itself, an update (a correction), a takedown, a purge. */
+const deliveryKindOf = (change: ReleaseChange | null): Delivery['kind'] =>
+  !change ? 'new' : change.kind === 'correction' ? 'update' : change.kind;
+
 /** Whether the release goes to this store: every store, unless the artist chose some. */
 const goesTo = (release: ExportedRelease, store: string) =>
   release.storeDistribution !== 'custom' || release.selectedStores.includes(store as never);
@@ -99,7 +103,7 @@ export function deliveryGroup(deps: DeliveryDeps): ConsumerGroup {
     const at = clock();
     const batchId = batchIdAt(at);
     const messageId = randomUUID();
-    const kind = change?.kind ?? 'new';
+    const kind = deliveryKindOf(change);
     const header = {
       messageId,
       threadId: release.id,
@@ -120,16 +124,15 @@ export function deliveryGroup(deps: DeliveryDeps): ConsumerGroup {
             ends: dealEndsFor(target.store, await takedownsOfRelease(trx, release.id)),
           });
     await ernCheck.check([{ releaseId: release.id, title: release.title, xml }]);
-    const message: MessageKind =
-      kind === 'new'
-        ? {
-            messageType: 'NewReleaseMessage',
-            deliveryType: attempt > 1 ? 'ReDelivery' : 'NewReleaseDelivery',
-          }
-        : {
-            messageType: kind === 'purge' ? 'PurgeReleaseMessage' : 'NewReleaseMessage',
-            deliveryType: 'TakeDown',
-          };
+    const message: MessageKind = {
+      messageType: kind === 'purge' ? 'PurgeReleaseMessage' : 'NewReleaseMessage',
+      deliveryType:
+        kind === 'takedown' || kind === 'purge'
+          ? 'TakeDown'
+          : attempt > 1
+            ? 'ReDelivery'
+            : 'NewReleaseDelivery',
+    };
     let box: DropBox | undefined;
     try {
       box = await dropBox(target, decryptCredentials(key, target.credentials));
@@ -199,7 +202,7 @@ export function deliveryGroup(deps: DeliveryDeps): ConsumerGroup {
       const sent = (kind: Delivery['kind'], changeId: string | null) =>
         Delivery.query(own).findOne({ releaseId, targetId: target.id, kind, changeId });
       if (change && !(await sent('new', null))) continue;
-      if (await sent(change?.kind ?? 'new', change?.id ?? null)) continue;
+      if (await sent(deliveryKindOf(change), change?.id ?? null)) continue;
       try {
         await own.transaction((one) => deliver(one, release, target, 1, change));
       } catch (error) {
@@ -237,6 +240,8 @@ export function deliveryGroup(deps: DeliveryDeps): ConsumerGroup {
       'release.takedownRequested': async (event, trx) =>
         deliverToStores(trx, event.aggregateId, await changeOf(trx, event.payload.changeId)),
       'release.purged': async (event, trx) =>
+        deliverToStores(trx, event.aggregateId, await changeOf(trx, event.payload.changeId)),
+      'release.corrected': async (event, trx) =>
         deliverToStores(trx, event.aggregateId, await changeOf(trx, event.payload.changeId)),
       // The store asked for the same material again (ManualCheckRequired=false): sent again, up to a limit;
       // past it, the delivery stays in error for an admin (the console's Deliveries) to send again.

@@ -1,4 +1,13 @@
 import {
+  CHANGE_DECIDED,
+  CORRECTION_NOT_LIVE,
+  CORRECTION_NOTHING,
+  CORRECTION_PENDING,
+  CORRECTION_TRACK_UNKNOWN,
+  correctionFieldNames,
+  type ChangeReviewBody,
+  type CorrectionBody,
+  type CorrectionFields,
   PURGE_NOT_LIVE,
   PURGE_TWICE,
   REDELIVER_NEWER,
@@ -17,6 +26,7 @@ import {
   Release,
   ReleaseChange,
   StoreTarget,
+  Track,
   type Db,
   type DbTransaction,
   type User,
@@ -116,5 +126,122 @@ export async function requestRedelivery(db: Db, admin: User, deliveryId: string)
       payload: { releaseId: delivery.releaseId, store: target.store },
     });
     return delivery;
+  });
+}
+
+/** The values a correction would replace, and only those it really changes (a title sent as it is drops). */
+function correctionOf(
+  release: Release,
+  tracks: Track[],
+  body: CorrectionBody,
+): { proposed: CorrectionFields; previous: CorrectionFields } {
+  const proposed: CorrectionFields = {};
+  const previous: CorrectionFields = {};
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  for (const field of correctionFieldNames.filter((f) => f !== 'tracks')) {
+    if (body[field] === undefined || same(body[field], release[field])) continue;
+    Object.assign(proposed, { [field]: body[field] });
+    Object.assign(previous, { [field]: release[field] });
+  }
+  const renamed = (body.tracks ?? []).filter((t) => tracks.find((own) => own.id === t.id)?.title !== t.title);
+  if (renamed.length) {
+    proposed.tracks = renamed;
+    previous.tracks = renamed.map((t) => ({ id: t.id, title: tracks.find((own) => own.id === t.id)!.title }));
+  }
+  return { proposed, previous };
+}
+
+/**
+ * The artist proposes a correction of their live release (docs/delivery.md): kept for review, one at a
+ * time; nothing changes on the release until an admin approves it.
+ */
+export async function requestCorrection(
+  db: Db,
+  user: User,
+  releaseId: string,
+  body: CorrectionBody,
+): Promise<ReleaseChange> {
+  return db.transaction(async (trx) => {
+    const release = await loadRelease(trx, user, releaseId, { lock: true });
+    if (await isPurged(trx, release.id)) throw ConflictError(TAKEDOWN_PURGED);
+    if (release.status !== 'live') throw ConflictError(CORRECTION_NOT_LIVE);
+    const tracks = await Track.query(trx).where({ releaseId: release.id });
+    if ((body.tracks ?? []).some((t) => !tracks.some((own) => own.id === t.id))) {
+      throw ValidationError(CORRECTION_TRACK_UNKNOWN, [
+        { path: 'tracks', message: CORRECTION_TRACK_UNKNOWN },
+      ]);
+    }
+    const { proposed, previous } = correctionOf(release, tracks, body);
+    if (!Object.keys(proposed).length) throw ValidationError(CORRECTION_NOTHING);
+    if (
+      await ReleaseChange.query(trx).findOne({ releaseId: release.id, kind: 'correction', status: 'pending' })
+    )
+      throw ConflictError(CORRECTION_PENDING);
+    const change = await ReleaseChange.query(trx)
+      .insert({
+        releaseId: release.id,
+        kind: 'correction',
+        status: 'pending',
+        proposed,
+        previous,
+        requestedBy: user.id,
+      })
+      .returning('*');
+    await appendEvent(trx, {
+      type: 'release.correctionRequested',
+      aggregateId: release.id,
+      actorId: user.id,
+      payload: { userId: release.userId, changeId: change.id },
+    });
+    return change;
+  });
+}
+
+/**
+ * An admin reviews a correction: approved, the release takes the proposed values and the stores that have
+ * it are sent the update (`release.corrected`); rejected, nothing changes and the artist is told why.
+ */
+export async function reviewCorrection(
+  db: Db,
+  admin: User,
+  changeId: string,
+  body: ChangeReviewBody,
+): Promise<ReleaseChange> {
+  return db.transaction(async (trx) => {
+    const change = await ReleaseChange.query(trx).findById(changeId).forUpdate();
+    if (!change || change.kind !== 'correction') throw NotFoundError('Correction not found');
+    if (change.status !== 'pending') throw ConflictError(CHANGE_DECIDED);
+    const release = await Release.query(trx).findById(change.releaseId).forUpdate();
+    if (!release) throw NotFoundError(RELEASE_NOT_FOUND);
+    const decided = { status: body.status, reason: body.reason, decidedBy: admin.id, decidedAt: new Date() };
+    const reviewed = await ReleaseChange.query(trx).patchAndFetchById(change.id, decided);
+    if (body.status === 'rejected') {
+      await appendEvent(trx, {
+        type: 'release.correctionRejected',
+        aggregateId: release.id,
+        actorId: admin.id,
+        payload: { userId: release.userId, changeId: change.id, reason: body.reason! },
+      });
+      return reviewed;
+    }
+    const { tracks, ...fields } = change.proposed!;
+    if (Object.keys(fields).length)
+      await Release.query(trx)
+        .patch(fields as Partial<Release>)
+        .findById(release.id);
+    for (const track of tracks ?? []) {
+      await Track.query(trx).patch({ title: track.title }).where({ id: track.id, releaseId: release.id });
+    }
+    await appendEvent(trx, {
+      type: 'release.corrected',
+      aggregateId: release.id,
+      actorId: admin.id,
+      payload: {
+        userId: release.userId,
+        changeId: change.id,
+        changed: correctionFieldNames.filter((field) => field in change.proposed!),
+      },
+    });
+    return reviewed;
   });
 }

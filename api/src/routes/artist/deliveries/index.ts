@@ -1,4 +1,5 @@
 import {
+  CorrectionBody,
   DeliveryResponse,
   earliestReleaseDate,
   ReleaseChangeResponse,
@@ -7,12 +8,13 @@ import {
 } from '@riffline/contracts';
 import { changesOfRelease, deliveriesOfRelease } from '@riffline/db';
 import { z } from 'zod';
-import { requestTakedown } from '../../../commands/delivery/releaseChanges.ts';
+import { requestCorrection, requestTakedown } from '../../../commands/delivery/releaseChanges.ts';
 import { loadRelease } from '../../../commands/releases/ownRelease.ts';
 import { presentDelivery, presentReleaseChange } from '../../../presenters/delivery.ts';
 import { defineRoute } from '../../route.ts';
 
 const ReleaseDeliveriesSchema = z.object({ params: uuidParam });
+const CorrectionSchema = z.object({ params: uuidParam, body: CorrectionBody });
 const TakedownSchema = z.object({ params: uuidParam, body: takedownBody(() => earliestReleaseDate()) });
 
 /** Where the owner's release stands at each store it was delivered to (docs/delivery.md). */
@@ -63,6 +65,22 @@ export const deliveryRoutes = [
       return (await changesOfRelease(db, release.id)).map((c) =>
         presentReleaseChange(c.change, c.deliveries),
       );
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/releases/:id/corrections',
+    summary:
+      "Propose a correction of the owner's live release (title, release artists, genre, track titles): kept for review, one at a time; 409 when it is not live or one is waiting",
+    tag: 'Releases',
+    audience: 'approved',
+    request: CorrectionSchema,
+    response: ReleaseChangeResponse,
+    status: 201,
+    errors: [409],
+    handler: async (ctx, { db }) => {
+      const { params, body } = ctx.state.input as z.infer<typeof CorrectionSchema>;
+      return presentReleaseChange(await requestCorrection(db, ctx.state.user!, params.id, body));
     },
   }),
 ];

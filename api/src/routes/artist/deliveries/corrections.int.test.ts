@@ -1,0 +1,180 @@
+import {
+  CHANGE_DECIDED,
+  CORRECTION_NOT_LIVE,
+  CORRECTION_NOTHING,
+  CORRECTION_PENDING,
+  CORRECTION_TRACK_UNKNOWN,
+  type AdminReleaseChangeResponse,
+  type ReleaseChangeResponse,
+} from '@riffline/contracts';
+import { Event, Release, ReleaseChange, Track } from '@riffline/db';
+import { describe, expect } from 'vitest';
+import { apiTest } from '#test/support/api.ts';
+import { buildArtist, buildRelease, buildTrack } from '#test/support/factories.ts';
+
+const message = (res: { json<T>(): T }) => res.json<{ message: string }>().message;
+
+describe('POST /api/releases/:id/corrections', () => {
+  apiTest(
+    '401 signed out; 403 not yet approved; 404 for a release of someone else',
+    async ({ db, visitor, artist, approvedArtist }) => {
+      const release = await buildRelease(db, { userId: artist.user.id, status: 'live' });
+      const path = `/api/releases/${release.id}/corrections`;
+      expect((await visitor.send('POST', path, { title: 'New' })).status).toBe(401);
+      expect((await artist.send('POST', path, { title: 'New' })).status).toBe(403);
+      expect((await approvedArtist.send('POST', path, { title: 'New' })).status).toBe(404);
+    },
+  );
+
+  apiTest('400 with the exact message; 409 for a draft; nothing kept', async ({ db, approvedArtist }) => {
+    const release = await buildRelease(db, {
+      userId: approvedArtist.user.id,
+      status: 'live',
+      title: 'Low Tide',
+      genre: 'pop',
+    });
+    const path = `/api/releases/${release.id}/corrections`;
+    const cases: Array<[unknown, string]> = [
+      [{}, 'Nothing to correct: send a title, release artists, a genre or track titles'],
+      [{ title: '  ' }, 'Title is required'],
+      [{ genre: 'polka' }, 'Genre must be one of the 19 genres'],
+      [{ title: 'Low Tide', genre: 'pop' }, CORRECTION_NOTHING],
+      [{ tracks: [{ id: crypto.randomUUID(), title: 'Elsewhere' }] }, CORRECTION_TRACK_UNKNOWN],
+    ];
+    for (const [body, text] of cases) {
+      const res = await approvedArtist.send('POST', path, body);
+      expect([res.status, message(res)], JSON.stringify(body)).toEqual([400, text]);
+    }
+    const draft = await buildRelease(db, { userId: approvedArtist.user.id });
+    const res = await approvedArtist.send('POST', `/api/releases/${draft.id}/corrections`, { title: 'New' });
+    expect([res.status, message(res)]).toEqual([409, CORRECTION_NOT_LIVE]);
+    expect(
+      await ReleaseChange.query(db)
+        .where({ kind: 'correction' })
+        .whereIn('releaseId', [release.id, draft.id]),
+    ).toEqual([]);
+  });
+
+  apiTest(
+    '201: kept for review with what it replaces, the release unchanged; one at a time',
+    async ({ db, approvedArtist }) => {
+      const release = await buildRelease(db, {
+        userId: approvedArtist.user.id,
+        status: 'live',
+        title: 'Low Tide',
+      });
+      const track = await buildTrack(db, { releaseId: release.id, title: 'Shoreline' });
+      const path = `/api/releases/${release.id}/corrections`;
+      const res = await approvedArtist.send('POST', path, {
+        title: 'Low Tide (Deluxe)',
+        tracks: [{ id: track.id, title: 'Shoreline (Live)' }],
+      });
+      expect(res.status, res.body).toBe(201);
+      expect(res.json<ReleaseChangeResponse>()).toMatchObject({
+        kind: 'correction',
+        status: 'pending',
+        proposed: { title: 'Low Tide (Deluxe)', tracks: [{ id: track.id, title: 'Shoreline (Live)' }] },
+        previous: { title: 'Low Tide', tracks: [{ id: track.id, title: 'Shoreline' }] },
+      });
+      expect((await Release.query(db).findById(release.id))!.title).toBe('Low Tide');
+      const again = await approvedArtist.send('POST', path, { title: 'Another' });
+      expect([again.status, message(again)]).toEqual([409, CORRECTION_PENDING]);
+    },
+  );
+});
+
+describe('PATCH /api/admin/release-changes/:id', () => {
+  async function pending(db: Parameters<typeof buildRelease>[0]) {
+    const release = await buildRelease(db, {
+      userId: (await buildArtist(db)).id,
+      status: 'live',
+      title: 'Low Tide',
+      releaseArtists: ['Maya R'],
+    });
+    const track = await buildTrack(db, { releaseId: release.id, title: 'Shoreline' });
+    const change = await ReleaseChange.query(db)
+      .insert({
+        releaseId: release.id,
+        kind: 'correction',
+        status: 'pending',
+        proposed: {
+          title: 'Low Tide (Deluxe)',
+          releaseArtists: ['Maya R', 'Kabir'],
+          tracks: [{ id: track.id, title: 'Shoreline (Live)' }],
+        },
+        previous: {
+          title: 'Low Tide',
+          releaseArtists: ['Maya R'],
+          tracks: [{ id: track.id, title: 'Shoreline' }],
+        },
+      })
+      .returning('*');
+    return { release, track, change };
+  }
+
+  apiTest(
+    '401 signed out; 403 for an artist; 400 a rejection without a reason; 404',
+    async ({ db, visitor, approvedArtist, admin }) => {
+      const { change } = await pending(db);
+      const path = `/api/admin/release-changes/${change.id}`;
+      expect((await visitor.send('PATCH', path, { status: 'approved' })).status).toBe(401);
+      expect((await approvedArtist.send('PATCH', path, { status: 'approved' })).status).toBe(403);
+      const bare = await admin.send('PATCH', path, { status: 'rejected' });
+      expect([bare.status, message(bare)]).toEqual([400, 'Say why the correction is rejected']);
+      const missing = await admin.send('PATCH', `/api/admin/release-changes/${crypto.randomUUID()}`, {
+        status: 'approved',
+      });
+      expect(missing.status).toBe(404);
+      expect((await ReleaseChange.query(db).findById(change.id))!.status).toBe('pending');
+    },
+  );
+
+  apiTest(
+    'approved: the release takes the values and the stores are to be told; then 409',
+    async ({ db, admin }) => {
+      const { release, track, change } = await pending(db);
+      const path = `/api/admin/release-changes/${change.id}`;
+      const res = await admin.send('PATCH', path, { status: 'approved' });
+      expect(res.status, res.body).toBe(200);
+      expect(res.json<AdminReleaseChangeResponse>()).toMatchObject({
+        status: 'approved',
+        releaseTitle: 'Low Tide (Deluxe)',
+      });
+      expect(await Release.query(db).findById(release.id)).toMatchObject({
+        title: 'Low Tide (Deluxe)',
+        releaseArtists: ['Maya R', 'Kabir'],
+      });
+      expect((await Track.query(db).findById(track.id))!.title).toBe('Shoreline (Live)');
+      const [event] = await Event.query(db).where({ type: 'release.corrected', aggregateId: release.id });
+      expect(event!.payload).toMatchObject({
+        changeId: change.id,
+        changed: ['title', 'releaseArtists', 'tracks'],
+      });
+      const again = await admin.send('PATCH', path, { status: 'rejected', reason: 'Too late' });
+      expect([again.status, message(again)]).toEqual([409, CHANGE_DECIDED]);
+      const listed = await admin.get(
+        `/api/admin/release-changes?filter=${encodeURIComponent(JSON.stringify({ releaseId: release.id }))}`,
+      );
+      expect(listed.json<AdminReleaseChangeResponse[]>().map((c) => [c.id, c.kind, c.status])).toEqual([
+        [change.id, 'correction', 'approved'],
+      ]);
+    },
+  );
+
+  apiTest('rejected: nothing changes, and the reason is kept for the artist', async ({ db, admin }) => {
+    const { release, change } = await pending(db);
+    const res = await admin.send('PATCH', `/api/admin/release-changes/${change.id}`, {
+      status: 'rejected',
+      reason: 'The artist name must match the one on the audio.',
+    });
+    expect(res.status, res.body).toBe(200);
+    expect((await Release.query(db).findById(release.id))!.title).toBe('Low Tide');
+    expect(await ReleaseChange.query(db).findById(change.id)).toMatchObject({
+      status: 'rejected',
+      reason: 'The artist name must match the one on the audio.',
+    });
+    expect(
+      await Event.query(db).where({ type: 'release.correctionRejected', aggregateId: release.id }),
+    ).toHaveLength(1);
+  });
+});
