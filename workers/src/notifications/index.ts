@@ -22,7 +22,13 @@ import { contactReceivedMail } from './contactAcknowledgements.ts';
 import { contactReplyMail } from './contactReplies.ts';
 import { paymentCompletedMail } from './payments.ts';
 import type { Recipient } from './recipient.ts';
-import { releaseLiveMail, releaseOnStoreMail, releaseRejectedMail } from './releaseDecisions.ts';
+import {
+  correctionApprovedMail,
+  correctionRejectedMail,
+  releaseLiveMail,
+  releaseOnStoreMail,
+  releaseRejectedMail,
+} from './releaseDecisions.ts';
 import { royaltiesMail } from './royalties.ts';
 import { artistReplyMail, teamReplyMail } from './ticketReplies.ts';
 import {
@@ -195,6 +201,25 @@ export function notifications(
         if (!to || !release) return;
         const mail = releaseRejectedMail(to, { ...release, reason: event.payload.reason }, publicUrl);
         await queue(trx, event, 'release-rejected', mail, to.userId);
+      },
+      'release.corrected': async (event, trx) => {
+        const to = await recipient(trx, event.payload.userId);
+        const release = to && (await Release.query(trx).findById(event.aggregateId));
+        if (!to || !release) return;
+        await queue(
+          trx,
+          event,
+          'correction-approved',
+          correctionApprovedMail(to, release, publicUrl),
+          to.userId,
+        );
+      },
+      'release.correctionRejected': async (event, trx) => {
+        const to = await recipient(trx, event.payload.userId);
+        const release = to && (await Release.query(trx).findById(event.aggregateId));
+        if (!to || !release) return;
+        const mail = correctionRejectedMail(to, { ...release, reason: event.payload.reason }, publicUrl);
+        await queue(trx, event, 'correction-rejected', mail, to.userId);
       },
       'withdrawal.approved': mailTheirUser('withdrawal.approved'),
       'withdrawal.declined': mailTheirUser('withdrawal.declined'),

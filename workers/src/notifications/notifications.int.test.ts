@@ -263,6 +263,27 @@ describe('the notifications consumer group', () => {
     expect(html).not.toContain('<b>logo</b>');
   });
 
+  test('tells an artist their correction was approved, or not and why', async ({ db, smtp }) => {
+    const artist = await approvedArtist(db, 'Ife');
+    const release = await buildRelease(db, { userId: artist.id, title: 'Harmattan', status: 'live' });
+    const changeId = crypto.randomUUID();
+    await emit(db, 'release.corrected', release.id, { userId: artist.id, changeId, changed: ['title'] });
+    const approved = mimeOf(await smtp.waitFor((m) => m.to.includes(artist.email!), 20_000));
+    expect(headerOf(approved.headers, 'Subject')).toBe('Your correction of "Harmattan" is approved');
+    expect(approved.text).toContain('We are sending it to every');
+
+    const reason = 'The title must match the one on the audio.';
+    await emit(db, 'release.correctionRejected', release.id, { userId: artist.id, changeId, reason });
+    const rejected = mimeOf(
+      await smtp.waitFor(
+        (m) => m.to.includes(artist.email!) && Boolean(mimeOf(m).text?.includes(reason)),
+        20_000,
+      ),
+    );
+    expect(headerOf(rejected.headers, 'Subject')).toBe('Your correction of "Harmattan" was not approved');
+    expect(rejected.text).toContain(`Reason: ${reason}`);
+  });
+
   test('tells an artist their withdrawal was approved, or declined and why', async ({ db, smtp, config }) => {
     const artist = await approvedArtist(db, 'Efe');
     await emit(db, 'withdrawal.approved', crypto.randomUUID(), {

@@ -78,3 +78,41 @@ export function releaseOnStoreMail(
     ],
   });
 }
+
+/** `release.corrected`: the correction is on the release, and the stores that have it are being sent it. */
+export function correctionApprovedMail(to: Recipient, release: ReviewedRelease, publicUrl: string): Mail {
+  return compose({
+    to: to.email,
+    subject: `Your correction of "${release.title}" is approved`,
+    greeting: greet(to, release.artist),
+    blocks: [
+      `We approved your correction of "${release.title}" by ${release.artist}. We are sending it to every`,
+      'store that has the release; each store shows it once it has taken it in, usually within a few days.',
+      { links: [['Your releases', `${publicUrl}/releases`]] },
+    ],
+  });
+}
+
+/** `release.correctionRejected`: why, and that the release stays as it was. */
+export function correctionRejectedMail(
+  to: Recipient,
+  release: ReviewedRelease & { reason: string },
+  publicUrl: string,
+): Mail {
+  return compose({
+    to: to.email,
+    subject: `Your correction of "${release.title}" was not approved`,
+    greeting: greet(to, release.artist),
+    blocks: [
+      `We reviewed your correction of "${release.title}" by ${release.artist}; the release stays as it was.`,
+      { list: [['Reason', release.reason]] },
+      'You can send a new correction from your releases page.',
+      {
+        links: [
+          ['Your releases', `${publicUrl}/releases`],
+          ['Questions', `${publicUrl}/support`],
+        ],
+      },
+    ],
+  });
+}
