@@ -183,10 +183,18 @@ export const CORRECTION_NOT_LIVE =
 export const CORRECTION_PENDING = 'A correction of this release is already waiting for review.';
 export const CORRECTION_NOTHING = 'Nothing to correct: every value is as it is now.';
 export const CORRECTION_TRACK_UNKNOWN = 'A track named is not on this release';
+export const CORRECTION_ARTWORK_MISSING = 'The new cover was not found: upload it again.';
 export const CHANGE_DECIDED = 'This correction was reviewed already.';
 
 /** The fields a correction may change, in the order they are named (`tracks`: a new title per track). */
-export const correctionFieldNames = ['title', 'releaseArtists', 'genre', 'secondaryGenre', 'tracks'] as const;
+export const correctionFieldNames = [
+  'title',
+  'releaseArtists',
+  'genre',
+  'secondaryGenre',
+  'tracks',
+  'artwork',
+] as const;
 /** What a correction changes: any of these. */
 export const CorrectionFields = z.object({
   title: z.string().optional(),
@@ -194,6 +202,11 @@ export const CorrectionFields = z.object({
   genre: z.string().optional(),
   secondaryGenre: z.string().nullable().optional(),
   tracks: z.array(z.object({ id: z.string(), title: z.string() })).optional(),
+  /** A new cover, as stored (null in `previous` for a release whose cover was only a URL). */
+  artwork: z
+    .object({ key: z.string(), format: z.string(), size: z.number(), width: z.number(), height: z.number() })
+    .nullable()
+    .optional(),
 });
 export type CorrectionFields = z.infer<typeof CorrectionFields>;
 
@@ -214,12 +227,25 @@ export const CorrectionBody = z
       )
       .max(20)
       .optional(),
+    /** A cover uploaded first (PUT /api/releases/:id/corrections/artwork). */
+    artworkKey: z.string({ error: 'Artwork key must be text' }).max(300).optional(),
   })
   .refine(
     (b) => Object.values(b).some((v) => v !== undefined),
-    'Nothing to correct: send a title, release artists, a genre or track titles',
+    'Nothing to correct: send a title, release artists, a genre, track titles or a new cover',
   );
 export type CorrectionBody = z.output<typeof CorrectionBody>;
+
+/** A new cover kept aside for a correction: its key to name in the correction, and a link to look at it. */
+export const ProposedArtworkResponse = z.object({
+  artworkKey: z.string(),
+  format: z.string(),
+  size: z.number(),
+  width: z.number(),
+  height: z.number(),
+  url: z.string(),
+});
+export type ProposedArtworkResponse = z.infer<typeof ProposedArtworkResponse>;
 
 /** PATCH /api/admin/release-changes/:id: the review of a correction. */
 export const ChangeReviewBody = z

@@ -882,6 +882,15 @@ export const routeMatrix: Record<string, MatrixEntry> = {
       contentType: 'image/png',
     }),
   },
+  'PUT /releases/:id/corrections/artwork': {
+    audience: 'approved',
+    ownedBy: 'A',
+    request: async (f) => ({
+      path: `/releases/${(await releaseOfA(f, { status: 'live', upc: null })).release.id}/corrections/artwork`,
+      body: png(3000, 3000),
+      contentType: 'image/png',
+    }),
+  },
   // A stored file of A's through a URL signed for it, as A's release answers carry them.
   'GET /files/:key': {
     audience: 'public',

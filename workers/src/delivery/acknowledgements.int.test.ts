@@ -252,13 +252,13 @@ async function change(
 
 /** A release the store took and put out, with its page. */
 async function liveAtStore(db: Db) {
-  const { shop } = await store(db);
+  const { target, shop } = await store(db);
   const release = await delivered(db);
   await shop.acknowledge('ok');
   const [page] = await shop.goLive();
   await read(db);
   expect((await fetch(page!.url)).status).toBe(200);
-  return { shop, release, page: page! };
+  return { target, shop, release, page: page! };
 }
 
 describe('takedowns and purges at the store', () => {
@@ -316,21 +316,39 @@ describe('takedowns and purges at the store', () => {
   );
 
   dbTest.skipIf(xmllintMissing)(
-    'an approved correction reaches the store as an update, and its page shows the corrected title',
+    'an approved correction reaches the store as an update with only its new cover, and its page shows the corrected title',
     async ({ db }) => {
-      const { shop, release, page } = await liveAtStore(db);
+      const { target, shop, release, page } = await liveAtStore(db);
       const title = `${release.title} (Deluxe)`;
+      const cover = Buffer.from(`a new cover for ${release.id}`);
+      const artwork = {
+        key: `artwork/${release.id}/proposed/1`,
+        format: 'png',
+        size: cover.length,
+        width: 3000,
+        height: 3000,
+      };
+      await storage.put(artwork.key, cover, 'image/png');
       const stored = await db.transaction(async (trx) => {
         const row = await ReleaseChange.query(trx)
           .insert({
             releaseId: release.id,
             kind: 'correction',
             status: 'approved',
-            proposed: { title },
-            previous: { title: release.title },
+            proposed: { title, artwork },
+            previous: { title: release.title, artwork: null },
           })
           .returning('*');
-        await Release.query(trx).patch({ title }).findById(release.id);
+        await Release.query(trx)
+          .patch({
+            title,
+            artworkKey: artwork.key,
+            artworkFormat: 'png',
+            artworkSize: cover.length,
+            artworkWidth: 3000,
+            artworkHeight: 3000,
+          })
+          .findById(release.id);
         return appendEvent(trx, {
           type: 'release.corrected',
           aggregateId: release.id,
@@ -349,6 +367,16 @@ describe('takedowns and purges at the store', () => {
         status: 'delivered',
         changeId: stored.payload.changeId,
       });
+      // Resources only where they changed: the new cover, not the audio the store has.
+      const resources = path.join(
+        sftp.root,
+        target.folder,
+        `N_${update!.batchId}`,
+        release.upc!,
+        'resources',
+      );
+      expect(fs.readdirSync(resources)).toEqual(['cover.png']);
+      expect(fs.readFileSync(path.join(resources, 'cover.png')).equals(cover)).toBe(true);
       expect(await shop.acknowledge('ok')).toBe(1);
       await read(db);
       expect(await Delivery.query(db).findById(update!.id)).toMatchObject({

@@ -49,19 +49,28 @@ const deliveryKindOf = (change: ReleaseChange | null): Delivery['kind'] =>
 const goesTo = (release: ExportedRelease, store: string) =>
   release.storeDistribution !== 'custom' || release.selectedStores.includes(store as never);
 
-/** The release's own files, by their name in `resources/`: each track's audio, then the cover. */
-function resourcesOf(release: ExportedRelease, storage: Storage): BatchRelease['resources'] {
+/**
+ * The release's own files, by their name in `resources/`: each track's audio, then the cover. A new release
+ * carries them all; an update only a new cover; a takedown or purge none.
+ */
+function resourcesOf(
+  release: ExportedRelease,
+  storage: Storage,
+  kind: Delivery['kind'],
+  change: ReleaseChange | null,
+): BatchRelease['resources'] {
   const open = (key: string) => async () => {
     const stream = await storage.stream(key);
     if (!stream) throw new Error(`The file ${key} of release ${release.id} is missing from storage`);
     return stream;
   };
   const files: BatchRelease['resources'] = [];
-  for (const track of release.tracks) {
+  for (const track of kind === 'new' ? release.tracks : []) {
     if (track.audioState !== 'ready' || !track.audioKey || !track.audioFormat) continue;
     files.push({ name: audioName(track), open: open(track.audioKey) });
   }
-  if (release.artworkKey && release.artworkFormat) {
+  const newCover = kind === 'new' || (kind === 'update' && Boolean(change?.proposed?.artwork));
+  if (newCover && release.artworkKey && release.artworkFormat) {
     files.push({ name: coverName(release), open: open(release.artworkKey) });
   }
   return files;
@@ -99,7 +108,8 @@ export function deliveryGroup(deps: DeliveryDeps): ConsumerGroup {
     attempt: number,
     change: ReleaseChange | null = null,
   ) {
-    const key = await credentialsKey(db, config.delivery.credentialsKey);
+    // In the event's transaction: on PGlite it holds the only connection, and another read would wait for it.
+    const key = await credentialsKey(trx, config.delivery.credentialsKey);
     const at = clock();
     const batchId = batchIdAt(at);
     const messageId = randomUUID();
@@ -145,7 +155,7 @@ export function deliveryGroup(deps: DeliveryDeps): ConsumerGroup {
             upc: release.upc!,
             messageId,
             xml,
-            resources: kind === 'new' ? resourcesOf(release, storage) : [],
+            resources: resourcesOf(release, storage, kind, change),
           },
         ],
         manifest: {

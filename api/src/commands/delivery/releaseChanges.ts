@@ -1,5 +1,6 @@
 import {
   CHANGE_DECIDED,
+  CORRECTION_ARTWORK_MISSING,
   CORRECTION_NOT_LIVE,
   CORRECTION_NOTHING,
   CORRECTION_PENDING,
@@ -29,8 +30,10 @@ import {
   Track,
   type Db,
   type DbTransaction,
+  type Storage,
   type User,
 } from '@riffline/db';
+import { checkArtwork, proposedArtworkPrefix } from '../releases/artworkUploader.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { loadRelease, RELEASE_NOT_FOUND } from '../releases/ownRelease.ts';
 
@@ -138,7 +141,7 @@ function correctionOf(
   const proposed: CorrectionFields = {};
   const previous: CorrectionFields = {};
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  for (const field of correctionFieldNames.filter((f) => f !== 'tracks')) {
+  for (const field of ['title', 'releaseArtists', 'genre', 'secondaryGenre'] as const) {
     if (body[field] === undefined || same(body[field], release[field])) continue;
     Object.assign(proposed, { [field]: body[field] });
     Object.assign(previous, { [field]: release[field] });
@@ -151,16 +154,30 @@ function correctionOf(
   return { proposed, previous };
 }
 
+/** A cover uploaded for a correction of this release (kept aside under its prefix), checked again. */
+async function proposedArtwork(storage: Storage, releaseId: string, key: string) {
+  const missing = () =>
+    ValidationError(CORRECTION_ARTWORK_MISSING, [
+      { path: 'artworkKey', message: CORRECTION_ARTWORK_MISSING },
+    ]);
+  if (!key.startsWith(proposedArtworkPrefix(releaseId)) || key.includes('..')) throw missing();
+  const bytes = await storage.get(key).catch(() => null);
+  if (!bytes) throw missing();
+  const { format, dimensions } = await checkArtwork(bytes);
+  return { key, format, size: bytes.length, width: dimensions.width, height: dimensions.height };
+}
+
 /**
  * The artist proposes a correction of their live release (docs/delivery.md): kept for review, one at a
  * time; nothing changes on the release until an admin approves it.
  */
 export async function requestCorrection(
-  db: Db,
+  { db, storage }: { db: Db; storage: Storage },
   user: User,
   releaseId: string,
   body: CorrectionBody,
 ): Promise<ReleaseChange> {
+  const artwork = body.artworkKey ? await proposedArtwork(storage, releaseId, body.artworkKey) : undefined;
   return db.transaction(async (trx) => {
     const release = await loadRelease(trx, user, releaseId, { lock: true });
     if (await isPurged(trx, release.id)) throw ConflictError(TAKEDOWN_PURGED);
@@ -172,6 +189,18 @@ export async function requestCorrection(
       ]);
     }
     const { proposed, previous } = correctionOf(release, tracks, body);
+    if (artwork) {
+      proposed.artwork = artwork;
+      previous.artwork = release.artworkKey
+        ? {
+            key: release.artworkKey,
+            format: release.artworkFormat ?? '',
+            size: Number(release.artworkSize ?? 0),
+            width: release.artworkWidth ?? 0,
+            height: release.artworkHeight ?? 0,
+          }
+        : null;
+    }
     if (!Object.keys(proposed).length) throw ValidationError(CORRECTION_NOTHING);
     if (
       await ReleaseChange.query(trx).findOne({ releaseId: release.id, kind: 'correction', status: 'pending' })
@@ -224,10 +253,17 @@ export async function reviewCorrection(
       });
       return reviewed;
     }
-    const { tracks, ...fields } = change.proposed!;
-    if (Object.keys(fields).length)
+    const { tracks, artwork, ...fields } = change.proposed!;
+    const cover = artwork && {
+      artworkKey: artwork.key,
+      artworkFormat: artwork.format as Release['artworkFormat'],
+      artworkSize: artwork.size,
+      artworkWidth: artwork.width,
+      artworkHeight: artwork.height,
+    };
+    if (Object.keys(fields).length || cover)
       await Release.query(trx)
-        .patch(fields as Partial<Release>)
+        .patch({ ...(fields as Partial<Release>), ...cover })
         .findById(release.id);
     for (const track of tracks ?? []) {
       await Track.query(trx).patch({ title: track.title }).where({ id: track.id, releaseId: release.id });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MAX_ARTWORK_BYTES, MIN_ARTWORK_PIXELS } from '@riffline/contracts';
+import { CORRECTION_NOT_LIVE, MAX_ARTWORK_BYTES, MIN_ARTWORK_PIXELS } from '@riffline/contracts';
 import { appendEvent, Release, type Db, type Storage, type User } from '@riffline/db';
 import type { Logger } from 'pino';
 import { ConflictError, HttpError, ValidationError } from '../../errors.ts';
@@ -17,6 +17,42 @@ export const ARTWORK_TOO_SMALL = `Artwork must be at least ${MIN_ARTWORK_PIXELS}
 /** The largest side taken: 36 megapixels, what stores ask for and more, a bounded size to decode. */
 export const MAX_ARTWORK_PIXELS = 6000;
 export const ARTWORK_TOO_BIG = `Artwork must be at most ${MAX_ARTWORK_PIXELS}×${MAX_ARTWORK_PIXELS} pixels`;
+
+/** An artwork's bytes as the stores take them: JPEG or PNG, square, 3000 to 6000 px, whole. */
+export async function checkArtwork(bytes: Buffer) {
+  const format = sniffImage(bytes);
+  if (!format) throw new HttpError(415, ARTWORK_NOT_ACCEPTED);
+  // The size from the header alone: a picture too large to decode is refused before anything is decoded.
+  const dimensions = imageHeader(format, bytes);
+  if (!dimensions) throw ValidationError(ARTWORK_UNREADABLE);
+  if (dimensions.width !== dimensions.height) throw ValidationError(ARTWORK_NOT_SQUARE);
+  if (dimensions.width < MIN_ARTWORK_PIXELS) throw ValidationError(ARTWORK_TOO_SMALL);
+  if (dimensions.width > MAX_ARTWORK_PIXELS) throw ValidationError(ARTWORK_TOO_BIG);
+  if (!(await imageIsComplete(format, bytes))) throw ValidationError(ARTWORK_UNREADABLE);
+  return { format, dimensions };
+}
+
+/** Where a cover proposed by a correction is kept until the correction is reviewed. */
+export const proposedArtworkPrefix = (releaseId: string) => `artwork/${releaseId}/proposed/`;
+
+/**
+ * `PUT /api/releases/{id}/corrections/artwork`: a new cover for a live release, checked as any artwork and
+ * kept aside; the correction that names it (POST …/corrections, `artworkKey`) proposes it for review.
+ */
+export async function uploadProposedArtwork(
+  { db, storage }: Omit<Deps, 'logger'>,
+  user: User,
+  releaseId: string,
+  file: IncomingFile,
+) {
+  const release = await loadRelease(db, user, releaseId);
+  if (release.status !== 'live') throw ConflictError(CORRECTION_NOT_LIVE);
+  const bytes = await readUpTo(file, MAX_ARTWORK_BYTES, ARTWORK_TOO_LARGE);
+  const { format, dimensions } = await checkArtwork(bytes);
+  const key = `${proposedArtworkPrefix(release.id)}${randomUUID()}`;
+  await storage.put(key, bytes, imageContentType[format]);
+  return { key, format, size: bytes.length, width: dimensions.width, height: dimensions.height };
+}
 
 interface Deps {
   db: Db;
@@ -42,15 +78,7 @@ export async function uploadArtwork(
   if (!isEditable(release)) throw ConflictError(EDIT_REFUSED);
 
   const bytes = await readUpTo(file, MAX_ARTWORK_BYTES, ARTWORK_TOO_LARGE);
-  const format = sniffImage(bytes);
-  if (!format) throw new HttpError(415, ARTWORK_NOT_ACCEPTED);
-  // The size from the header alone: a picture too large to decode is refused before anything is decoded.
-  const dimensions = imageHeader(format, bytes);
-  if (!dimensions) throw ValidationError(ARTWORK_UNREADABLE);
-  if (dimensions.width !== dimensions.height) throw ValidationError(ARTWORK_NOT_SQUARE);
-  if (dimensions.width < MIN_ARTWORK_PIXELS) throw ValidationError(ARTWORK_TOO_SMALL);
-  if (dimensions.width > MAX_ARTWORK_PIXELS) throw ValidationError(ARTWORK_TOO_BIG);
-  if (!(await imageIsComplete(format, bytes))) throw ValidationError(ARTWORK_UNREADABLE);
+  const { format, dimensions } = await checkArtwork(bytes);
 
   const key = `artwork/${release.id}/${randomUUID()}`;
   await storage.put(key, bytes, imageContentType[format]);

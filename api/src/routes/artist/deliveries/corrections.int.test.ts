@@ -1,15 +1,19 @@
 import {
   CHANGE_DECIDED,
+  CORRECTION_ARTWORK_MISSING,
   CORRECTION_NOT_LIVE,
   CORRECTION_NOTHING,
   CORRECTION_PENDING,
   CORRECTION_TRACK_UNKNOWN,
   type AdminReleaseChangeResponse,
+  type ProposedArtworkResponse,
   type ReleaseChangeResponse,
 } from '@riffline/contracts';
 import { Event, Release, ReleaseChange, Track } from '@riffline/db';
 import { describe, expect } from 'vitest';
-import { apiTest } from '#test/support/api.ts';
+import { apiTest, type TestServer } from '#test/support/api.ts';
+import type { Actor } from '#test/support/actors.ts';
+import { cookieHeader, png, rawPut } from '#test/support/media.ts';
 import { buildArtist, buildRelease, buildTrack } from '#test/support/factories.ts';
 
 const message = (res: { json<T>(): T }) => res.json<{ message: string }>().message;
@@ -35,7 +39,7 @@ describe('POST /api/releases/:id/corrections', () => {
     });
     const path = `/api/releases/${release.id}/corrections`;
     const cases: Array<[unknown, string]> = [
-      [{}, 'Nothing to correct: send a title, release artists, a genre or track titles'],
+      [{}, 'Nothing to correct: send a title, release artists, a genre, track titles or a new cover'],
       [{ title: '  ' }, 'Title is required'],
       [{ genre: 'polka' }, 'Genre must be one of the 19 genres'],
       [{ title: 'Low Tide', genre: 'pop' }, CORRECTION_NOTHING],
@@ -177,4 +181,59 @@ describe('PATCH /api/admin/release-changes/:id', () => {
       await Event.query(db).where({ type: 'release.correctionRejected', aggregateId: release.id }),
     ).toHaveLength(1);
   });
+});
+
+describe('a new cover for a live release', () => {
+  const upload = (app: TestServer, who: Actor, releaseId: string, body: Buffer) =>
+    rawPut(`${app.url}/api/releases/${releaseId}/corrections/artwork`, body, {
+      origin: app.url,
+      cookie: cookieHeader(who.browser.cookies),
+      contentType: 'image/png',
+    });
+
+  apiTest(
+    'is checked as any artwork, kept aside, proposed by a correction and on the release once approved',
+    async ({ db, app, approvedArtist, admin }) => {
+      const release = await buildRelease(db, {
+        userId: approvedArtist.user.id,
+        status: 'live',
+        title: 'Low Tide',
+      });
+      const small = await upload(app, approvedArtist, release.id, png(1000, 1000));
+      expect([small.status, JSON.parse(small.body).message]).toEqual([
+        400,
+        'Artwork must be at least 3000×3000 pixels',
+      ]);
+      const draft = await buildRelease(db, { userId: approvedArtist.user.id });
+      expect((await upload(app, approvedArtist, draft.id, png(3000, 3000))).status).toBe(409);
+
+      const res = await upload(app, approvedArtist, release.id, png(3000, 3000));
+      expect(res.status, res.body).toBe(201);
+      const art = JSON.parse(res.body) as ProposedArtworkResponse;
+      expect(art).toMatchObject({ format: 'png', width: 3000, height: 3000 });
+      expect(art.artworkKey.startsWith(`artwork/${release.id}/proposed/`)).toBe(true);
+      expect((await Release.query(db).findById(release.id))!.artworkKey).toBeNull();
+
+      const path = `/api/releases/${release.id}/corrections`;
+      for (const artworkKey of [`artwork/${release.id}/proposed/none`, `artwork/${draft.id}/proposed/x`]) {
+        const refused = await approvedArtist.send('POST', path, { artworkKey });
+        expect([refused.status, message(refused)]).toEqual([400, CORRECTION_ARTWORK_MISSING]);
+      }
+      const proposed = await approvedArtist.send('POST', path, { artworkKey: art.artworkKey });
+      expect(proposed.status, proposed.body).toBe(201);
+      const change = proposed.json<ReleaseChangeResponse>();
+      expect(change.proposed).toMatchObject({ artwork: { key: art.artworkKey, format: 'png', width: 3000 } });
+      expect(change.previous).toMatchObject({ artwork: null });
+
+      const approved = await admin.send('PATCH', `/api/admin/release-changes/${change.id}`, {
+        status: 'approved',
+      });
+      expect(approved.status, approved.body).toBe(200);
+      expect(await Release.query(db).findById(release.id)).toMatchObject({
+        artworkKey: art.artworkKey,
+        artworkFormat: 'png',
+        artworkWidth: 3000,
+      });
+    },
+  );
 });

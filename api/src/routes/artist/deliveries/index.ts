@@ -71,16 +71,16 @@ export const deliveryRoutes = [
     method: 'post',
     path: '/releases/:id/corrections',
     summary:
-      "Propose a correction of the owner's live release (title, release artists, genre, track titles): kept for review, one at a time; 409 when it is not live or one is waiting",
+      "Propose a correction of the owner's live release (title, release artists, genre, track titles, a cover uploaded first): kept for review, one at a time; 409 when it is not live or one is waiting",
     tag: 'Releases',
     audience: 'approved',
     request: CorrectionSchema,
     response: ReleaseChangeResponse,
     status: 201,
     errors: [409],
-    handler: async (ctx, { db }) => {
+    handler: async (ctx, { db, storage }) => {
       const { params, body } = ctx.state.input as z.infer<typeof CorrectionSchema>;
-      return presentReleaseChange(await requestCorrection(db, ctx.state.user!, params.id, body));
+      return presentReleaseChange(await requestCorrection({ db, storage }, ctx.state.user!, params.id, body));
     },
   }),
 ];

@@ -1,4 +1,10 @@
-import { MAX_ARTWORK_BYTES, MAX_AUDIO_BYTES, ReleaseResponse, TrackResponse } from '@riffline/contracts';
+import {
+  MAX_ARTWORK_BYTES,
+  MAX_AUDIO_BYTES,
+  ProposedArtworkResponse,
+  ReleaseResponse,
+  TrackResponse,
+} from '@riffline/contracts';
 import { defineRoute } from '../../route.ts';
 import * as handlers from './media.ts';
 import { UploadSchema } from './schema.ts';
@@ -49,5 +55,23 @@ export const mediaRoutes = [
     errors: [409],
     rateLimit,
     handler: handlers.artwork,
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/releases/:id/corrections/artwork',
+    summary:
+      "Upload a new cover for a correction of the owner's live release (the raw JPEG or PNG, checked as any artwork); kept aside until a correction names it (artworkKey). 409 when the release is not live",
+    tag,
+    audience: 'approved',
+    request: UploadSchema,
+    upload: {
+      mediaTypes: ['image/jpeg', 'image/png', 'application/octet-stream'],
+      maxBytes: MAX_ARTWORK_BYTES,
+    },
+    response: ProposedArtworkResponse,
+    status: 201,
+    errors: [409],
+    rateLimit,
+    handler: handlers.proposedArtwork,
   }),
 ];

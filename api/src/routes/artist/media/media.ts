@@ -1,8 +1,8 @@
 import type { Context } from 'koa';
-import { uploadArtwork } from '../../../commands/releases/artworkUploader.ts';
+import { uploadArtwork, uploadProposedArtwork } from '../../../commands/releases/artworkUploader.ts';
 import { uploadTrackAudio } from '../../../commands/releases/audioUploader.ts';
 import type { IncomingFile } from '../../../media/receive.ts';
-import { audioUrl, signedRelease } from '../../../media/urls.ts';
+import { artworkUrl, audioUrl, signedRelease } from '../../../media/urls.ts';
 import { presentTrack } from '../../../presenters/release.ts';
 import type { Handler } from '../../route.ts';
 import type { UploadInput } from './schema.ts';
@@ -23,4 +23,27 @@ export const audio: Handler<UploadInput> = async (ctx, deps) => {
 export const artwork: Handler<UploadInput> = async (ctx, deps) => {
   const release = await uploadArtwork(deps, ctx.state.user!, ctx.state.input.params.id, incomingFile(ctx));
   return signedRelease(deps, release);
+};
+
+/** PUT /api/releases/{id}/corrections/artwork: the cover kept aside, its key and a link to look at it. */
+export const proposedArtwork: Handler<UploadInput> = async (ctx, deps) => {
+  const art = await uploadProposedArtwork(
+    deps,
+    ctx.state.user!,
+    ctx.state.input.params.id,
+    incomingFile(ctx),
+  );
+  const url = await artworkUrl(deps.storage, {
+    artworkKey: art.key,
+    artworkFormat: art.format,
+    title: 'New cover',
+  });
+  return {
+    artworkKey: art.key,
+    format: art.format,
+    size: art.size,
+    width: art.width,
+    height: art.height,
+    url: url!,
+  };
 };
