@@ -1,3 +1,10 @@
 import { browserSuite } from '../test/e2e/playwright.ts';
 
-export default browserSuite({ port: 3220 });
+const suite = browserSuite({ port: 3220 });
+const server = suite.webServer as { env: Record<string, string> };
+
+// The delivery log's test (e2e/deliveries.spec.ts) waits for the workers to read what its store wrote:
+// they read the stores' acknowledgements every second here, not every minute.
+server.env.DELIVERY_ACK_POLL_SECONDS = '1';
+
+export default suite;

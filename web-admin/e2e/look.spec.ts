@@ -21,6 +21,8 @@ const sections = [
   'settings',
   'team',
   'store-targets',
+  'deliveries',
+  'delivery-acknowledgements',
   'events',
   'failed-events',
   'contact-messages',

@@ -25,6 +25,8 @@ test.describe("the console's pages", () => {
       ['/admin/settings', 'Platform Settings'],
       ['/admin/team', 'Team'],
       ['/admin/store-targets', 'Stores'],
+      ['/admin/deliveries', 'Deliveries'],
+      ['/admin/delivery-acknowledgements', 'Acknowledgements'],
       ['/admin/events', 'Audit Trail'],
       ['/admin/failed-events', 'Failed Events'],
       ['/admin/contact-messages', 'Contact Messages'],
@@ -38,7 +40,7 @@ test.describe("the console's pages", () => {
       await expect(page, path).toHaveTitle(`${shown} · Riffline Admin`);
       seen.add(`${shown} · Riffline Admin`);
     }
-    expect(seen.size).toBe(16); // no two pages share a title
+    expect(seen.size).toBe(18); // no two pages share a title
 
     // A record's page: its own title, as the bar shows it.
     await page.goto('/admin/users/demo-artist/show');

@@ -7,6 +7,8 @@ import { authProvider } from './auth/authProvider.ts';
 import contactMessages from './contactMessages/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
 import { dataProvider } from './dataProvider.ts';
+import deliveries from './deliveries/index.ts';
+import deliveryAcknowledgements from './deliveryAcknowledgements/index.ts';
 import events from './events/index.ts';
 import failedEvents from './failedEvents/index.ts';
 import { i18nProvider } from './i18n/index.ts';
@@ -56,6 +58,8 @@ export function App() {
           <Resource name="analytics" {...analytics} />
           <Resource name="settings" {...settings} />
           <Resource name="store-targets" {...storeTargets} />
+          <Resource name="deliveries" {...deliveries} />
+          <Resource name="delivery-acknowledgements" {...deliveryAcknowledgements} />
           <Resource name="events" {...events} />
           <Resource name="failed-events" {...failedEvents} />
           <Resource name="contact-messages" {...contactMessages} />

@@ -1,6 +1,7 @@
 import type {
   AdminApplicationResponse,
   AdminContactMessageResponse,
+  AdminDeliveryResponse,
   AdminFailedEventResponse,
   AdminPipelineResponse,
   AdminStats,
@@ -10,6 +11,7 @@ import type {
   DocumentExportResponse,
   ExpensesResponse,
   FolderExportResponse,
+  ReleaseChangeResponse,
   ReleaseReviewBody,
   ReleaseWithTracksResponse,
   ReleasesExportBody,
@@ -89,6 +91,15 @@ export interface AdminActions {
   getReleaseExpenses(id: Identifier): Promise<ExpensesResponse>;
   /** `GET /api/admin/releases/:id/deliveries`: the release's deliveries to stores, newest first. */
   getReleaseDeliveries(id: Identifier): Promise<DeliveryResponse[]>;
+  /** `GET /api/admin/releases/:id/changes`: its takedowns and purge, newest first, each with its deliveries. */
+  getReleaseChanges(id: Identifier): Promise<ReleaseChangeResponse[]>;
+  /** `POST /api/admin/releases/:id/purge` (201): removed from every store for good (409 unless live, or twice). */
+  purgeRelease(id: Identifier): Promise<ReleaseChangeResponse>;
+  /**
+   * `POST /api/admin/deliveries/:id/redeliver` (202): the same material again in a new batch; 409 when the
+   * store is switched off, the release was purged, or a newer delivery went to that store.
+   */
+  redeliver(id: Identifier): Promise<AdminDeliveryResponse>;
   /** `GET /api/admin/tickets/:id/messages`: the conversation, oldest first. */
   getTicketMessages(id: Identifier): Promise<SupportTicketMessageResponse[]>;
   /** `POST /api/admin/tickets/:id/messages`: answer as Riffline Support (the artist is emailed). */
@@ -136,6 +147,12 @@ export const dataProvider: AdminDataProvider = {
     const { json } = await httpClient(`/api/admin/releases/${path(id)}/deliveries`);
     return json as DeliveryResponse[];
   },
+  async getReleaseChanges(id) {
+    const { json } = await httpClient(`/api/admin/releases/${path(id)}/changes`);
+    return json as ReleaseChangeResponse[];
+  },
+  purgeRelease: (id) => send('POST', `/api/admin/releases/${path(id)}/purge`),
+  redeliver: (id) => send('POST', `/api/admin/deliveries/${path(id)}/redeliver`),
   async getTicketMessages(id) {
     const { json } = await httpClient(`/api/admin/tickets/${path(id)}/messages`);
     return json as SupportTicketMessageResponse[];

@@ -76,6 +76,7 @@ export const enumLabels = {
     secretAccessKey: 'secret access key',
   },
   deliveryKind: { new: 'New release', update: 'Update', takedown: 'Takedown', purge: 'Purge' },
+  releaseChangeKind: { takedown: 'Takedown', purge: 'Purge', correction: 'Correction' },
   deliveryStatus: {
     queued: 'Queued',
     sending: 'Sending',

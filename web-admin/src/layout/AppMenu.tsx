@@ -17,7 +17,7 @@ function Section({ label }: { label: string }) {
 
 /**
  * The sections of SPEC §2 in its order (those the API serves today), then System (the stores' drop boxes,
- * the audit trail, the dead letters) and the inboxes.
+ * the delivery log and the stores' acknowledgements, the audit trail, the dead letters) and the inboxes.
  */
 export function AppMenu() {
   const translate = useTranslate();
@@ -37,6 +37,8 @@ export function AppMenu() {
       <Menu.Item to="/team" primaryText="riffline.menu.team" leftIcon={<GroupsIcon />} />
       <Section label="riffline.menu.system" />
       <Menu.ResourceItem name="store-targets" />
+      <Menu.ResourceItem name="deliveries" />
+      <Menu.ResourceItem name="delivery-acknowledgements" />
       <Menu.ResourceItem name="events" />
       <Menu.ResourceItem name="failed-events" />
       <Section label="riffline.menu.inboxes" />

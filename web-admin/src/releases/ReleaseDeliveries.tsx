@@ -26,7 +26,8 @@ const when = (iso: string | null) =>
 
 /**
  * The release's deliveries to the stores' drop boxes (docs/delivery.md), newest first: each store's
- * batch, MessageId and state, with the error of one that failed. Read-only: delivery is the workers' job.
+ * batch, MessageId, what it carried (the release, a takedown, a purge) and state, with the error of one
+ * that failed. Read-only: delivery is the workers' job.
  */
 export function ReleaseDeliveries() {
   const release = useRecordContext<ReleaseWithTracksResponse>();
@@ -46,6 +47,8 @@ export function ReleaseDeliveries() {
       color={chipColors.deliveryStatus?.[d.status] ?? 'default'}
     />
   );
+  const kind = (d: DeliveryResponse) =>
+    translate(enumLabelKey('deliveryKind', d.kind), { _: humanize(d.kind) });
   const rows = deliveries.data ?? [];
   return (
     <Box component="section" aria-label={title} sx={{ mt: 3 }}>
@@ -62,6 +65,7 @@ export function ReleaseDeliveries() {
             <Paper component="li" key={d.id} variant="outlined" sx={{ p: 1.5 }}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <Typography sx={{ fontWeight: 600, mr: 'auto' }}>{d.storeName}</Typography>
+                <Typography variant="body2">{kind(d)}</Typography>
                 {status(d)}
               </Stack>
               <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
@@ -84,6 +88,7 @@ export function ReleaseDeliveries() {
           <TableHead>
             <TableRow>
               <TableCell>{translate(key('store'))}</TableCell>
+              <TableCell>{translate(key('kind'))}</TableCell>
               <TableCell>{translate(key('status'))}</TableCell>
               <TableCell>{translate(key('batchId'))}</TableCell>
               <TableCell>{translate(key('messageId'))}</TableCell>
@@ -95,6 +100,7 @@ export function ReleaseDeliveries() {
             {rows.map((d) => (
               <TableRow key={d.id}>
                 <TableCell>{d.storeName}</TableCell>
+                <TableCell>{kind(d)}</TableCell>
                 <TableCell>{status(d)}</TableCell>
                 <TableCell sx={{ fontFamily: 'monospace' }}>{d.batchId}</TableCell>
                 <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>

@@ -15,6 +15,7 @@ import {
 } from 'react-admin';
 import { EnumField } from '../common/EnumField.tsx';
 import { CopyCode } from './CopyCode.tsx';
+import { ReleaseChanges } from './ReleaseChanges.tsx';
 import { ReleaseDeliveries } from './ReleaseDeliveries.tsx';
 import { ReleaseSplits } from './ReleaseSplits.tsx';
 import { ReviewButtons } from './ReviewButtons.tsx';
@@ -72,8 +73,8 @@ const day = (date: string | null) =>
 const holder = (name: string | null, year: number) => (name ? `${year} ${name}` : String(year));
 
 /**
- * Everything the artist filled in, the identifiers it got, the tracks with players, the split, and its
- * deliveries to the stores.
+ * Everything the artist filled in, the identifiers it got, the tracks with players, the split, its
+ * deliveries to the stores, and its takedowns and purge.
  */
 function ReleaseDetails() {
   const release = useRecordContext<Release>();
@@ -211,6 +212,7 @@ function ReleaseDetails() {
       <TrackList />
       <ReleaseSplits />
       <ReleaseDeliveries />
+      <ReleaseChanges />
     </CardContent>
   );
 }

@@ -1,8 +1,10 @@
 import AlbumIcon from '@mui/icons-material/Album';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/Edit';
+import EditNoteIcon from '@mui/icons-material/EditNote';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutline';
 import SendIcon from '@mui/icons-material/Send';
 import {
   Alert,
@@ -17,19 +19,29 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { compareAmounts, formatCoins } from '@riffline/contracts';
 import { ApiError } from '../../api/client.ts';
-import { errorIssues, RELEASES_KEY, submitRelease, type Release } from '../../api/releases.ts';
+import { releaseChangesQuery } from '../../api/deliveries.ts';
+import {
+  errorIssues,
+  releaseTracksQuery,
+  RELEASES_KEY,
+  submitRelease,
+  type Release,
+} from '../../api/releases.ts';
 import { coinsQuery } from '../../api/wallet.ts';
 import { useLoggedOutFlow } from '../Auth/useLoggedOutFlow.ts';
 import { useToast } from '../Toast/Toast.tsx';
 import { CopyCode } from './CopyCode.tsx';
+import { CorrectionDialog } from './CorrectionDialog.tsx';
+import { ReleaseChanges } from './ReleaseChanges.tsx';
 import { SplitsSection } from './SplitsSection.tsx';
 import { StoreStatuses } from './StoreStatuses.tsx';
 import { formatDate, releaseTypeNames } from './labels.ts';
 import { StatusChip } from './StatusChip.tsx';
+import { TakedownDialog } from './TakedownDialog.tsx';
 import { TrackList } from './TrackList.tsx';
 import { uploadPercent, useCoverUpload } from './uploads.ts';
 import { isScheduled } from './releaseTiming.ts';
@@ -87,8 +99,10 @@ function CoverUploadProgress({ releaseId }: { releaseId: string }) {
  * One release of the Release Builder: cover, title, status chip, its tracks (rename, upload audio with
  * progress), the rejection reason when rejected, and Edit, Delete and Submit for distribution (with the
  * fee it takes, and the cover it needs) while it is a draft or was rejected. Once approved: the day it goes
- * live when that is still ahead, and its UPC and ISRCs to copy. Show Splits opens the release's split, at
- * any status: the owner may share what it will earn before it is out.
+ * live when that is still ahead, its UPC and ISRCs to copy, and where it stands at each store. Once live:
+ * Correct (one correction at a time: disabled, saying why, while one waits for review) and Take Down, with
+ * the changes asked for so far (neither once an admin removed it for good). Show Splits opens the release's
+ * split, at any status: the owner may share what it will earn before it is out.
  */
 export function ReleaseCard({
   release,
@@ -119,6 +133,24 @@ export function ReleaseCard({
   const headingId = `release-${release.id}-title`;
   const coverUpload = useCoverUpload(release.id);
   const coverUploading = coverUpload?.status === 'queued' || coverUpload?.status === 'uploading';
+  const live = release.status === 'live';
+  const changes = useQuery({ ...releaseChangesQuery(release.id), enabled: live });
+  const purged = Boolean(changes.data?.some((c) => c.kind === 'purge'));
+  const [takingDown, setTakingDown] = useState(false);
+  const [correcting, setCorrecting] = useState(false);
+  const correctionWaiting = Boolean(
+    changes.data?.some((c) => c.kind === 'correction' && c.status === 'pending'),
+  );
+  const correctionWaitingId = `release-${release.id}-correction-waiting`;
+  // A correction of track titles names each track by its number: the tracks are read only then.
+  const tracksCorrected = Boolean(
+    changes.data?.some((c) => c.kind === 'correction' && c.proposed?.tracks?.length),
+  );
+  const tracks = useQuery({ ...releaseTracksQuery(release.id), enabled: tracksCorrected });
+  const trackNumbers = useMemo(
+    () => new Map((tracks.data ?? []).map((t) => [t.id, t.trackNumber])),
+    [tracks.data],
+  );
 
   const submit = useMutation({
     mutationFn: () => submitRelease(release.id),
@@ -214,6 +246,9 @@ export function ReleaseCard({
         )}
         {/* Approved releases have their UPC: the stores they were delivered to say where each stands. */}
         {release.upc && !editable && <StoreStatuses releaseId={release.id} />}
+        {live && changes.data && (
+          <ReleaseChanges releaseId={release.id} changes={changes.data} trackNumbers={trackNumbers} />
+        )}
         <CoverUploadProgress releaseId={release.id} />
         {editable && !release.hasArtwork && !coverUploading && (
           <Alert
@@ -275,6 +310,38 @@ export function ReleaseCard({
         >
           {splitsOpen ? 'Hide Splits' : 'Show Splits'}
         </Button>
+        {live && !purged && (
+          <>
+            <Button
+              startIcon={<EditNoteIcon />}
+              onClick={() => setCorrecting(true)}
+              disabled={changes.isPending || correctionWaiting}
+              aria-label={`Correct ${release.title}`}
+              aria-describedby={correctionWaiting ? correctionWaitingId : undefined}
+              sx={{ ml: { sm: 'auto !important' } }}
+            >
+              Correct
+            </Button>
+            <Button
+              color="error"
+              startIcon={<RemoveCircleOutlineIcon />}
+              onClick={() => setTakingDown(true)}
+              aria-label={`Take down ${release.title}`}
+            >
+              Take Down
+            </Button>
+            {correctionWaiting && (
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                id={correctionWaitingId}
+                sx={{ flexBasis: '100%', textAlign: { sm: 'right' } }}
+              >
+                One correction at a time: yours is waiting for review.
+              </Typography>
+            )}
+          </>
+        )}
         {editable && (
           <>
             <Button startIcon={<EditIcon />} onClick={onEdit} aria-label={`Edit ${release.title}`}>
@@ -314,6 +381,8 @@ export function ReleaseCard({
           />
         </Box>
       </Collapse>
+      {takingDown && <TakedownDialog release={release} onClose={() => setTakingDown(false)} />}
+      {correcting && <CorrectionDialog release={release} onClose={() => setCorrecting(false)} />}
     </Card>
   );
 }
