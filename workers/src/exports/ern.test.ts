@@ -217,7 +217,10 @@ describe('the ERN NewReleaseMessage', () => {
   });
 
   it('makes deals from the store choice, territories from the country restrictions and the price code from the pricing tier', () => {
-    const { within } = readBack(buildErn(album(), options));
+    // Released on the message's day: no pre-order.
+    const { within } = readBack(
+      buildErn(album(), { ...options, createdAt: new Date('2026-12-11T08:00:00Z') }),
+    );
     expect(within('Deal', 'ExcludedTerritoryCode')).toEqual([
       ['CN', 'KP'],
       ['CN', 'KP'],
@@ -236,8 +239,23 @@ describe('the ERN NewReleaseMessage', () => {
     expect(within('Deal', 'PriceCode')).toEqual([[], ['MID']]);
     expect(within('Deal', 'IsPreOrderDeal')).toEqual([['false'], ['false']]);
 
+    // Sent ahead of its date: the download may be pre-ordered from the message's day to the release date.
+    const ahead = readBack(buildErn(album(), options));
+    expect(ahead.within('Deal', 'UseType')).toEqual([
+      ['OnDemandStream'],
+      ['PermanentDownload'],
+      ['PermanentDownload'],
+    ]);
+    expect(ahead.within('Deal', 'IsPreOrderDeal')).toEqual([['false'], ['false'], ['true']]);
+    expect(ahead.within('Deal', 'StartDate')).toEqual([['2026-12-11'], ['2026-12-11'], ['2026-11-23']]);
+    expect(ahead.within('Deal', 'EndDate')).toEqual([[], [], ['2026-12-11']]);
+    expect(ahead.within('Deal', 'ExcludedTerritoryCode')[2]).toEqual(['CN', 'KP']);
+
     const worldwide = readBack(
-      buildErn(release({ storeDistribution: 'downloads', pricingTier: 'premium' }), options),
+      buildErn(
+        release({ storeDistribution: 'downloads', pricingTier: 'premium', releaseDate: '2026-11-20' }),
+        options,
+      ),
     );
     expect(worldwide.within('Deal', 'TerritoryCode')).toEqual([['Worldwide']]);
     expect(worldwide.within('Deal', 'PriceCode')).toEqual([['PREMIUM']]);
@@ -394,7 +412,8 @@ describe('takedowns and purges (deals that end, PurgeReleaseMessage)', () => {
       expect(texts('StartDateTime')).toEqual(['2026-12-11T00:00:00Z', '2026-12-11T00:00:00Z']);
       expect(readBack(dated).texts('EndDateTime')).toContain('2027-01-15T00:00:00Z');
       const regions = readBack(territorial);
-      expect(regions.texts('ExcludedTerritoryCode')).toEqual(['DE', 'FR', 'DE', 'FR']);
+      // The streams, the downloads and their pre-order (the release date is ahead) everywhere but DE and FR.
+      expect(regions.texts('ExcludedTerritoryCode')).toEqual(['DE', 'FR', 'DE', 'FR', 'DE', 'FR']);
       expect(regions.texts('TerritoryCode')).toEqual(['FR', 'FR']);
       expect(regions.texts('EndDateTime')).toEqual(['2027-03-01T00:00:00Z', '2027-03-01T00:00:00Z']);
       const purged = readBack(purge);

@@ -342,16 +342,11 @@ export function buildErn(release: ExportedRelease, options: ErnOptions): string 
   leaf(releaseDeal, 'DealReleaseReference', 'R0');
   const start = release.releaseDate ?? options.createdAt.toISOString().slice(0, 10);
   const restricted = release.hasCountryRestrictions ? excludedTerritories(release.restrictedCountries) : [];
+  const today = options.createdAt.toISOString().slice(0, 10);
   for (const reach of dealReach(restricted, options.ends, options.createdAt)) {
     for (const deal of dealsOf(release)) {
       const terms = releaseDeal.ele('Deal').ele('DealTerms');
-      if (reach.territories) {
-        for (const country of reach.territories) leaf(terms, 'TerritoryCode', country);
-      } else if (reach.excluded.length) {
-        for (const country of reach.excluded) leaf(terms, 'ExcludedTerritoryCode', country);
-      } else {
-        leaf(terms, 'TerritoryCode', 'Worldwide');
-      }
+      territories(terms, reach);
       const period = terms.ele('ValidityPeriod');
       if (reach.endsAt) {
         // A deal that ends is given to the second (DDEX advises date-times; a date's end is ambiguous).
@@ -360,13 +355,33 @@ export function buildErn(release: ExportedRelease, options: ErnOptions): string 
       } else {
         leaf(period, 'StartDate', start);
       }
-      dealTerms(terms, deal);
+      dealTerms(terms, deal, false);
+      // A release still to come can be bought ahead (a download's pre-order), from today to its date.
+      const preOrder = deal.priced && release.releaseDate && release.releaseDate > today && !reach.endsAt;
+      if (preOrder) {
+        const ahead = releaseDeal.ele('Deal').ele('DealTerms');
+        territories(ahead, reach);
+        const window = ahead.ele('ValidityPeriod');
+        leaf(window, 'StartDate', today);
+        leaf(window, 'EndDate', release.releaseDate!);
+        dealTerms(ahead, deal, true);
+      }
     }
   }
 
   return root.end({ prettyPrint: true });
 
-  function dealTerms(terms: XMLBuilder, deal: DealShape) {
+  function territories(terms: XMLBuilder, reach: DealReach) {
+    if (reach.territories) {
+      for (const country of reach.territories) leaf(terms, 'TerritoryCode', country);
+    } else if (reach.excluded.length) {
+      for (const country of reach.excluded) leaf(terms, 'ExcludedTerritoryCode', country);
+    } else {
+      leaf(terms, 'TerritoryCode', 'Worldwide');
+    }
+  }
+
+  function dealTerms(terms: XMLBuilder, deal: DealShape, preOrder: boolean) {
     for (const model of deal.commercialModels) leaf(terms, 'CommercialModelType', model);
     leaf(terms, 'UseType', deal.useType);
     if (release.storeDistribution === 'custom') {
@@ -379,7 +394,7 @@ export function buildErn(release: ExportedRelease, options: ErnOptions): string 
       const price = terms.ele('PriceInformation', escaped({ PriceType: 'StandardRetailPrice' }));
       leaf(price, 'PriceCode', priceCodes[release.pricingTier], { Namespace: namespace });
     }
-    leaf(terms, 'IsPreOrderDeal', 'false');
+    leaf(terms, 'IsPreOrderDeal', String(preOrder));
   }
 }
 
