@@ -17,6 +17,8 @@ export async function startS3(options: {
   directory: string;
   bucket?: string;
   port?: number;
+  /** Keeps the directory when stopped (`make start`'s demo store keeps its drop box across restarts). */
+  keep?: boolean;
 }): Promise<LocalS3> {
   const bucket = options.bucket ?? 'riffline';
   fs.mkdirSync(options.directory, { recursive: true });
@@ -47,7 +49,7 @@ export async function startS3(options: {
     },
     async stop() {
       await server.close();
-      fs.rmSync(options.directory, { recursive: true, force: true });
+      if (!options.keep) fs.rmSync(options.directory, { recursive: true, force: true });
     },
   };
 }

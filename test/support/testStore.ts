@@ -264,8 +264,9 @@ export interface TestStore {
    */
   acknowledgeAgain(answer: StoreAnswer, madeAt: Date): Promise<void>;
   /**
-   * The store puts out every release it ingested and did not put out yet: its page answers from now on,
-   * and one acknowledgement says ReleaseMadeAvailableToConsumers for each, with the page's URL.
+   * The store puts out every release it ingested and did not put out yet, and the latest update of one it
+   * has out: its page answers from now on, and one acknowledgement says ReleaseMadeAvailableToConsumers
+   * for each message, with the page's URL.
    */
   goLive(madeAt?: Date): Promise<LivePage[]>;
   /** The store's clock reaches `now`: the takedowns due are done, each acknowledged ReleaseNotAvailable. */
@@ -293,6 +294,8 @@ export async function testStore(
   /** The latest message ingested per UPC, and the pages of the releases put out. */
   const ingested = new Map<string, TakenMessage>();
   const live = new Map<string, LivePage>();
+  /** The MessageIds whose release (or update) the store said it put out. */
+  const announced = new Set<string>();
   /** Takedowns the store took that end at a date to come, by MessageId. */
   const scheduled = new Map<string, { message: TakenMessage; end: Date }>();
   let written = 0;
@@ -436,14 +439,17 @@ export async function testStore(
       });
     },
     async goLive(madeAt) {
-      const out = [...ingested.values()].filter((m) => !live.has(m.upc));
+      const out = [...ingested.values()].filter((m) => !announced.has(m.messageId));
       if (!out.length) return [];
       const put = out.map((message) => ({
         message,
         page: { upc: message.upc, title: message.title, url: `${origin}/releases/${message.upc}` },
       }));
       // The pages answer before the store says so: the distributor may open the link at once.
-      for (const { page } of put) live.set(page.upc, page);
+      for (const { message, page } of put) {
+        live.set(page.upc, page);
+        announced.add(message.messageId);
+      }
       await session((server) =>
         writeAcknowledgement(
           server,

@@ -42,7 +42,7 @@ test.describe('a takedown', () => {
       // From: two of the stores it goes to.
       await dialog.getByRole('radio', { name: 'Some stores' }).check();
       await dialog.getByRole('checkbox', { name: 'Spotify', exact: true }).check();
-      await dialog.getByRole('checkbox', { name: 'Deezer', exact: true }).check();
+      await dialog.getByRole('checkbox', { name: 'Apple Music', exact: true }).check();
 
       // Where: two countries, picked by name from the keyboard.
       await dialog.getByRole('radio', { name: 'Some countries' }).check();
@@ -66,7 +66,7 @@ test.describe('a takedown', () => {
       const day = inDays(30);
       await date.fill(day);
       await expect(dialog.getByText(TAKEDOWN_DATE_PAST)).toHaveCount(0);
-      const asked = `Spotify, Deezer · in Germany and France · from ${longDate(day)}`;
+      const asked = `Spotify, Apple Music · in Germany and France · from ${longDate(day)}`;
       await expect(summary).toHaveText(`Takedown: ${asked}`);
       await page.screenshot({
         path: `test-results/screenshots/${testInfo.project.name}/takedown-dialog.png`,
@@ -79,7 +79,7 @@ test.describe('a takedown', () => {
       const request = takedowns.getByTestId('release-change');
       await expect(request).toHaveCount(1);
       await expect(request).toContainText(asked);
-      // No store has a drop box here: nothing is sent yet.
+      // Neither store has a drop box here (the demo store is Deezer's): nothing is sent yet.
       await expect(request.getByTestId('store-status')).toHaveText('Waiting to be sent');
       await card.screenshot({
         path: `test-results/screenshots/${testInfo.project.name}/release-takedown-requested.png`,
