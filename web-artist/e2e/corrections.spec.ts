@@ -1,6 +1,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { CORRECTION_NOTHING, CORRECTION_PENDING } from '@riffline/contracts';
-import { DEMO_ARTIST, apiSession, type Api } from '../../test/e2e/seed.ts';
+import { DEMO_ARTIST, apiSession, cover, type Api } from '../../test/e2e/seed.ts';
+import { png } from '../../test/support/media.ts';
 import { liveRelease, openCard } from './liveRelease.ts';
 import { chooseOption, expectToast } from './support.ts';
 
@@ -9,8 +10,10 @@ import { chooseOption, expectToast } from './support.ts';
  * corrects the title and a track's title in the dialog, opened with the values as they are, and sees the
  * correction listed before → after, waiting for review, with Correct disabled meanwhile and saying why; the
  * demo admin's rejection then shows with its reason, and an approval with its day and the new title. The
- * API's refusals show in the dialog. Desktop and phone run at once as the same artist, so each test makes a
- * live release of its own.
+ * API's refusals show in the dialog. A new cover uploads as soon as it is picked, with its progress, then
+ * shows from its signed link with its size, and is a correction on its own; the upload's refusal shows on
+ * the New Cover control. Desktop and phone run at once as the same artist, so each test makes a live
+ * release of its own.
  */
 
 /** The admin's decision on the release's correction waiting for review, through the API. */
@@ -152,4 +155,96 @@ test.describe('a correction', () => {
       path: `test-results/screenshots/${testInfo.project.name}/release-correction-approved.png`,
     });
   });
+});
+
+test.describe('a new cover', () => {
+  test(
+    'uploads at once with its progress, previews with its size, and is sent alone; a too-small one is refused on the control',
+    { tag: '@phone' },
+    async ({ page }, testInfo) => {
+      test.setTimeout(150_000);
+      const { title, id, admin } = await liveRelease(page, testInfo, 'Night Swim');
+      await admin.context.close();
+      const card = await openCard(page, title);
+
+      await card.getByRole('button', { name: `Correct ${title}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Correct “${title}”` });
+      const control = dialog.getByRole('group', { name: 'New Cover' });
+      const file = control.locator('input[aria-label="New cover file"]');
+      const status = control.getByTestId('new-cover-status');
+      const preview = control.getByRole('img', { name: 'The new cover' });
+      const send = dialog.getByRole('button', { name: 'Send for Review' });
+      await expect(control.getByTestId('new-cover-size')).toHaveText('New: none');
+      await expect(status).toContainText('at least 3000×3000 pixels');
+
+      // Too small: the upload refuses it, in the API's words, on the control; nothing is kept.
+      await file.setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: png(1000, 1000) });
+      await expect(status).toHaveText('Artwork must be at least 3000×3000 pixels');
+      await expect(preview).toHaveCount(0);
+      await expect(control.getByTestId('new-cover-size')).toHaveText('New: none');
+      await send.click();
+      await expect(dialog.getByRole('alert')).toHaveText(CORRECTION_NOTHING);
+
+      // A valid one: held at the server's door until its progress shows, then let through.
+      let letThrough!: () => void;
+      const held = new Promise<void>((resolve) => (letThrough = resolve));
+      const uploadUrl = `**/api/releases/${id}/corrections/artwork`;
+      await page.route(uploadUrl, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await file.setInputFiles({ name: 'new-cover.png', mimeType: 'image/png', buffer: cover() });
+      await expect(control.getByRole('progressbar', { name: 'New cover upload progress' })).toBeVisible();
+      await expect(status).toHaveText(/^Uploading new-cover\.png: \d+%$/);
+      // The problems of the refused one went with the new pick.
+      await expect(dialog.getByRole('alert')).toHaveCount(0);
+      const uploaded = page.waitForResponse(
+        (r) => r.url().endsWith(`/api/releases/${id}/corrections/artwork`) && r.request().method() === 'PUT',
+      );
+      letThrough();
+      expect((await uploaded).status()).toBe(201);
+      await page.unroute(uploadUrl);
+
+      // Shown from its signed link, with its size; the progress is gone.
+      await expect(preview).toBeVisible();
+      await expect
+        .poll(() => preview.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+        .toBe(3000);
+      await expect(control.getByTestId('new-cover-size')).toHaveText('New: 3000×3000 PNG');
+      await expect(status).toHaveText('Uploaded. It replaces the cover once the correction is approved.');
+      await expect(control.getByRole('progressbar')).toHaveCount(0);
+      await control.scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: `test-results/screenshots/${testInfo.project.name}/correction-new-cover.png`,
+      });
+
+      // Removed, it is not sent; picked again, it is.
+      await control.getByRole('button', { name: 'Remove New Cover' }).click();
+      await expect(preview).toHaveCount(0);
+      await expect(control.getByTestId('new-cover-size')).toHaveText('New: none');
+      await file.setInputFiles({ name: 'new-cover.png', mimeType: 'image/png', buffer: cover() });
+      await expect(control.getByTestId('new-cover-size')).toHaveText('New: 3000×3000 PNG');
+
+      // The cover alone is the correction.
+      const posted = page.waitForRequest(
+        (r) => r.url().endsWith(`/api/releases/${id}/corrections`) && r.method() === 'POST',
+      );
+      await send.click();
+      const body = (await posted).postDataJSON() as Record<string, unknown>;
+      expect(Object.keys(body)).toEqual(['artworkKey']);
+      expect(body.artworkKey).toMatch(new RegExp(`^artwork/${id}/proposed/`));
+      await expectToast(page, 'Correction Sent for Review', 'Once approved, the stores get the update.');
+      await expect(dialog).toBeHidden();
+
+      // Listed by its size, beside the one it replaces (the release's 3000×3000 PNG).
+      const { correction, review: state } = correctionOn(card);
+      await expect(correction.getByRole('listitem')).toHaveText([
+        'Cover: new image (3000×3000 PNG), replacing a 3000×3000 PNG',
+      ]);
+      await expect(state).toHaveText('Waiting for review');
+      await card.screenshot({
+        path: `test-results/screenshots/${testInfo.project.name}/release-correction-cover.png`,
+      });
+    },
+  );
 });

@@ -58,14 +58,21 @@ export function errorIssues(error: unknown): string[] {
 /**
  * A file as the raw body of a PUT, through XMLHttpRequest because fetch reports no upload progress.
  * `onProgress` gets the bytes sent and the total; a non-OK answer rejects with the same ApiError as `api`.
+ * `signal` aborts the upload (it then rejects as cancelled).
  */
 export function putFile<T>(
   path: string,
   file: Blob,
   onProgress?: (loaded: number, total: number) => void,
+  signal?: AbortSignal,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
+    if (signal?.aborted) {
+      reject(new Error('The upload was cancelled.'));
+      return;
+    }
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.open('PUT', path);
     xhr.withCredentials = true;
     xhr.setRequestHeader('content-type', 'application/octet-stream');

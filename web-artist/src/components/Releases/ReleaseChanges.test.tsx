@@ -90,6 +90,22 @@ describe('the corrections of a release', () => {
     );
   });
 
+  it('with a new cover: the cover last, by its pixels and kind', () => {
+    const cover = { key: 'artwork/r1/proposed/a', format: 'png', size: 20_000, width: 3000, height: 3000 };
+    const text = render(
+      [
+        correction({
+          proposed: { artwork: cover },
+          previous: { artwork: { ...cover, key: 'artwork/r1/b', format: 'jpeg', width: 3500, height: 3500 } },
+        }),
+      ],
+      numbers,
+    );
+    expect(text).toMatch(
+      /^Changes Correction Cover: new image \(3000×3000 PNG\), replacing a 3500×3500 JPEG Requested on /,
+    );
+  });
+
   it('approved: the day, then the update at each store, or waiting to be sent', () => {
     const approved = correction({ status: 'approved', decidedAt: '2026-12-07T12:00:00.000Z' });
     expect(render([approved], numbers)).toMatch(/Approved · December 7, 2026 Waiting to be sent$/);

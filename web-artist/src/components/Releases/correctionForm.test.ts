@@ -1,12 +1,23 @@
 /** The Correct dialog's rules: what it opens with, what it sends, what it checks, where a refusal shows. */
-import { CORRECTION_NOTHING, CORRECTION_PENDING, CORRECTION_TRACK_UNKNOWN } from '@riffline/contracts';
+import {
+  CORRECTION_ARTWORK_MISSING,
+  CORRECTION_NOT_LIVE,
+  CORRECTION_NOTHING,
+  CORRECTION_PENDING,
+  CORRECTION_TRACK_UNKNOWN,
+  MAX_ARTWORK_BYTES,
+} from '@riffline/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client.ts';
+import type { ProposedArtwork } from '../../api/deliveries.ts';
 import {
   CORRECTION_FAILED,
+  COVER_UPLOAD_FAILED,
   correctionProblems,
   correctionRequest,
+  coverUploadProblem,
   initialCorrection,
+  newCoverProblem,
   problemsFromError,
   trackField,
   type CorrectedRelease,
@@ -47,6 +58,7 @@ describe('the form as it opens', () => {
         { id: ONE, trackNumber: 1, title: 'Low Tide' },
         { id: TWO, trackNumber: 2, title: 'Shoreline' },
       ],
+      artwork: null,
     });
   });
 
@@ -90,6 +102,76 @@ describe('the body', () => {
     expect(
       correctionRequest({ ...initialCorrection(withJazz, tracks), secondaryGenre: '' }, withJazz, tracks),
     ).toEqual({ secondaryGenre: null });
+  });
+});
+
+describe('a new cover', () => {
+  const cover: ProposedArtwork = {
+    artworkKey: 'artwork/r1/proposed/0b7a3c1e',
+    format: 'png',
+    size: 25_000,
+    width: 3000,
+    height: 3000,
+    url: 'https://files.example/artwork/r1/proposed/0b7a3c1e?signature=x',
+  };
+
+  it('is sent by its key; a cover alone is a correction', () => {
+    const form = edit({ artwork: cover });
+    expect(correctionRequest(form, release, tracks)).toEqual({ artworkKey: cover.artworkKey });
+    expect(correctionProblems(form, release, tracks)).toEqual({});
+  });
+
+  it('goes with the other changes, and is not sent once removed', () => {
+    const form = renameTrack(edit({ title: 'Low Tide (Deluxe)', artwork: cover }), TWO, 'Shoreline (Live)');
+    expect(correctionRequest(form, release, tracks)).toEqual({
+      title: 'Low Tide (Deluxe)',
+      tracks: [{ id: TWO, title: 'Shoreline (Live)' }],
+      artworkKey: cover.artworkKey,
+    });
+    expect(correctionRequest({ ...form, artwork: null }, release, tracks)).not.toHaveProperty('artworkKey');
+  });
+
+  it('is checked before it uploads as the upload checks its file: JPEG or PNG, at most 20 MB', () => {
+    expect(newCoverProblem({ name: 'cover.png', type: 'image/png', size: 25_000 })).toBeNull();
+    expect(newCoverProblem({ name: 'cover.JPG', type: '', size: 25_000 })).toBeNull();
+    expect(newCoverProblem({ name: 'scan', type: 'image/jpeg', size: 25_000 })).toBeNull();
+    expect(newCoverProblem({ name: 'cover.gif', type: 'image/gif', size: 25_000 })).toBe(
+      'Artwork must be a JPEG or PNG image',
+    );
+    expect(newCoverProblem({ name: 'cover.png', type: 'image/png', size: MAX_ARTWORK_BYTES + 1 })).toBe(
+      'Artwork must be at most 20 MB',
+    );
+  });
+
+  it('refused by the upload: the API’s words on the control, else what the status means', () => {
+    const tooSmall = 'Artwork must be at least 3000×3000 pixels';
+    expect(coverUploadProblem(refusal(400, { message: tooSmall }))).toBe(tooSmall);
+    expect(coverUploadProblem(refusal(409, { message: CORRECTION_NOT_LIVE }))).toBe(CORRECTION_NOT_LIVE);
+    expect(coverUploadProblem(refusal(413, ''))).toBe('Artwork must be at most 20 MB');
+    expect(coverUploadProblem(refusal(415, ''))).toBe('Artwork must be a JPEG or PNG image');
+    expect(coverUploadProblem(refusal(502, '<html>Bad gateway</html>'))).toBe(COVER_UPLOAD_FAILED);
+    // The connection dropped: the browser's words, as the Release Builder says them.
+    expect(coverUploadProblem(new Error('The upload was interrupted. Please try again.'))).toBe(
+      'The upload was interrupted. Please try again.',
+    );
+    expect(coverUploadProblem('?')).toBe(COVER_UPLOAD_FAILED);
+  });
+
+  it('gone by the time the correction is sent: the API’s 400 shows on the control', () => {
+    const missing = refusal(400, {
+      message: CORRECTION_ARTWORK_MISSING,
+      issues: [{ path: 'artworkKey', message: CORRECTION_ARTWORK_MISSING }],
+    });
+    expect(problemsFromError(missing, { artworkKey: cover.artworkKey })).toEqual({
+      artwork: CORRECTION_ARTWORK_MISSING,
+    });
+    const tooLong = refusal(400, {
+      message: 'Artwork key must be at most 300 characters',
+      issues: [{ path: 'body.artworkKey', message: 'Artwork key must be at most 300 characters' }],
+    });
+    expect(problemsFromError(tooLong, { artworkKey: 'x' })).toEqual({
+      artwork: 'Artwork key must be at most 300 characters',
+    });
   });
 });
 

@@ -1,9 +1,9 @@
 /**
  * The Correct dialog's rules (docs/delivery.md, "What the artist sees"): the values it opens with (the live
- * release's own), the body it sends to POST /api/releases/:id/corrections (only what changed), what it
- * checks before sending (the API's own rules and words, from the contracts) and where a refusal shows: on
- * the field it is about, else in the dialog. Pure, for the unit tests; the dialog is driven in the browser
- * suite.
+ * release's own), the body it sends to POST /api/releases/:id/corrections (only what changed, and a new
+ * cover uploaded first by its key), what it checks before sending (the API's own rules and words, from the
+ * contracts) and where a refusal shows: on the field it is about (an upload's on the New Cover control),
+ * else in the dialog. Pure, for the unit tests; the dialog is driven in the browser suite.
  */
 import {
   CORRECTION_NOTHING,
@@ -12,8 +12,9 @@ import {
   type ReleaseGenre,
 } from '@riffline/contracts';
 import { ApiError } from '../../api/client.ts';
-import type { CorrectionRequest } from '../../api/deliveries.ts';
+import type { CorrectionRequest, ProposedArtwork } from '../../api/deliveries.ts';
 import type { Release, Track } from '../../api/releases.ts';
+import { checkArtworkFile, type AudioPick } from './wizardRules.ts';
 
 export type CorrectedRelease = Pick<Release, 'title' | 'releaseArtists' | 'genre' | 'secondaryGenre'>;
 export type CorrectedTrack = Pick<Track, 'id' | 'trackNumber' | 'title'>;
@@ -26,10 +27,16 @@ export interface CorrectionForm {
   secondaryGenre: ReleaseGenre | '';
   /** In track order, each with its title as typed. */
   tracks: Array<{ id: string; trackNumber: number; title: string }>;
+  /** A new cover, once uploaded (PUT …/corrections/artwork); none: the cover stays as it is. */
+  artwork: ProposedArtwork | null;
 }
 
-/** A field of the form a problem belongs to: a track's title is `track:<id>`; `form` is the dialog. */
-export type CorrectionField = 'title' | 'releaseArtists' | 'genre' | 'secondaryGenre' | `track:${string}`;
+/**
+ * A field of the form a problem belongs to: a track's title is `track:<id>`, `artwork` the New Cover
+ * control; `form` is the dialog.
+ */
+export type CorrectionField =
+  'title' | 'releaseArtists' | 'genre' | 'secondaryGenre' | 'artwork' | `track:${string}`;
 export type CorrectionProblems = Partial<Record<CorrectionField | 'form', string>>;
 
 export const trackField = (id: string): CorrectionField => `track:${id}`;
@@ -48,10 +55,14 @@ export function initialCorrection(
     genre: release.genre,
     secondaryGenre: release.secondaryGenre ?? '',
     tracks: inOrder(tracks).map((t) => ({ id: t.id, trackNumber: t.trackNumber, title: t.title })),
+    artwork: null,
   };
 }
 
-/** The body: only the values that differ from the release's (nothing changed: an empty object). */
+/**
+ * The body: only the values that differ from the release's, and the new cover's key when there is one (a
+ * cover alone is a correction); nothing changed: an empty object.
+ */
 export function correctionRequest(
   form: CorrectionForm,
   release: CorrectedRelease,
@@ -69,6 +80,7 @@ export function correctionRequest(
     .map((t) => ({ id: t.id, title: t.title.trim() }))
     .filter((t) => tracks.some((own) => own.id === t.id && own.title !== t.title));
   if (renamed.length) body.tracks = renamed;
+  if (form.artwork) body.artworkKey = form.artwork.artworkKey;
   return body;
 }
 
@@ -81,6 +93,8 @@ function fieldOf(path: string, body: CorrectionRequest): CorrectionField | null 
     case 'genre':
     case 'secondaryGenre':
       return first;
+    case 'artworkKey':
+      return 'artwork';
     case 'tracks': {
       const track = second === undefined ? undefined : body.tracks?.[Number(second)];
       return track ? trackField(track.id) : null;
@@ -141,4 +155,33 @@ export function problemsFromError(error: unknown, body: CorrectionRequest): Corr
       : [],
   );
   return problemsFromIssues(issues, body, message);
+}
+
+// ---- The New Cover control ---------------------------------------------------------------------------
+
+/**
+ * A file picked as the new cover, checked before it is sent as the upload checks it (JPEG or PNG, at most
+ * 20 MB; in the API's words): a problem, or null to upload it. Its pixels are the server's to check.
+ */
+export function newCoverProblem(file: AudioPick): string | null {
+  return checkArtworkFile(file)?.description ?? null;
+}
+
+export const COVER_UPLOAD_FAILED = 'The new cover could not be uploaded. Please try again.';
+export const COVER_STILL_UPLOADING = 'The new cover is still uploading: send the correction once it is done.';
+
+/**
+ * Why the upload of a new cover failed, to show on the control: the API's own words (400: not whole, not
+ * square, too small or too big; 413: too large; 415: not a JPEG or PNG; 409: the release is not live), its
+ * status's meaning when it sent none, or the browser's (the connection dropped).
+ */
+export function coverUploadProblem(error: unknown): string {
+  if (error instanceof ApiError) {
+    const said = error.serverMessage;
+    if (said) return said;
+    if (error.status === 413) return 'Artwork must be at most 20 MB';
+    if (error.status === 415) return 'Artwork must be a JPEG or PNG image';
+    return COVER_UPLOAD_FAILED;
+  }
+  return error instanceof Error && error.message ? error.message : COVER_UPLOAD_FAILED;
 }

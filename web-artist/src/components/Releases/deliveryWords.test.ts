@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Delivery } from '../../api/deliveries.ts';
 import { delivery } from './deliveryFixtures.ts';
 import {
+  artworkText,
   correctionLines,
   countriesText,
   deliveryWords,
@@ -208,6 +209,35 @@ describe('a correction', () => {
       'Track 3: Undertow → Undertow (Edit)',
       'Track: Elsewhere → Elsewhere (Live)',
     ]);
+  });
+
+  it('names a new cover by its pixels and kind, and the one it replaces when the release had one', () => {
+    const art = (format: string, side: number) => ({
+      key: `artwork/r1/${format}`,
+      format,
+      size: 1000,
+      width: side,
+      height: side,
+    });
+    expect(artworkText({ width: 3000, height: 3000, format: 'png' })).toBe('3000×3000 PNG');
+    expect(artworkText({ width: 4000, height: 4000, format: 'jpeg' })).toBe('4000×4000 JPEG');
+    expect(
+      correctionLines({
+        proposed: { artwork: art('png', 3000) },
+        previous: { artwork: art('jpeg', 4000) },
+      }),
+    ).toEqual(['Cover: new image (3000×3000 PNG), replacing a 4000×4000 JPEG']);
+    // The release's cover was only a link: nothing uploaded to name.
+    expect(correctionLines({ proposed: { artwork: art('png', 3000) }, previous: { artwork: null } })).toEqual(
+      ['Cover: new image (3000×3000 PNG)'],
+    );
+    // Last, after the other values.
+    expect(
+      correctionLines({
+        proposed: { title: 'Low Tide (Deluxe)', artwork: art('png', 3000) },
+        previous: { title: 'Low Tide', artwork: null },
+      }),
+    ).toEqual(['Title: Low Tide → Low Tide (Deluxe)', 'Cover: new image (3000×3000 PNG)']);
   });
 
   it('says where its review stands, and what to do when not approved', () => {

@@ -2,8 +2,9 @@
  * Deliveries and changes in the artist's words (docs/delivery.md, "What the artist sees"): each store's
  * state phrased by what the delivery carries (the release itself, an update, a takedown, a removal), the
  * countries a takedown is for by name, a takedown as one line ("Spotify, Deezer · in Germany · from
- * January 5, 2027"), and a correction as what it changes ("Title: Low Tide → Low Tide (Deluxe)") and where
- * its review stands. Pure, so the unit tests read the phrases without rendering.
+ * January 5, 2027"), and a correction as what it changes ("Title: Low Tide → Low Tide (Deluxe)", "Cover:
+ * new image (3000×3000 PNG)") and where its review stands. Pure, so the unit tests read the phrases
+ * without rendering.
  */
 import { storeName, type DeliveryStatus } from '@riffline/contracts';
 import type { Delivery, ReleaseChange } from '../../api/deliveries.ts';
@@ -161,10 +162,15 @@ const genreText = (genre: string | null | undefined) =>
   genre ? (genreLabels[genre as keyof typeof genreLabels] ?? genre) : 'none';
 const artistsText = (names: readonly string[] | undefined) => (names?.length ? names.join(', ') : 'none');
 
+/** A cover by its pixels and kind: "3000×3000 PNG" (`format` as the API stores it: `png`, `jpeg`). */
+export const artworkText = (art: { width: number; height: number; format: string }) =>
+  `${art.width}×${art.height} ${art.format.toUpperCase()}`;
+
 /**
  * What a correction changes, a line per value, before → after: "Title: Low Tide → Low Tide (Deluxe)",
  * "Genre: Pop → Electronic", "Track 2: Shoreline → Shoreline (Live)" (`trackNumbers`: each track's number
- * by its id; a track not found is named "Track").
+ * by its id; a track not found is named "Track"), and last a new cover: "Cover: new image (3000×3000 PNG),
+ * replacing a 3000×3000 JPEG" (the second half only when the release had an uploaded cover).
  */
 export function correctionLines(
   change: Pick<ReleaseChange, 'proposed' | 'previous'>,
@@ -186,6 +192,10 @@ export function correctionLines(
   for (const track of numbered) {
     const was = before.tracks?.find((t) => t.id === track.id)?.title ?? '';
     lines.push(`Track${track.number ? ` ${track.number}` : ''}: ${was} → ${track.title}`);
+  }
+  if (next.artwork) {
+    const replaced = before.artwork ? `, replacing a ${artworkText(before.artwork)}` : '';
+    lines.push(`Cover: new image (${artworkText(next.artwork)})${replaced}`);
   }
   return lines;
 }
