@@ -17,7 +17,10 @@ import {
  */
 
 export const storeTargetProtocols = ['sftp', 's3'] as const;
-/** A batch per run (many releases) or a batch per release, as the store's choreography profile says. */
+/**
+ * The store's choreography profile (DOMAIN.md): `batch`, a batch folder with a manifest written last;
+ * `release`, release by release, a folder per release with its message written last and no manifest.
+ */
 export const storeTargetProfiles = ['batch', 'release'] as const;
 export const storeTargetModes = ['live', 'test'] as const;
 export const deliveryKinds = ['new', 'update', 'takedown', 'purge'] as const;
@@ -67,7 +70,7 @@ const fields = {
   region: optionalText('Region', 100),
   endpoint: optionalText('Endpoint', 500),
   dpid: requiredText("The store's DPID", 60).pipe(z.string().regex(DPID, DPID_MESSAGE)),
-  profile: z.enum(storeTargetProfiles, { error: 'Profile must be batch or release' }).default('release'),
+  profile: z.enum(storeTargetProfiles, { error: 'Profile must be batch or release' }).default('batch'),
   mode: z.enum(storeTargetModes, { error: 'Mode must be live or test' }).default('test'),
   enabled: z.boolean({ error: 'Enabled must be true or false' }).default(true),
 };

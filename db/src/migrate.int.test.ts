@@ -287,6 +287,7 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
       '20261209000200_delivery_acknowledgements',
       '20261210000100_release_changes',
       '20261210000200_release_corrections',
+      '20261210000300_store_profile_default',
     ]);
     expect((await migrationStatus(db)).pending).toEqual([]);
 

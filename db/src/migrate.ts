@@ -37,6 +37,7 @@ import * as storeTargets from './migrations/20261209000100_store_targets.ts';
 import * as deliveryAcknowledgements from './migrations/20261209000200_delivery_acknowledgements.ts';
 import * as releaseChanges from './migrations/20261210000100_release_changes.ts';
 import * as releaseCorrections from './migrations/20261210000200_release_corrections.ts';
+import * as storeProfileDefault from './migrations/20261210000300_store_profile_default.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '20261209000200_delivery_acknowledgements': deliveryAcknowledgements,
   '20261210000100_release_changes': releaseChanges,
   '20261210000200_release_corrections': releaseCorrections,
+  '20261210000300_store_profile_default': storeProfileDefault,
 };
 
 const source: Knex.MigrationSource<string> = {

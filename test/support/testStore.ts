@@ -345,6 +345,28 @@ export async function testStore(
     const found: TakenMessage[] = [];
     const { folders } = await server.entries(dropBox.folder);
     for (const folder of folders.filter((f) => /^[PNL]_/.test(f)).sort()) {
+      // The release-by-release profile: `N_<UPC>_<BatchId>/`, whole once its message is there.
+      const single = /^[PNL]_(\d+)_(\d{17})$/.exec(folder);
+      if (single) {
+        const [, upc, batchId] = single as unknown as [string, string, string];
+        const dir = path.join(dropBox.folder, folder);
+        if (seen.has(folder) || !(await server.entries(dir)).files.includes(`${upc}.xml`)) continue;
+        seen.add(folder);
+        const xml = (await server.read(path.join(dir, `${upc}.xml`))).toString('utf8');
+        const message = parseXml(xml).children[0];
+        const messageType = message?.name ?? '';
+        const takedown = messageType === 'PurgeReleaseMessage' || /<EndDateTime>/.test(xml);
+        found.push({
+          batchId,
+          messageId: textAt(message, 'MessageHeader', 'MessageId'),
+          upc,
+          messageType,
+          deliveryType: takedown ? 'TakeDown' : 'NewReleaseDelivery',
+          title: titleOf(xml),
+          xml,
+        });
+        continue;
+      }
       const batchId = folder.slice(2);
       const batch = path.join(dropBox.folder, folder);
       const manifestName = `BatchComplete_${batchId}.xml`;

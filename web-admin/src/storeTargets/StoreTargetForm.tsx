@@ -153,7 +153,7 @@ function StoreTargetForm({ edit }: { edit: boolean }) {
   return (
     <SimpleForm
       defaultValues={
-        edit ? undefined : { protocol: 'sftp', port: 22, profile: 'release', mode: 'test', enabled: true }
+        edit ? undefined : { protocol: 'sftp', port: 22, profile: 'batch', mode: 'test', enabled: true }
       }
       toolbar={
         <Toolbar sx={{ justifyContent: 'space-between' }}>

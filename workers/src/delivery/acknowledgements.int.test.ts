@@ -52,7 +52,7 @@ afterAll(async () => {
 });
 
 /** The loopback drop box as the only store switched on, and the test store reading it over SFTP. */
-async function store(db: Db) {
+async function store(db: Db, { profile = 'batch' }: { profile?: 'batch' | 'release' } = {}) {
   const stores = [
     'deezer',
     'tidal',
@@ -62,8 +62,10 @@ async function store(db: Db) {
     'anghami',
     'boomplay',
     'audiomack',
+    'jiosaavn',
   ] as const;
-  const target = await sftpStoreTarget(db, sftp, stores[await StoreTarget.query(db).resultSize()]!);
+  const created = await sftpStoreTarget(db, sftp, stores[await StoreTarget.query(db).resultSize()]!);
+  const target = await created.$query(db).patchAndFetch({ profile });
   const shop = await testStore({ protocol: 'sftp', sftp, folder: target.folder });
   onTestFinished(() => shop.close());
   return { target, shop };
@@ -260,6 +262,31 @@ async function liveAtStore(db: Db) {
   expect((await fetch(page!.url)).status).toBe(200);
   return { target, shop, release, page: page! };
 }
+
+describe('the release-by-release profile', () => {
+  dbTest.skipIf(xmllintMissing)(
+    'a folder per release with its message written last and no manifest; the store takes it and answers',
+    async ({ db }) => {
+      const { target, shop } = await store(db, { profile: 'release' });
+      const release = await delivered(db);
+      const [delivery] = await deliveriesOf(db, release.id);
+      const folder = `N_${release.upc}_${delivery!.batchId}`;
+      expect(fs.readdirSync(path.join(sftp.root, target.folder))).toEqual([folder]);
+      expect(fs.readdirSync(path.join(sftp.root, target.folder, folder)).sort()).toEqual([
+        `${release.upc}.xml`,
+        'resources',
+      ]);
+      expect(fs.readdirSync(path.join(sftp.root, target.folder, folder, 'resources'))).toEqual(['01.wav']);
+      expect(await shop.acknowledge('ok')).toBe(1);
+      await read(db);
+      expect(await Delivery.query(db).findById(delivery!.id)).toMatchObject({
+        status: 'ingested',
+        error: null,
+      });
+      expect(shop.received.map((m) => m.messageId)).toEqual([delivery!.messageId]);
+    },
+  );
+});
 
 describe('takedowns and purges at the store', () => {
   dbTest.skipIf(xmllintMissing)(

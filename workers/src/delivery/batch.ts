@@ -16,31 +16,40 @@ export interface BatchRelease extends MessageKind {
 }
 
 /**
- * Writes one batch to a drop box per the ERN choreography (docs/delivery.md): `N_<BatchId>/`, a folder per
- * release with `<UPC>.xml` and `resources/`, then the manifest `BatchComplete_<BatchId>.xml`, last of all.
- * Each file appears only once whole (DropBox.write): a store that waits for the manifest never reads a
- * batch, or a file, that is not complete. Answers the batch folder's path.
+ * Writes one delivery to a drop box per the ERN choreography (docs/delivery.md). The batch profile:
+ * `N_<BatchId>/`, a folder per release with `<UPC>.xml` and `resources/`, then the manifest
+ * `BatchComplete_<BatchId>.xml`, last of all. The release-by-release profile: a folder per release,
+ * `N_<UPC>_<BatchId>/`, its resources, then its message last (no manifest: the message is what says the
+ * folder is whole). Each file appears only once whole (DropBox.write): a store that waits for the manifest,
+ * or the message, never reads a delivery, or a file, that is not complete. Answers the folder's path.
  */
 export async function writeBatch(
   box: DropBox,
   options: {
     folder: string;
     batchId: string;
+    profile: 'batch' | 'release';
     releases: BatchRelease[];
     manifest: Omit<Parameters<typeof buildManifest>[0], 'batchId' | 'messages' | 'rootDirectory'>;
   },
 ): Promise<string> {
-  const batch = path.join(options.folder || '.', `N_${options.batchId}`);
+  const root = options.folder || '.';
+  const batch = path.join(root, `N_${options.batchId}`);
   const put = (file: string, body: Readable | Buffer) => box.write(file, body);
   const messages: BatchMessage[] = [];
+  let written = batch;
   for (const release of options.releases) {
-    const dir = path.join(batch, release.upc);
+    const dir =
+      options.profile === 'release'
+        ? path.join(root, `N_${release.upc}_${options.batchId}`)
+        : path.join(batch, release.upc);
     await box.mkdir(path.join(dir, 'resources'));
     for (const resource of release.resources) {
       await put(path.join(dir, 'resources', resource.name), await resource.open());
     }
     const xml = Buffer.from(release.xml);
     await put(path.join(dir, `${release.upc}.xml`), xml);
+    written = dir;
     messages.push({
       messageType: release.messageType,
       deliveryType: release.deliveryType,
@@ -50,6 +59,7 @@ export async function writeBatch(
       sha256: createHash('sha256').update(xml).digest('hex'),
     });
   }
+  if (options.profile === 'release') return written;
   const manifest = buildManifest({
     ...options.manifest,
     batchId: options.batchId,

@@ -149,6 +149,7 @@ export function deliveryGroup(deps: DeliveryDeps): ConsumerGroup {
       await writeBatch(box, {
         folder: target.folder,
         batchId,
+        profile: target.profile,
         releases: [
           {
             ...message,
