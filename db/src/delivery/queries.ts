@@ -1,5 +1,6 @@
 import type { Db, DbTransaction } from '../connection.ts';
 import { Delivery } from '../models/Delivery.ts';
+import { Release } from '../models/Release.ts';
 import { ReleaseChange } from '../models/ReleaseChange.ts';
 
 /** A delivery with its store and, when it carries a takedown, where and from when. */
@@ -168,4 +169,16 @@ export async function takedownsOfRelease(
   return await ReleaseChange.query(db)
     .where({ releaseId, kind: 'takedown' })
     .orderBy([{ column: 'createdAt' }, { column: 'id' }]);
+}
+
+/** The console's words for releases named in its delivery lists: title and artist, by id. */
+export async function releaseNames(
+  db: Db | DbTransaction,
+  ids: readonly string[],
+): Promise<(id: string) => { releaseTitle: string; artist: string }> {
+  const rows = await Release.query(db)
+    .whereIn('id', [...new Set(ids)])
+    .select('id', 'title', 'artist');
+  const byId = new Map(rows.map((r) => [r.id, { releaseTitle: r.title, artist: r.artist }]));
+  return (id) => byId.get(id) ?? { releaseTitle: '', artist: '' };
 }

@@ -6,7 +6,7 @@ import {
   storeIds,
   uuidParam,
 } from '@riffline/contracts';
-import { Delivery, DeliveryAcknowledgement, deliveriesByIds, Release, StoreTarget } from '@riffline/db';
+import { Delivery, DeliveryAcknowledgement, deliveriesByIds, releaseNames, StoreTarget } from '@riffline/db';
 import { z } from 'zod';
 import { requestRedelivery } from '../../../commands/delivery/releaseChanges.ts';
 import { NotFoundError } from '../../../errors.ts';
@@ -42,18 +42,11 @@ const ofStore = (name: string | undefined) =>
 /** The release each delivery carried, for the log's rows. */
 async function withReleases(db: Parameters<typeof deliveriesByIds>[0], ids: string[]) {
   const rows = await deliveriesByIds(db, ids);
-  const releases = new Map(
-    (
-      await Release.query(db)
-        .whereIn('id', [...new Set(rows.map((r) => r.releaseId))])
-        .select('id', 'title', 'artist')
-    ).map((r) => [r.id, r]),
+  const named = await releaseNames(
+    db,
+    rows.map((r) => r.releaseId),
   );
-  return rows.map((row) => ({
-    ...presentDelivery(row),
-    releaseTitle: releases.get(row.releaseId)?.title ?? '',
-    artist: releases.get(row.releaseId)?.artist ?? '',
-  }));
+  return rows.map((row) => ({ ...presentDelivery(row), ...named(row.releaseId) }));
 }
 
 /**

@@ -5,7 +5,7 @@ import {
   releaseChangeStatuses,
   uuidParam,
 } from '@riffline/contracts';
-import { deliveriesOfRelease, Release, ReleaseChange, type Db, type DbTransaction } from '@riffline/db';
+import { deliveriesOfRelease, ReleaseChange, releaseNames, type Db, type DbTransaction } from '@riffline/db';
 import { z } from 'zod';
 import { reviewCorrection } from '../../../commands/delivery/releaseChanges.ts';
 import { NotFoundError } from '../../../errors.ts';
@@ -27,17 +27,14 @@ const ReviewSchema = z.object({ params: uuidParam, body: ChangeReviewBody });
 /** Changes with their release and their deliveries, for the console. */
 async function present(db: Db | DbTransaction, changes: ReleaseChange[]) {
   const releaseIds = [...new Set(changes.map((c) => c.releaseId))];
-  const releases = new Map(
-    (await Release.query(db).whereIn('id', releaseIds).select('id', 'title', 'artist')).map((r) => [r.id, r]),
-  );
+  const named = await releaseNames(db, releaseIds);
   const deliveries = (await Promise.all(releaseIds.map((id) => deliveriesOfRelease(db, id)))).flat();
   return changes.map((change) => ({
     ...presentReleaseChange(
       change,
       deliveries.filter((d) => d.changeId === change.id),
     ),
-    releaseTitle: releases.get(change.releaseId)?.title ?? '',
-    artist: releases.get(change.releaseId)?.artist ?? '',
+    ...named(change.releaseId),
   }));
 }
 
