@@ -114,6 +114,7 @@ const envSchema = z
     ),
     DDEX_SCHEMA_PATH: optionalText,
     DELIVERY_ACK_POLL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+    DELIVERY_RESEND_BACKOFF_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
     DELIVERY_CREDENTIALS_KEY: optionalText.refine(
       (v) => v === undefined || v.length >= 32,
       'must be a random string of at least 32 characters (openssl rand -base64 32)',
@@ -280,9 +281,11 @@ export interface Config {
   /**
    * Delivery to stores (docs/delivery.md): the key the stores' credentials are encrypted with
    * (DELIVERY_CREDENTIALS_KEY, a random string; absent outside production, one is generated and kept in the
-   * database), and how often the stores' acknowledgements are read (DELIVERY_ACK_POLL_SECONDS).
+   * database), how often the stores' acknowledgements are read (DELIVERY_ACK_POLL_SECONDS), and the first
+   * pause before a store that asked for the material again gets it (DELIVERY_RESEND_BACKOFF_SECONDS, doubled
+   * for each later try).
    */
-  delivery: { credentialsKey: string | undefined; ackPollMs: number };
+  delivery: { credentialsKey: string | undefined; ackPollMs: number; resendBackoffMs: number };
   payments: {
     /** How long a coin top-up may stay pending before it expires. */
     orderTtlMs: number;
@@ -372,6 +375,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     delivery: {
       credentialsKey: env.DELIVERY_CREDENTIALS_KEY,
       ackPollMs: env.DELIVERY_ACK_POLL_SECONDS * 1000,
+      resendBackoffMs: env.DELIVERY_RESEND_BACKOFF_SECONDS * 1000,
     },
     royalties: {
       commissionPercent: env.ROYALTY_COMMISSION_PERCENT,

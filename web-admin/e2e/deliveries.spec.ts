@@ -213,8 +213,8 @@ test('the delivery log lists a store’s error and redelivers it; an unreadable 
     await page.goto('/admin/deliveries');
     await entry(page, title).first().getByRole('link', { name: title }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/releases/${releaseId}/show$`));
-    const changes = page.getByRole('region', { name: 'Takedowns and purge' });
-    await expect(changes).toContainText('No takedown or purge');
+    const changes = page.getByRole('region', { name: 'Takedowns, purge and corrections' });
+    await expect(changes).toContainText('No takedown, purge or correction');
     await changes.getByRole('button', { name: 'Purge from All Stores' }).click();
     const confirm = page.getByRole('dialog');
     await expect(confirm).toContainText(`Purge “${title}” from all stores?`);
@@ -272,8 +272,8 @@ test('a purge refused by the API (purged meanwhile) says why, and the page then 
 
   await signInToConsole(page, `/admin/releases/${id}/show`);
   await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
-  const changes = page.getByRole('region', { name: 'Takedowns and purge' });
-  await expect(changes).toContainText('No takedown or purge');
+  const changes = page.getByRole('region', { name: 'Takedowns, purge and corrections' });
+  await expect(changes).toContainText('No takedown, purge or correction');
   await changes.getByRole('button', { name: 'Purge from All Stores' }).click();
   const confirm = page.getByRole('dialog');
   await expect(confirm).toContainText(`Purge “${title}” from all stores?`);

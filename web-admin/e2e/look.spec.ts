@@ -13,6 +13,7 @@ const sections = [
   'applications',
   'users',
   'releases',
+  'release-changes',
   'royalties',
   'reports',
   'withdrawal-requests',

@@ -17,6 +17,7 @@ test.describe("the console's pages", () => {
       ['/admin/applications', 'Applications'],
       ['/admin/users', 'Users'],
       ['/admin/releases', 'Releases'],
+      ['/admin/release-changes', 'Corrections'],
       ['/admin/royalties', null],
       ['/admin/reports', null],
       ['/admin/withdrawal-requests', 'Payouts'],
@@ -40,7 +41,7 @@ test.describe("the console's pages", () => {
       await expect(page, path).toHaveTitle(`${shown} · Riffline Admin`);
       seen.add(`${shown} · Riffline Admin`);
     }
-    expect(seen.size).toBe(18); // no two pages share a title
+    expect(seen.size).toBe(19); // no two pages share a title
 
     // A record's page: its own title, as the bar shows it.
     await page.goto('/admin/users/demo-artist/show');

@@ -17,6 +17,7 @@ import { AppNotification } from './layout/AppNotification.tsx';
 import { darkTheme, lightTheme } from './layout/theme.ts';
 import newsletterSubscriptions from './newsletterSubscriptions/index.ts';
 import payees from './payees/index.ts';
+import releaseChanges from './releaseChanges/index.ts';
 import releases from './releases/index.ts';
 import royalties from './royalties/index.ts';
 import settings from './settings/index.ts';
@@ -50,6 +51,7 @@ export function App() {
           <Resource name="applications" {...applications} />
           <Resource name="users" {...users} />
           <Resource name="releases" {...releases} />
+          <Resource name="release-changes" {...releaseChanges} />
           <Resource name="royalties" {...royalties} />
           <Resource name="payees" {...payees} />
           <Resource name="reports" {...storeReports} />

@@ -4,6 +4,7 @@ import type {
   AdminDeliveryResponse,
   AdminFailedEventResponse,
   AdminPipelineResponse,
+  AdminReleaseChangeResponse,
   AdminStats,
   AdminStoreReportResponse,
   AdminUserResponse,
@@ -91,10 +92,21 @@ export interface AdminActions {
   getReleaseExpenses(id: Identifier): Promise<ExpensesResponse>;
   /** `GET /api/admin/releases/:id/deliveries`: the release's deliveries to stores, newest first. */
   getReleaseDeliveries(id: Identifier): Promise<DeliveryResponse[]>;
-  /** `GET /api/admin/releases/:id/changes`: its takedowns and purge, newest first, each with its deliveries. */
+  /**
+   * `GET /api/admin/releases/:id/changes`: its takedowns, purge and corrections, newest first, each with its
+   * deliveries.
+   */
   getReleaseChanges(id: Identifier): Promise<ReleaseChangeResponse[]>;
   /** `POST /api/admin/releases/:id/purge` (201): removed from every store for good (409 unless live, or twice). */
   purgeRelease(id: Identifier): Promise<ReleaseChangeResponse>;
+  /**
+   * `PATCH /api/admin/release-changes/:id`: a correction approved (the release takes its values and the
+   * stores that have it get the update) or rejected with the reason the artist reads; 409 once reviewed.
+   */
+  reviewChange(
+    id: Identifier,
+    body: { status: 'approved' } | { status: 'rejected'; reason: string },
+  ): Promise<AdminReleaseChangeResponse>;
   /**
    * `POST /api/admin/deliveries/:id/redeliver` (202): the same material again in a new batch; 409 when the
    * store is switched off, the release was purged, or a newer delivery went to that store.
@@ -152,6 +164,7 @@ export const dataProvider: AdminDataProvider = {
     return json as ReleaseChangeResponse[];
   },
   purgeRelease: (id) => send('POST', `/api/admin/releases/${path(id)}/purge`),
+  reviewChange: (id, body) => send('PATCH', `/api/admin/release-changes/${path(id)}`, body),
   redeliver: (id) => send('POST', `/api/admin/deliveries/${path(id)}/redeliver`),
   async getTicketMessages(id) {
     const { json } = await httpClient(`/api/admin/tickets/${path(id)}/messages`);

@@ -4,11 +4,12 @@ import { enumLabelKey, type EnumName } from './enums.ts';
 
 function TabLabel({ name, status }: { name: EnumName; status: string }) {
   const translate = useTranslate();
-  const { filterValues, resource } = useListContext();
+  // The list's permanent filter too (the Corrections are the API's changes of kind correction).
+  const { filter, filterValues, resource } = useListContext();
   const { total } = useGetList(resource, {
     pagination: { page: 1, perPage: 1 },
     sort: { field: 'id', order: 'DESC' },
-    filter: { ...filterValues, status },
+    filter: { ...filter, ...filterValues, status },
   });
   const label = translate(enumLabelKey(name, status));
   return <>{total === undefined ? label : `${label} (${total})`}</>;

@@ -77,6 +77,7 @@ export const enumLabels = {
   },
   deliveryKind: { new: 'New release', update: 'Update', takedown: 'Takedown', purge: 'Purge' },
   releaseChangeKind: { takedown: 'Takedown', purge: 'Purge', correction: 'Correction' },
+  releaseChangeStatus: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' },
   deliveryStatus: {
     queued: 'Queued',
     sending: 'Sending',

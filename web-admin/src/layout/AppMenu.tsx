@@ -16,8 +16,9 @@ function Section({ label }: { label: string }) {
 }
 
 /**
- * The sections of SPEC §2 in its order (those the API serves today), then System (the stores' drop boxes,
- * the delivery log and the stores' acknowledgements, the audit trail, the dead letters) and the inboxes.
+ * The sections of SPEC §2 in its order (those the API serves today; the corrections of live releases are
+ * reviewed beside the releases), then System (the stores' drop boxes, the delivery log and the stores'
+ * acknowledgements, the audit trail, the dead letters) and the inboxes.
  */
 export function AppMenu() {
   const translate = useTranslate();
@@ -27,6 +28,7 @@ export function AppMenu() {
       <Menu.ResourceItem name="applications" />
       <Menu.ResourceItem name="users" />
       <Menu.ResourceItem name="releases" />
+      <Menu.ResourceItem name="release-changes" />
       <Menu.ResourceItem name="royalties" />
       <Menu.ResourceItem name="payees" />
       <Menu.ResourceItem name="reports" />

@@ -1,10 +1,17 @@
-import { Alert, Box, Chip, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Chip, Link, Paper, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import type { DeliveryResponse, ReleaseChangeResponse, ReleaseWithTracksResponse } from '@riffline/contracts';
 import { useEffect } from 'react';
-import { useRecordContext, useTranslate } from 'react-admin';
+import { useCreatePath, useRecordContext, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import { chipColors, enumLabelKey, humanize } from '../common/enums.ts';
 import { dataProvider } from '../dataProvider.ts';
+import {
+  correctionSummary,
+  latestPerStore,
+  onItsWay,
+  trackNumbersOf,
+} from '../releaseChanges/correctionWords.ts';
 import { changeText } from './changeWords.ts';
 import { PurgeButton } from './PurgeButton.tsx';
 
@@ -13,24 +20,10 @@ const key = (name: string) => `riffline.changes.${name}`;
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Each store's latest delivery of the change (a resend replaces the try before it). */
-function latestPerStore(deliveries: readonly DeliveryResponse[]): DeliveryResponse[] {
-  const latest = new Map<string, DeliveryResponse>();
-  for (const d of deliveries) {
-    const kept = latest.get(d.store);
-    if (!kept || d.createdAt > kept.createdAt) latest.set(d.store, d);
-  }
-  return [...latest.values()].sort((a, b) => a.storeName.localeCompare(b.storeName));
-}
-
-/** Still on its way somewhere: sent and not answered, or asked for moments ago and not sent yet. */
-const WAITING_MS = 5 * 60_000;
-const onItsWay = (change: ReleaseChangeResponse) =>
-  change.deliveries.length
-    ? change.deliveries.some((d) => ['queued', 'sending', 'delivered'].includes(d.status))
-    : Date.now() - Date.parse(change.createdAt) < WAITING_MS;
-
-/** While a change is on its way to the stores, its states are read again every few seconds. */
+/**
+ * While a change is on its way to the stores (sent and not answered, or asked for moments ago and not sent
+ * yet; a correction once approved), its states are read again every few seconds.
+ */
 const refetchInterval = (query: Query<ReleaseChangeResponse[]>) =>
   query.state.data?.some(onItsWay) ? 3000 : false;
 
@@ -55,9 +48,39 @@ function StoreState({ delivery }: { delivery: DeliveryResponse }) {
   );
 }
 
+/** A correction's review: its status, the reason of a rejected one, and a link to its page. */
+function CorrectionReviewState({ change }: { change: ReleaseChangeResponse }) {
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
+      <Chip
+        size="small"
+        variant="outlined"
+        data-testid="review-status"
+        label={translate(enumLabelKey('releaseChangeStatus', change.status), { _: humanize(change.status) })}
+        color={chipColors.releaseChangeStatus?.[change.status] ?? 'default'}
+      />
+      {change.status === 'rejected' && change.reason && (
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {change.reason}
+        </Typography>
+      )}
+      <Link
+        component={RouterLink}
+        to={createPath({ resource: 'release-changes', type: 'show', id: change.id })}
+        variant="body2"
+      >
+        {translate('riffline.corrections.open')}
+      </Link>
+    </Stack>
+  );
+}
+
 /**
- * The release's takedowns (asked by the artist) and purge (by an admin), newest first
- * (`GET /api/admin/releases/:id/changes`): each as asked (stores, countries, from when), and where it
+ * The release's takedowns (asked by the artist), purge (by an admin) and corrections (asked by the
+ * artist, reviewed under Corrections), newest first (`GET /api/admin/releases/:id/changes`): a takedown as
+ * asked (stores, countries, from when), a correction as what it changes and its review, and where each
  * stands at each store it was sent to; and, on a live release not purged yet, Purge from All Stores.
  */
 export function ReleaseChanges() {
@@ -98,6 +121,9 @@ export function ReleaseChanges() {
         <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {rows.map((change) => {
             const stores = latestPerStore(change.deliveries);
+            const correction = change.kind === 'correction';
+            // A correction goes to the stores once approved: before that there is nothing to wait for.
+            const sent = !correction || change.status === 'approved';
             return (
               <Paper
                 component="li"
@@ -112,10 +138,12 @@ export function ReleaseChanges() {
                     label={translate(enumLabelKey('releaseChangeKind', change.kind), {
                       _: humanize(change.kind),
                     })}
-                    color={change.kind === 'purge' ? 'error' : 'warning'}
+                    color={change.kind === 'purge' ? 'error' : correction ? 'info' : 'warning'}
                   />
                   <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                    {changeText(change, translate)}
+                    {correction
+                      ? correctionSummary(change, trackNumbersOf(release), translate)
+                      : changeText(change, translate)}
                   </Typography>
                 </Stack>
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
@@ -123,7 +151,8 @@ export function ReleaseChanges() {
                     date: when(change.createdAt),
                   })}
                 </Typography>
-                {stores.length ? (
+                {correction && <CorrectionReviewState change={change} />}
+                {!sent ? null : stores.length ? (
                   <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
                     {stores.map((d) => (
                       <StoreState key={d.id} delivery={d} />
@@ -131,7 +160,9 @@ export function ReleaseChanges() {
                   </Stack>
                 ) : (
                   <Typography variant="body2" sx={{ mt: 1 }} data-testid="change-store">
-                    {translate(key('waiting'))}
+                    {correction && !onItsWay(change)
+                      ? translate('riffline.corrections.updateNone')
+                      : translate(key('waiting'))}
                   </Typography>
                 )}
               </Paper>

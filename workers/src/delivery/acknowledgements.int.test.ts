@@ -160,17 +160,22 @@ describe("the stores' acknowledgements", () => {
         status: 'error',
         error: 'The audio file resources/01.wav could not be decoded.',
       });
+      const waited: number[] = [];
       const [asked] = await Event.query(db).where({ type: 'delivery.acknowledged', aggregateId: failed!.id });
       expect(asked!.payload).toMatchObject({ redeliver: true });
       expect(
         await handleOnce(
           db,
-          deliveryGroup({ db, storage, config, logger }),
+          deliveryGroup({ db, storage, config, logger, sleep: async (ms) => void waited.push(ms) }),
           { ...asked!, position: '0' } as LoggedEvent,
           logger,
         ),
       ).toBe(true);
       const [, again] = await deliveriesOf(db, release.id);
+      // Not at once: 30 s (DELIVERY_RESEND_BACKOFF_SECONDS) after the refused try went out.
+      expect(waited).toHaveLength(1);
+      expect(waited[0]).toBeGreaterThan(15_000);
+      expect(waited[0]).toBeLessThanOrEqual(30_000);
       expect(again).toMatchObject({ status: 'delivered', attempts: 2 });
       expect(again!.messageId).not.toBe(failed!.messageId);
       expect(await shop.acknowledge('ok')).toBe(1);

@@ -37,6 +37,8 @@ export interface DeliveryDeps {
   logger: Logger;
   clock?: () => Date;
   ernCheck?: ErnChecker;
+  /** Waits out the pause before an automatic resend (tests record it). */
+  sleep?: (ms: number) => Promise<void>;
   /** Opens a store's drop box (tests may wrap it to cut a delivery half way). */
   dropBox?: typeof openDropBox;
 }
@@ -94,6 +96,7 @@ export function deliveryGroup(deps: DeliveryDeps): ConsumerGroup {
   const clock = deps.clock ?? (() => new Date());
   const ernCheck = deps.ernCheck ?? ernChecker(config.ddex);
   const dropBox = deps.dropBox ?? openDropBox;
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const sender = { partyId: config.ddex.partyId, name: RECORD_LABEL };
 
   /**
@@ -241,8 +244,16 @@ export function deliveryGroup(deps: DeliveryDeps): ConsumerGroup {
     if (!target?.enabled || (await laterDeliveryExists(trx, failed))) return;
     const [release] = (await releasesForExport(trx, [failed.releaseId])) as ExportedRelease[];
     const change = failed.changeId ? await changeOf(trx, failed.changeId) : null;
-    if (release?.upc) await deliver(trx, release, target, failed.attempts + 1, change);
+    if (!release?.upc) return;
+    // A store that refused a file is not sent it again at once: the base pause, then twice it.
+    if (limited) {
+      const due = new Date(failed.deliveredAt ?? failed.createdAt).getTime() + resendPause(failed.attempts);
+      const wait = due - clock().getTime();
+      if (wait > 0) await sleep(wait);
+    }
+    await deliver(trx, release, target, failed.attempts + 1, change);
   }
+  const resendPause = (attempts: number) => config.delivery.resendBackoffMs * 2 ** (attempts - 1);
 
   return {
     group: DELIVERY_GROUP,
