@@ -57,7 +57,7 @@ test('an admin sets up a store, keeps its password through an edit, and deletes 
     await expect(page).toHaveURL(/\/admin\/store-targets$/);
     const row = entry(page, storeName);
     await expect(row).toHaveCount(1);
-    for (const text of ['SFTP', 'sftp.example.test:2222/inbox', 'PADPIDA2014120301K', 'Release by release']) {
+    for (const text of ['SFTP', 'sftp.example.test:2222/inbox', 'PADPIDA2014120301K', 'Batch']) {
       await expect(row).toContainText(text);
     }
     await expect(row).toContainText('Test');
