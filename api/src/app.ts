@@ -18,6 +18,7 @@ import { requestLogger } from './middleware/requestLogger.ts';
 import { securityHeaders } from './middleware/securityHeaders.ts';
 import { allRoutes, apiRouter } from './routes/index.ts';
 import { uploadPathMatcher, webhookPathMatcher } from './routes/route.ts';
+import { smartLinkRouter } from './smartlinks/router.ts';
 import { serveWebApps, type WebApp } from './static.ts';
 
 /** API answers are personal or change often: never stored by a browser or proxy unless a route says so. */
@@ -106,6 +107,13 @@ export async function createApp(appDeps: AppDeps, webApps?: WebApp[]): Promise<C
     app.use(under('/sandbox-pay', bodyParser({ enableTypes: ['form'], formLimit: '1kb' })));
     app.use(sandboxRouter(db).routes());
   }
+
+  // SmartLinks' public pages and the fans' emailed links: HTML forms, outside /api.
+  app.use(under('/l', bodyParser({ enableTypes: ['form'], formLimit: '4kb' })));
+  app.use(under('/fans', bodyParser({ enableTypes: ['form'], formLimit: '4kb' })));
+  const smartLinks = smartLinkRouter(deps);
+  app.use(smartLinks.routes());
+  app.use(smartLinks.allowedMethods());
 
   app.use(serveWebApps(webApps));
   return { app, deps, router: api };

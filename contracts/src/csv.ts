@@ -41,9 +41,11 @@ export function flattenForCsv(record: object, prefix = ''): Record<string, unkno
   return row;
 }
 
-/** The CSV text of these rows: a header of their columns (in order of appearance), then a line per row. */
-export function toCsv(rows: ReadonlyArray<Record<string, unknown>>): string {
-  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+/** The CSV text of these rows: a header of `columns` (else theirs, in order of appearance), then a line per row. */
+export function toCsv(
+  rows: ReadonlyArray<Record<string, unknown>>,
+  columns: readonly string[] = [...new Set(rows.flatMap((row) => Object.keys(row)))],
+): string {
   return [columns, ...rows.map((row) => columns.map((column) => row[column]))]
     .map((cells) => cells.map(csvCell).join(','))
     .join('\n');

@@ -37,6 +37,8 @@ export const aggregates = {
   expense: 'releases',
   storeTarget: 'platform',
   delivery: 'releases',
+  smartlink: 'smartlinks',
+  fan: 'smartlinks',
 } as const;
 
 export type AggregateType = keyof typeof aggregates;
@@ -328,6 +330,49 @@ export const eventSchemas = {
   }),
   /** The owner deleted an expense nothing was repaid on. */
   'expense.deleted': z.object({ releaseId: z.string(), amountUsd: z.string(), paidBy: z.string() }),
+  /** The artist changed their SmartLink (the aggregate): the fields by name. */
+  'smartlink.updated': z.object({
+    releaseId: z.string(),
+    userId: z.string(),
+    slug: z.string(),
+    changed: z.array(z.enum(['slug', 'collectEmails'])),
+  }),
+  /** An admin disabled the page for abuse (its reason), or enabled it again. */
+  'smartlink.disabled': z.object({ releaseId: z.string(), reason: z.string() }),
+  'smartlink.enabled': z.object({ releaseId: z.string() }),
+  /**
+   * A person (never a known bot) opened the page or followed a store's button (the aggregate: the SmartLink);
+   * country where the proxy said it, UTM source and campaign where the address carried them.
+   */
+  'smartlink.viewed': z.object({
+    country: z.string().nullable(),
+    utmSource: z.string().nullable(),
+    utmCampaign: z.string().nullable(),
+  }),
+  'smartlink.clicked': z.object({
+    store: z.string(),
+    country: z.string().nullable(),
+    utmSource: z.string().nullable(),
+    utmCampaign: z.string().nullable(),
+  }),
+  /**
+   * A fan (the aggregate) pre-saved a release on its SmartLink; `confirmed` says whether their address was
+   * already proven (otherwise the notifications group mails the confirmation link).
+   */
+  'fan.presaved': z.object({
+    smartlinkId: z.string(),
+    releaseId: z.string(),
+    artistId: z.string(),
+    confirmed: z.boolean(),
+    country: z.string().nullable(),
+    utmSource: z.string().nullable(),
+    utmCampaign: z.string().nullable(),
+  }),
+  /** The fan opened the emailed link: their pre-saves count and the release-day mail will reach them. */
+  'fan.confirmed': z.object({ artistId: z.string(), smartlinkId: z.string().nullable() }),
+  'fan.unsubscribed': z.object({ artistId: z.string() }),
+  /** The fan asked to be forgotten: their row and pre-saves are gone; the event keeps no address. */
+  'fan.deleted': z.object({ artistId: z.string() }),
   /** An admin asked to deliver a parked event (a `failed_events` row, the aggregate) again to its group. */
   'failedEvent.replayRequested': z.object({ group: z.string().min(1), eventId: z.string().min(1) }),
 } as const;

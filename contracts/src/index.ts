@@ -32,3 +32,4 @@ export * from './dashboard.ts';
 export * from './notifications.ts';
 export * from './artistApp.ts';
 export * from './delivery.ts';
+export * from './smartlinks.ts';

@@ -55,6 +55,11 @@ const envSchema = z
     HOST: z.string().default('0.0.0.0'),
     PUBLIC_URL: urlText(['http:', 'https:']).optional(),
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    COUNTRY_HEADER: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9-]*$/, 'must be the name of a request header')
+      .default(''),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     DATA_DIR: optionalText,
     DATABASE_URL: urlText(['postgres:', 'postgresql:']).optional(),
@@ -255,6 +260,8 @@ export interface Config {
   /** `GET /metrics` (api and workers): with a token, only `Authorization: Bearer <token>`; else loopback. */
   metrics: { token?: string };
   trustProxyHops: number;
+  /** The request header a CDN or proxy sets to the visitor's country (COUNTRY_HEADER, e.g. CF-IPCountry); '' when none. */
+  countryHeader: string;
   session: { keys: string[]; maxAgeMs: number };
   /** `embedded`: the identity provider at /oidc; `external`: any OpenID Connect issuer. */
   identity:
@@ -347,6 +354,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metrics: { token: env.METRICS_TOKEN },
     /** Reverse proxies in front of the API whose X-Forwarded-* headers are believed (0: none). */
     trustProxyHops: env.TRUST_PROXY_HOPS,
+    countryHeader: env.COUNTRY_HEADER,
     session: { keys: env.SESSION_KEYS, maxAgeMs: env.SESSION_MAX_AGE_HOURS * 3_600_000 },
     identity: env.OIDC_ISSUER_URL
       ? {

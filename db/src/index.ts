@@ -24,3 +24,4 @@ export * from './notifications/index.ts';
 export * from './metricsAccess.ts';
 export * from './stats/index.ts';
 export * from './delivery/index.ts';
+export * from './smartlinks/index.ts';

@@ -288,6 +288,7 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
       '20261210000100_release_changes',
       '20261210000200_release_corrections',
       '20261210000300_store_profile_default',
+      '20261211000100_smartlinks',
     ]);
     expect((await migrationStatus(db)).pending).toEqual([]);
 

@@ -38,6 +38,7 @@ import * as deliveryAcknowledgements from './migrations/20261209000200_delivery_
 import * as releaseChanges from './migrations/20261210000100_release_changes.ts';
 import * as releaseCorrections from './migrations/20261210000200_release_corrections.ts';
 import * as storeProfileDefault from './migrations/20261210000300_store_profile_default.ts';
+import * as smartlinks from './migrations/20261211000100_smartlinks.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '20261210000100_release_changes': releaseChanges,
   '20261210000200_release_corrections': releaseCorrections,
   '20261210000300_store_profile_default': storeProfileDefault,
+  '20261211000100_smartlinks': smartlinks,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -60,6 +60,7 @@ import {
   validApplication,
 } from '#test/support/factories.ts';
 import { png, wav } from '#test/support/media.ts';
+import { buildSmartLink } from '#test/support/smartLinks.ts';
 import { codeAt } from '#test/support/secondFactor.ts';
 import type { Person } from '#test/support/signIn.ts';
 
@@ -265,6 +266,11 @@ async function paymentMethodOfA(f: Fixture): Promise<string> {
     .returning('*');
   f.own('A', accountHolderName, method.id);
   return method.id;
+}
+
+/** A's release with its SmartLink. */
+async function smartLinkOfA(f: Fixture) {
+  return buildSmartLink(f.db, (await releaseOfA(f)).release);
 }
 
 async function releaseOfA(f: Fixture, fields: Partial<Release> = {}) {
@@ -776,6 +782,27 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     ownedBy: 'A',
     request: async (f) => ({ path: `/releases/${(await releaseOfA(f)).release.id}/changes` }),
   },
+  'GET /releases/:id/smartlink': {
+    audience: 'approved',
+    ownedBy: 'A',
+    request: async (f) => ({ path: `/releases/${(await smartLinkOfA(f)).releaseId}/smartlink` }),
+  },
+  'PATCH /releases/:id/smartlink': {
+    audience: 'approved',
+    ownedBy: 'A',
+    request: async (f) => ({
+      path: `/releases/${(await smartLinkOfA(f)).releaseId}/smartlink`,
+      body: { collectEmails: true },
+    }),
+  },
+  'GET /releases/:id/smartlink/stats': {
+    audience: 'approved',
+    ownedBy: 'A',
+    request: async (f) => ({ path: `/releases/${(await smartLinkOfA(f)).releaseId}/smartlink/stats` }),
+  },
+  // Each artist's own fans only: B's list never holds A's (api/src/routes/artist/smartlinks tests it).
+  'GET /fans': { audience: 'approved' },
+  'GET /fans/export': { audience: 'approved', secondFactor: true },
   'GET /releases/:id/splits': {
     audience: 'approved',
     ownedBy: 'A',
@@ -1143,6 +1170,20 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     ownedBy: 'A',
     request: async (f) => ({
       path: `/admin/releases/${(await releaseOfA(f, { status: 'live', upc: null })).release.id}/purge`,
+    }),
+  },
+  'GET /admin/smartlinks': { audience: 'admin' },
+  'GET /admin/smartlinks/:id': {
+    audience: 'admin',
+    ownedBy: 'A',
+    request: async (f) => ({ path: `/admin/smartlinks/${(await smartLinkOfA(f)).id}` }),
+  },
+  'PATCH /admin/smartlinks/:id': {
+    audience: 'admin',
+    ownedBy: 'A',
+    request: async (f) => ({
+      path: `/admin/smartlinks/${(await smartLinkOfA(f)).id}`,
+      body: { disabled: true, reason: 'Spam links' },
     }),
   },
   'GET /admin/deliveries': { audience: 'admin' },

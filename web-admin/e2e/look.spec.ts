@@ -14,6 +14,7 @@ const sections = [
   'users',
   'releases',
   'release-changes',
+  'smartlinks',
   'royalties',
   'reports',
   'withdrawal-requests',

@@ -21,6 +21,7 @@ import releaseChanges from './releaseChanges/index.ts';
 import releases from './releases/index.ts';
 import royalties from './royalties/index.ts';
 import settings from './settings/index.ts';
+import smartlinks from './smartlinks/index.ts';
 import storeReports from './storeReports/index.ts';
 import storeTargets from './storeTargets/index.ts';
 import supportTickets from './supportTickets/index.ts';
@@ -52,6 +53,7 @@ export function App() {
           <Resource name="users" {...users} />
           <Resource name="releases" {...releases} />
           <Resource name="release-changes" {...releaseChanges} />
+          <Resource name="smartlinks" {...smartlinks} />
           <Resource name="royalties" {...royalties} />
           <Resource name="payees" {...payees} />
           <Resource name="reports" {...storeReports} />

@@ -5,6 +5,7 @@ import type {
   AdminFailedEventResponse,
   AdminPipelineResponse,
   AdminReleaseChangeResponse,
+  AdminSmartLinkResponse,
   AdminStats,
   AdminStoreReportResponse,
   AdminUserResponse,
@@ -126,6 +127,14 @@ export interface AdminActions {
   exportReleases(target: 'drive' | 'docs', body?: ReleasesExportBody): Promise<ExportStarted>;
   /** `POST /api/admin/reports/:id/confirm`: a held store report credited after all (409 unless held). */
   confirmStoreReport(id: Identifier): Promise<AdminStoreReportResponse>;
+  /**
+   * `PATCH /api/admin/smartlinks/:id`: a SmartLink disabled for abuse (with the reason; its page then says it
+   * is unavailable) or enabled again.
+   */
+  setSmartLinkDisabled(
+    id: Identifier,
+    body: { disabled: true; reason: string } | { disabled: false },
+  ): Promise<AdminSmartLinkResponse>;
 }
 
 export type AdminDataProvider = DataProvider & AdminActions;
@@ -175,6 +184,7 @@ export const dataProvider: AdminDataProvider = {
   replyToContact: (id, message) => send('POST', `/api/admin/contact-messages/${path(id)}/reply`, { message }),
   replayFailedEvent: (id) => send('POST', `/api/admin/failed-events/${path(id)}/replay`),
   confirmStoreReport: (id) => send('POST', `/api/admin/reports/${path(id)}/confirm`),
+  setSmartLinkDisabled: (id, body) => send('PATCH', `/api/admin/smartlinks/${path(id)}`, body),
   async exportReleases(target, body = {}) {
     if (target === 'drive') {
       const json = await send<FolderExportResponse>('POST', '/api/admin/releases/export/drive', body);

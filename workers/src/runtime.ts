@@ -27,6 +27,7 @@ import { notifications } from './notifications/index.ts';
 import { startMailDelivery, type MailDeliveryOptions } from './notifications/mailDelivery.ts';
 import { workersMetrics } from './metrics.ts';
 import { storeReports } from './storeReports/index.ts';
+import { smartLinkStats } from './smartlinks/index.ts';
 import { stats } from './stats/index.ts';
 
 export interface WorkerDeps {
@@ -101,6 +102,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
     exportsGroup({ db, storage, logger, config }),
     deliveryGroup({ db, storage, logger, config }),
     stats(),
+    smartLinkStats(),
   ].map(metrics.counted);
   let running: { log: EventLog; relay: PollLoop; subscriptions: Subscription[] } | null = null;
 

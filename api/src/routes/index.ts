@@ -10,6 +10,7 @@ import { adminFailedEventRoutes } from './admin/failedEvents/index.ts';
 import { adminNewsletterSubscriptionRoutes } from './admin/newsletterSubscriptions/index.ts';
 import { adminPayeeRoutes } from './admin/payees/index.ts';
 import { adminSettingRoutes } from './admin/settings/index.ts';
+import { adminSmartLinkRoutes } from './admin/smartlinks/index.ts';
 import { adminStoreTargetRoutes } from './admin/storeTargets/index.ts';
 import { adminDeliveryRoutes } from './admin/deliveries/index.ts';
 import { adminReleaseChangeRoutes } from './admin/releaseChanges/index.ts';
@@ -29,6 +30,7 @@ import { paymentRoutes } from './artist/payment/index.ts';
 import { paymentMethodRoutes } from './artist/paymentMethods/index.ts';
 import { releaseRoutes } from './artist/releases/index.ts';
 import { royaltyRoutes } from './artist/royalties/index.ts';
+import { smartLinkRoutes } from './artist/smartlinks/index.ts';
 import { splitRoutes } from './artist/splits/index.ts';
 import { deliveryRoutes } from './artist/deliveries/index.ts';
 import { statementRoutes } from './artist/statements/index.ts';
@@ -72,6 +74,7 @@ export function allRoutes(): RouteDef[] {
     ...releaseRoutes,
     ...splitRoutes,
     ...deliveryRoutes,
+    ...smartLinkRoutes,
     ...inviteRoutes,
     ...exportRoutes,
     ...trackRoutes,
@@ -93,6 +96,7 @@ export function allRoutes(): RouteDef[] {
     ...adminStoreTargetRoutes,
     ...adminDeliveryRoutes,
     ...adminReleaseChangeRoutes,
+    ...adminSmartLinkRoutes,
     ...adminContactMessageRoutes,
     ...adminNewsletterSubscriptionRoutes,
     ...adminEventRoutes,

@@ -24,3 +24,5 @@ export { StoreTarget } from './StoreTarget.ts';
 export { Delivery } from './Delivery.ts';
 export { ReleaseChange } from './ReleaseChange.ts';
 export { DeliveryAcknowledgement } from './DeliveryAcknowledgement.ts';
+export { SmartLink } from './SmartLink.ts';
+export { Fan, Presave } from './Fan.ts';

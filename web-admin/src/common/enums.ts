@@ -48,6 +48,8 @@ export const chipColors: Partial<Record<EnumName, Record<string, ChipColor>>> = 
   reportLineStatus: { matched: 'success', unmatched: 'warning', invalid: 'error' },
   storeMode: { test: 'default', live: 'success' },
   storeEnabled: { true: 'success', false: 'default' },
+  smartLinkStatus: { active: 'success', disabled: 'error' },
+  smartLinkMode: { presave: 'info', live: 'success' },
   deliveryStatus: {
     queued: 'default',
     sending: 'info',

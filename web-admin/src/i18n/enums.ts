@@ -87,5 +87,8 @@ export const enumLabels = {
     live: 'Live',
     taken_down: 'Taken down',
   },
+  // SmartLinks (issue 37): a page an admin disabled for abuse says it is unavailable.
+  smartLinkStatus: { active: 'Active', disabled: 'Disabled' },
+  smartLinkMode: { presave: 'Pre-save', live: 'Live' },
   settingKey: Object.fromEntries(Object.entries(platformSettings).map(([key, { label }]) => [key, label])),
 };

@@ -29,6 +29,7 @@ export function AppMenu() {
       <Menu.ResourceItem name="users" />
       <Menu.ResourceItem name="releases" />
       <Menu.ResourceItem name="release-changes" />
+      <Menu.ResourceItem name="smartlinks" />
       <Menu.ResourceItem name="royalties" />
       <Menu.ResourceItem name="payees" />
       <Menu.ResourceItem name="reports" />

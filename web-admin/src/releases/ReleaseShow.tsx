@@ -14,6 +14,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { EnumField } from '../common/EnumField.tsx';
+import { ReleaseSmartLink } from '../smartlinks/ReleaseSmartLink.tsx';
 import { CopyCode } from './CopyCode.tsx';
 import { ReleaseChanges } from './ReleaseChanges.tsx';
 import { ReleaseDeliveries } from './ReleaseDeliveries.tsx';
@@ -200,6 +201,7 @@ function ReleaseDetails() {
                 />
               </Labeled>
             )}
+            <ReleaseSmartLink />
             <Labeled>
               <DateField source="createdAt" showTime />
             </Labeled>

@@ -16,6 +16,7 @@ import {
 } from '@riffline/db';
 import type { ConsumerGroup, EventHandler, LoggedEvent } from '../events/log.ts';
 import { newApplicationMail, newTicketMail } from './adminAlerts.ts';
+import { confirmationFor, releaseDayMails } from './fans.ts';
 import { queueInvite } from './invites.ts';
 import { approvedMail, rejectedMail } from './applicationDecisions.ts';
 import { contactReceivedMail } from './contactAcknowledgements.ts';
@@ -181,18 +182,42 @@ export function notifications(
         const mail = releaseLiveMail(to, { ...release, upc: event.payload.upc, tracks }, publicUrl);
         await queue(trx, event, 'release-live', mail, to.userId);
       },
-      // Once per release, whichever store is first: the Message-ID is the release's, not the event's.
+      // Once per release, whichever store is first: the Message-ID is the release's, not the event's. The
+      // fans who pre-saved it hear the same day (once each, by the same rule).
       'delivery.acknowledged': async (event, trx) => {
         if (event.payload.status !== 'ReleaseMadeAvailableToConsumers') return;
         const release = await Release.query(trx).findById(event.payload.releaseId);
-        const to = release && (await recipient(trx, release.userId));
-        if (!to || !release) return;
+        if (!release) return;
+        const today = new Date(event.occurredAt).toISOString().slice(0, 10);
+        await enqueueMails(
+          trx,
+          await releaseDayMails(trx, release.id, { publicUrl, domain, eventId: event.id, today }),
+        );
+        const to = await recipient(trx, release.userId);
+        if (!to) return;
         const mail = releaseOnStoreMail(to, release, storeName(event.payload.store), publicUrl);
         await enqueueMail(trx, {
           ...mail,
           messageId: `<release-${release.id}.first-live@${domain}>`,
           eventId: event.id,
           userId: to.userId,
+        });
+      },
+      // A new pre-save of an address not yet confirmed: the link that confirms it.
+      'fan.presaved': async (event, trx) => {
+        if (event.payload.confirmed) return;
+        const confirmation = await confirmationFor(
+          trx,
+          event.aggregateId,
+          event.payload.smartlinkId,
+          publicUrl,
+        );
+        if (!confirmation) return;
+        await enqueueMail(trx, {
+          ...confirmation.mail,
+          messageId: messageIdFor(event.id, 'fan-confirm', domain),
+          eventId: event.id,
+          userId: confirmation.userId,
         });
       },
       'release.rejected': async (event, trx) => {

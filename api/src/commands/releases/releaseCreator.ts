@@ -1,6 +1,7 @@
 import type { ReleaseBody } from '@riffline/contracts';
 import { appendEvent, Release, Track, type Db, type DbTransaction, type User } from '@riffline/db';
 import { HttpError } from '../../errors.ts';
+import { createSmartLink } from '../smartlinks/smartLinks.ts';
 
 export const isrcTakenMessage = (isrc: string) =>
   `ISRC ${isrc} is already used by another track in the catalogue`;
@@ -64,6 +65,7 @@ export async function createRelease(
           trackInputs.map((track, index) => ({ ...track, releaseId: release.id, trackNumber: index + 1 })),
         )
         .returning('*');
+      await createSmartLink(trx, release);
       await appendEvent(trx, {
         type: 'release.created',
         aggregateId: release.id,

@@ -1,0 +1,2 @@
+export * from './fanLinks.ts';
+export * from './queries.ts';
