@@ -10,9 +10,9 @@ import { uniqueName } from './database.ts';
 /**
  * `apiTest` with the workers running beside the API for the whole file, on the API's own storage (the
  * workers read what the API stored), a database of the file's own (the workers handle every event they
- * find) and a throwaway data folder named after `name`: a flow across the packages.
+ * find) and a throwaway data folder named after `name`, plus any settings of `env`: a flow across the packages.
  */
-export function apiWithWorkers(name: string) {
+export function apiWithWorkers(name: string, env: Record<string, string> = {}) {
   const flowTest = apiTest.extend(
     'workers',
     { scope: 'file', auto: true },
@@ -28,7 +28,7 @@ export function apiWithWorkers(name: string) {
     },
   );
   const dataDir = path.join(os.tmpdir(), uniqueName(`riffline-${name}`));
-  flowTest.override({ freshDb: true, serverEnv: { DATA_DIR: dataDir } });
+  flowTest.override({ freshDb: true, serverEnv: { DATA_DIR: dataDir, ...env } });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   return flowTest;
 }
