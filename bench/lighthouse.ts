@@ -9,7 +9,7 @@
  * performance and accessibility categories in Debian's Chromium (CHROMIUM_PATH, else /usr/bin/chromium;
  * infra/chromium.sh installs it) for the landing, /apply and /support signed out, then the dashboard signed
  * in as the demo artist (signed in through the embedded provider's page in the same browser, as a person
- * would). It reports, beside the targets (issue: web performance, both scores ≥ 95); it never fails.
+ * would), and the public SmartLink page of the demo artist's first release. It reports, beside the targets (issue: web performance, both scores ≥ 95); it never fails.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -227,7 +227,7 @@ function failedRow(label: string, error: unknown): LighthouseRow {
 
 export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Lighthouse for the landing, /apply, /support and the dashboard; null without a Chromium to run it in. */
+/** Lighthouse for the landing, /apply, /support, the dashboard and a SmartLink; null without a Chromium to run it in. */
 export async function lighthouseReport(
   runs = Number(process.env.LIGHTHOUSE_RUNS ?? 1),
 ): Promise<LighthouseRow[] | null> {
@@ -255,11 +255,19 @@ export async function lighthouseReport(
       if (label.includes(only)) rows.push(await audit(browser, `${base}${route}`, label, runs));
     }
     const dashboard = '/ (dashboard, demo artist)';
-    if (dashboard.includes(only)) {
+    const smartLink = '/l/{slug} (demo SmartLink)';
+    if (dashboard.includes(only) || smartLink.includes(only)) {
       const page = await browser.newPage();
       await signIn(page, base);
+      // The demo artist's first release's public page (a fan opens it signed out; the cookie changes nothing).
+      const smartLinkUrl = await page.evaluate(async () => {
+        const [release] = (await (await fetch('/api/releases')).json()) as Array<{ id: string }>;
+        return ((await (await fetch(`/api/releases/${release!.id}/smartlink`)).json()) as { url: string })
+          .url;
+      });
       await page.close();
-      rows.push(await audit(browser, `${base}/`, dashboard, runs));
+      if (dashboard.includes(only)) rows.push(await audit(browser, `${base}/`, dashboard, runs));
+      if (smartLink.includes(only)) rows.push(await audit(browser, smartLinkUrl, smartLink, runs));
     }
     return rows;
   } finally {
