@@ -20,6 +20,7 @@ import {
   type Db,
   type Release,
 } from '@riffline/db';
+import { replaySmartLinkStats } from '@riffline/workers';
 import { afterAll, describe, expect } from 'vitest';
 import { startSmtp, type ReceivedMail } from '../../infra/smtp/smtp.ts';
 import { pollUntil, waitUntilGroupPassed } from '#test/support/eventLog.ts';
@@ -315,6 +316,13 @@ describe('a SmartLink, from pre-save to release day', () => {
         { source: 'instagram', campaign: 'launch', views: 2, clicks: 1, presaves: 0, fans: 0 },
         { source: null, campaign: null, views: 1, clicks: 0, presaves: 0, fans: 0 },
       ]);
+      // `make replay` folds the log into the same numbers.
+      await replaySmartLinkStats(db);
+      expect(
+        (
+          await approvedArtist.get(`/api/releases/${release.id}/smartlink/stats?days=7`)
+        ).json<SmartLinkStatsResponse>(),
+      ).toEqual(stats);
     },
   );
 

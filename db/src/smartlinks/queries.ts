@@ -122,6 +122,11 @@ export async function addSmartLinkStats(trx: DbTransaction, rows: SmartLinkStats
   );
 }
 
+/** Empties the numbers before `make replay` folds the log into them again. */
+export async function clearSmartLinkStats(trx: DbTransaction): Promise<void> {
+  await trx('smartlink_stats').delete();
+}
+
 interface Counts {
   views: number;
   clicks: number;
