@@ -105,6 +105,9 @@ export const SmartLinkStore = z.object({
 });
 export type SmartLinkStore = z.infer<typeof SmartLinkStore>;
 
+/** Whether fans can open a release's page: once it is submitted (nobody has reviewed a draft yet). */
+export const isPublicRelease = (status: string) => status === 'processing' || status === 'live';
+
 /** What the page shows: `presave` before release day and before any store has it live, then `live`. */
 export const smartLinkModes = ['presave', 'live'] as const;
 export type SmartLinkMode = (typeof smartLinkModes)[number];

@@ -332,6 +332,11 @@ describe('a SmartLink, from pre-save to release day', () => {
       const unknown = await visit(`${app.url}/l/no-such-page-here`);
       expect(unknown.status).toBe(404);
       expect(unknown.body).toContain('<h1>Page not found</h1>');
+      // A draft's page is not public: nobody has reviewed what it shows.
+      const draft = await buildSmartLink(db, await buildRelease(db, { userId: approvedArtist.user.id }));
+      const hidden = await visit(`${app.url}/l/${draft.slug}`);
+      expect(hidden.status).toBe(404);
+      expect(hidden.body).toContain('This SmartLink is not public yet');
       const release = await buildRelease(db, {
         userId: approvedArtist.user.id,
         status: 'live',

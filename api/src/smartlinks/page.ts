@@ -78,6 +78,8 @@ export interface SmartLinkPage {
   slug: string;
   publicUrl: string;
   mode: SmartLinkMode;
+  /** Today (UTC, YYYY-MM-DD), to say whether the release date has come. */
+  today: string;
   stores: SmartLinkStore[];
   collectEmails: boolean;
   hasCover: boolean;
@@ -94,13 +96,15 @@ export function smartLinkPage(p: SmartLinkPage): string {
   const url = `${p.publicUrl}/l/${p.slug}`;
   const artists = release.releaseArtists.length ? release.releaseArtists.join(', ') : release.artist;
   const cover = p.hasCover ? `${url}/cover.jpg` : null;
-  const out = release.releaseDate
-    ? p.mode === 'live'
-      ? `Out now · released ${dateText(release.releaseDate)}`
-      : `Out ${dateText(release.releaseDate)}`
-    : p.mode === 'live'
-      ? 'Out now'
-      : 'Coming soon';
+  // Live before its date means a store put it out early: out now, with no release date in the past tense yet.
+  const out =
+    p.mode === 'live'
+      ? release.releaseDate && release.releaseDate <= p.today
+        ? `Out now · released ${dateText(release.releaseDate)}`
+        : 'Out now'
+      : release.releaseDate
+        ? `Out ${dateText(release.releaseDate)}`
+        : 'Coming soon';
   const notice = p.notice
     ? `<p class="note${p.notice.error ? ' error' : ''}" role="${p.notice.error ? 'alert' : 'status'}">${e(p.notice.text)}</p>`
     : '';

@@ -117,6 +117,7 @@ export function smartLinkRouter(deps: ApiDeps): Router {
         release,
         slug: smartLink.slug,
         publicUrl: config.publicUrl,
+        today: today(),
         ...view,
         collectEmails: smartLink.collectEmails,
         hasCover: Boolean(release.artworkKey),

@@ -1,4 +1,10 @@
-import { artistOptInText, presaveConsentText, smartLinkView, type PresaveForm } from '@riffline/contracts';
+import {
+  artistOptInText,
+  isPublicRelease,
+  presaveConsentText,
+  smartLinkView,
+  type PresaveForm,
+} from '@riffline/contracts';
 import {
   appendEvent,
   Fan,
@@ -22,10 +28,11 @@ export interface Visit {
 }
 
 export const SMARTLINK_UNAVAILABLE = 'This SmartLink is unavailable';
+export const SMARTLINK_NOT_PUBLIC = 'This SmartLink is not public yet: its release has not been submitted.';
 export const PRESAVE_CLOSED = 'This release is out now: pick a store to listen';
 export const FAN_LINK_INVALID = 'This link is not valid: it may have been changed or the fan removed';
 
-/** A SmartLink by its slug with its release: 404 for none, 410 for one an admin disabled. */
+/** A SmartLink by its slug with its release: 404 for none or a release not submitted, 410 for one an admin disabled. */
 export async function loadPage(
   db: Db,
   slug: string,
@@ -33,6 +40,7 @@ export async function loadPage(
   const found = await smartLinkBySlug(db, slug);
   if (!found) throw NotFoundError('SmartLink not found');
   if (found.smartLink.disabledAt) throw new HttpError(410, SMARTLINK_UNAVAILABLE);
+  if (!isPublicRelease(found.release.status)) throw NotFoundError(SMARTLINK_NOT_PUBLIC);
   return found;
 }
 

@@ -33,6 +33,7 @@ import {
 } from '../../api/releases.ts';
 import { coinsQuery } from '../../api/wallet.ts';
 import { useLoggedOutFlow } from '../Auth/useLoggedOutFlow.ts';
+import { SmartLinkPanel } from '../SmartLink/SmartLinkPanel.tsx';
 import { useToast } from '../Toast/Toast.tsx';
 import { CopyCode } from './CopyCode.tsx';
 import { CorrectionDialog } from './CorrectionDialog.tsx';
@@ -102,7 +103,8 @@ function CoverUploadProgress({ releaseId }: { releaseId: string }) {
  * live when that is still ahead, its UPC and ISRCs to copy, and where it stands at each store. Once live:
  * Correct (one correction at a time: disabled, saying why, while one waits for review) and Take Down, with
  * the changes asked for so far (neither once an admin removed it for good). Show Splits opens the release's
- * split, at any status: the owner may share what it will earn before it is out.
+ * split, at any status: the owner may share what it will earn before it is out. Show SmartLink opens the
+ * release's public page's panel (its address, fan emails, numbers and fans), at any status too.
  */
 export function ReleaseCard({
   release,
@@ -111,6 +113,7 @@ export function ReleaseCard({
   onEdit,
   onDelete,
   resumeSplit,
+  resumeSmartLink,
 }: {
   release: Release;
   expanded: boolean;
@@ -122,6 +125,11 @@ export function ReleaseCard({
    * `&change=1` its Change Split form (`&expense=1`: its Add Expense form) reopens as it was.
    */
   resumeSplit?: 'open' | 'change' | 'expense';
+  /**
+   * Back from signing in again for the fans export (`/releases?smartlink=<id>&export=1`): the SmartLink
+   * panel shows, and with `export` the export runs.
+   */
+  resumeSmartLink?: 'open' | 'export';
 }) {
   const toast = useToast();
   const loggedOut = useLoggedOutFlow();
@@ -129,6 +137,8 @@ export function ReleaseCard({
   const [problem, setProblem] = useState<Problem | null>(null);
   // The split is asked for only once opened: a list of releases does not load every release's split.
   const [splitsOpen, setSplitsOpen] = useState(Boolean(resumeSplit));
+  // The SmartLink too: its numbers are asked for only once the panel opens.
+  const [smartLinkOpen, setSmartLinkOpen] = useState(Boolean(resumeSmartLink));
   const editable = isEditable(release.status);
   const headingId = `release-${release.id}-title`;
   const coverUpload = useCoverUpload(release.id);
@@ -310,6 +320,13 @@ export function ReleaseCard({
         >
           {splitsOpen ? 'Hide Splits' : 'Show Splits'}
         </Button>
+        <Button
+          onClick={() => setSmartLinkOpen((open) => !open)}
+          aria-expanded={smartLinkOpen}
+          endIcon={smartLinkOpen ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+        >
+          {smartLinkOpen ? 'Hide SmartLink' : 'Show SmartLink'}
+        </Button>
         {live && !purged && (
           <>
             <Button
@@ -378,6 +395,17 @@ export function ReleaseCard({
             releaseId={release.id}
             releaseTitle={release.title}
             resume={resumeSplit === 'open' ? undefined : resumeSplit}
+          />
+        </Box>
+      </Collapse>
+      <Collapse in={smartLinkOpen} unmountOnExit>
+        <Box sx={{ px: 2, pb: 2 }}>
+          <SmartLinkPanel
+            releaseId={release.id}
+            releaseTitle={release.title}
+            releaseStatus={release.status}
+            artist={release.artist}
+            exportOnOpen={resumeSmartLink === 'export'}
           />
         </Box>
       </Collapse>

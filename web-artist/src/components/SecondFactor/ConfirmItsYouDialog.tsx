@@ -24,7 +24,7 @@ export function ConfirmItsYouDialog({ refusal, onClose }: { refusal: Refusal | n
       <DialogContent>
         <DialogContentText>
           {enrolled
-            ? 'Payouts, payment methods and splits need a sign-in with your authenticator app within the last 10 minutes. Sign in again with your password and the code from your app: you will come back here.'
+            ? 'Payouts, payment methods, splits and the fans export need a sign-in with your authenticator app within the last 10 minutes. Sign in again with your password and the code from your app: you will come back here.'
             : secondFactorMessages.second_factor_not_enrolled}
         </DialogContentText>
       </DialogContent>

@@ -2,7 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import LibraryMusicIcon from '@mui/icons-material/LibraryMusic';
 import { Box, Button, Paper, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { releasesQuery, type Release } from '../../api/releases.ts';
 import { ArtistArea } from '../../components/Auth/ArtistArea.tsx';
@@ -28,6 +28,19 @@ function ReleaseBuilder() {
           ? ('expense' as const)
           : ('open' as const),
   }));
+  // `/releases?smartlink=<id>(&export=1)`: back from signing in again for the fans export.
+  const [resumeSmartLink] = useState(() => ({
+    id: params.get('smartlink'),
+    as: params.get('export') === '1' ? ('export' as const) : ('open' as const),
+  }));
+  useEffect(() => {
+    // The export runs once: a reload of the page does not download the file again.
+    if (params.has('export')) {
+      const next = new URLSearchParams(params);
+      next.delete('export');
+      setParams(next, { replace: true });
+    }
+  }, [params, setParams]);
   const [editing, setEditing] = useState<Release | null>(null);
   const [deleting, setDeleting] = useState<Release | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -94,6 +107,7 @@ function ReleaseBuilder() {
               onEdit={() => setEditing(release)}
               onDelete={() => setDeleting(release)}
               resumeSplit={resumeSplit.id === release.id ? resumeSplit.as : undefined}
+              resumeSmartLink={resumeSmartLink.id === release.id ? resumeSmartLink.as : undefined}
             />
           ))}
         </Box>

@@ -82,7 +82,7 @@ describe('a release’s SmartLink (GET/PATCH /api/releases/:id/smartlink)', () =
   apiTest(
     "409 for another page's slug; 404 for another artist's release; 200 changes it and the old address stops answering",
     async ({ db, app, approvedArtist, visitor }) => {
-      const release = await buildRelease(db, { userId: approvedArtist.user.id });
+      const release = await buildRelease(db, { userId: approvedArtist.user.id, status: 'processing' });
       const smartLink = await buildSmartLink(db, release);
       const other = await buildRelease(db, { userId: (await buildArtist(db)).id });
       const theirs = await buildSmartLink(db, other);
