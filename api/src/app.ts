@@ -43,7 +43,6 @@ export async function createApp(appDeps: AppDeps, webApps?: WebApp[]): Promise<C
   const auth = await createAuthServices(appDeps);
   const deps: ApiDeps = { ...appDeps, auth };
   const { config, db } = deps;
-  const production = config.env === 'production';
 
   // X-Forwarded-For is believed only for the configured number of proxies in front of us, counted from the
   // socket: its last N entries. With none configured the socket's address is the client's.
@@ -57,7 +56,7 @@ export async function createApp(appDeps: AppDeps, webApps?: WebApp[]): Promise<C
   app.use(metrics.timing);
   app.use(requestLogger(deps.logger));
   app.use(errorHandler());
-  app.use(securityHeaders(production, deps.storage.origin ? [deps.storage.origin] : []));
+  app.use(securityHeaders(config.https, deps.storage.origin ? [deps.storage.origin] : []));
   app.use(metrics.endpoint); // before the session: a scrape never touches the session store
   app.use(
     session(
@@ -66,7 +65,7 @@ export async function createApp(appDeps: AppDeps, webApps?: WebApp[]): Promise<C
         maxAge: config.session.maxAgeMs,
         httpOnly: true,
         sameSite: 'lax',
-        secure: production,
+        secure: config.https,
         signed: true,
         rolling: false,
         renew: true,

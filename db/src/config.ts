@@ -185,6 +185,14 @@ const envSchema = z
           message: 'is required when NODE_ENV=production (comma-separated random strings, newest first)',
         });
       }
+      if (env.PUBLIC_URL?.startsWith('https:') && env.TRUST_PROXY_HOPS === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['TRUST_PROXY_HOPS'],
+          message:
+            'must be at least 1 when PUBLIC_URL is https: the API serves plain http behind the TLS-terminating proxy, and believes the proxy it counts when it says the request came over https',
+        });
+      }
       if (!env.DELIVERY_CREDENTIALS_KEY) {
         ctx.addIssue({
           code: 'custom',
@@ -237,6 +245,11 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /**
+   * Whether the site is served over https (PUBLIC_URL's scheme): only then are cookies Secure and HSTS and
+   * `upgrade-insecure-requests` sent, so a production stack on plain http (docker-compose.yml) signs in.
+   */
+  https: boolean;
   logLevel: string;
   dataDir: string;
   database: { url?: string; poolMax: number };
@@ -326,6 +339,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: env.PORT,
     host: env.HOST,
     publicUrl,
+    https: publicUrl.startsWith('https:'),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     dataDir,
     database: { url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX },

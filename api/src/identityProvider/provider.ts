@@ -47,7 +47,7 @@ export async function createIdentityProvider(
 ): Promise<Provider> {
   if (config.identity.mode !== 'embedded') throw new Error('the embedded identity provider is off');
   const { providerName, issuer, clientId } = config.identity;
-  const secure = config.env === 'production';
+  const secure = config.https;
   const clientSecret = await embeddedClientSecret(db);
   const interactions = policy();
 

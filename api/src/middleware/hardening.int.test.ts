@@ -243,3 +243,58 @@ describe('a NUL byte or another control character in any text', () => {
     }
   });
 });
+
+describe('the production shape on plain http (docker-compose.yml: PUBLIC_URL http://localhost:3000)', () => {
+  apiTest(
+    'signs in: no Secure cookie a plain-http request cannot carry, no upgrade of the sign-in form to https',
+    async ({ db }) => {
+      const env = {
+        NODE_ENV: 'production',
+        DATABASE_URL: inject('databaseUrl') ?? 'postgres://unused.invalid/x',
+        SESSION_KEYS: 'k'.repeat(40),
+        DELIVERY_CREDENTIALS_KEY: 'd'.repeat(40),
+        OIDC_ALLOW_EMBEDDED_IN_PRODUCTION: 'true',
+        LOG_LEVEL: 'silent',
+      };
+      const server = await startTestServer({ db, keepDb: true, env });
+      try {
+        const login = await fetch(`${server.url}/api/login`, { redirect: 'manual' });
+        expect(login.status).toBe(302);
+        expect(login.headers.getSetCookie().join('\n')).not.toMatch(/;\s*secure/i);
+        const headers = (await fetch(`${server.url}/api/health`)).headers;
+        expect(headers.get('content-security-policy')).not.toContain('upgrade-insecure-requests');
+        expect(headers.get('strict-transport-security')).toBeNull();
+        // Through the embedded provider's own pages, as a person signs in.
+        const person = await actor(server, db, 'approved');
+        expect((await person.get('/api/auth/user')).status).toBe(200);
+      } finally {
+        await server.close();
+      }
+    },
+  );
+
+  apiTest('on https: Secure cookies, HSTS and upgrade-insecure-requests', async ({ db }) => {
+    const server = await startTestServer({
+      db,
+      keepDb: true,
+      env: { PUBLIC_URL: 'https://riffline.example', TRUST_PROXY_HOPS: '1' },
+    });
+    try {
+      const headers = (await fetch(`${server.url}/api/health`)).headers;
+      expect(headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+      expect(headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await server.close();
+    }
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://db/riffline',
+        PUBLIC_URL: 'https://riffline.example',
+        SESSION_KEYS: 'k'.repeat(40),
+        DELIVERY_CREDENTIALS_KEY: 'd'.repeat(40),
+        OIDC_ALLOW_EMBEDDED_IN_PRODUCTION: 'true',
+      }),
+    ).toThrow('TRUST_PROXY_HOPS: must be at least 1 when PUBLIC_URL is https');
+  });
+});
