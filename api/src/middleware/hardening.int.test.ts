@@ -26,6 +26,16 @@ async function postContact(url: string, headers: Record<string, string>, n: numb
   });
 }
 
+/** What a production server needs to boot, on this run's database, its public address plain http on loopback. */
+const productionEnv = () => ({
+  NODE_ENV: 'production',
+  DATABASE_URL: inject('databaseUrl') ?? 'postgres://unused.invalid/x',
+  SESSION_KEYS: 'k'.repeat(40),
+  DELIVERY_CREDENTIALS_KEY: 'd'.repeat(40),
+  OIDC_ALLOW_EMBEDDED_IN_PRODUCTION: 'true',
+  LOG_LEVEL: 'silent',
+});
+
 describe('the client address of per-address limits', () => {
   apiTest(
     'is the socket address: a made-up X-Forwarded-For does not get a new allowance',
@@ -40,16 +50,7 @@ describe('the client address of per-address limits', () => {
   );
 
   apiTest('in production too, unless proxies are configured', async ({ db }) => {
-    const url = inject('databaseUrl');
-    const env = {
-      NODE_ENV: 'production',
-      DATABASE_URL: url ?? 'postgres://unused.invalid/x',
-      SESSION_KEYS: 'k'.repeat(40),
-      DELIVERY_CREDENTIALS_KEY: 'd'.repeat(40),
-      OIDC_ALLOW_EMBEDDED_IN_PRODUCTION: 'true',
-      LOG_LEVEL: 'silent',
-    };
-    const server = await startTestServer({ db, keepDb: true, env });
+    const server = await startTestServer({ db, keepDb: true, env: productionEnv() });
     try {
       const statuses = [];
       for (let n = 1; n <= 6; n++) {
@@ -248,15 +249,7 @@ describe('the production shape on plain http (docker-compose.yml: PUBLIC_URL htt
   apiTest(
     'signs in: no Secure cookie a plain-http request cannot carry, no upgrade of the sign-in form to https',
     async ({ db }) => {
-      const env = {
-        NODE_ENV: 'production',
-        DATABASE_URL: inject('databaseUrl') ?? 'postgres://unused.invalid/x',
-        SESSION_KEYS: 'k'.repeat(40),
-        DELIVERY_CREDENTIALS_KEY: 'd'.repeat(40),
-        OIDC_ALLOW_EMBEDDED_IN_PRODUCTION: 'true',
-        LOG_LEVEL: 'silent',
-      };
-      const server = await startTestServer({ db, keepDb: true, env });
+      const server = await startTestServer({ db, keepDb: true, env: productionEnv() });
       try {
         const login = await fetch(`${server.url}/api/login`, { redirect: 'manual' });
         expect(login.status).toBe(302);
