@@ -4,7 +4,7 @@ SHELL := /bin/bash
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 export KAFKAJS_NO_PARTITIONER_WARNING := 1
 
-.PHONY: start test unit e2e verify lint format build install kafka clean bench bench-pipeline replay
+.PHONY: start test unit e2e e2e-web-artist e2e-web-admin verify lint format build install kafka clean bench bench-pipeline replay
 
 # Runs `npm ci` on the first run and whenever a package.json or package-lock.json changed (by content).
 install:
@@ -22,10 +22,13 @@ start: build
 # (Playwright in Debian's Chromium against the real app). Outside CI a missing Chromium skips the
 # browser suites with a warning; in CI it fails the run. Each suite appends its counts to a tally file
 # and the run closes with one plain line for all of them: `N passed, N failed, N skipped`.
+# The three suites run at the same time, each printing its whole output as it ends (--output-sync): each
+# spends much of its time waiting (on PostgreSQL, Kafka, child processes, its server or its browser), so
+# one at a time leaves the cores idle. They share nothing: their own databases, data folders and ports.
 TALLY := $(CURDIR)/.data/test-tally.jsonl
 test:
 	@rm -f $(TALLY)
-	@RIFFLINE_TEST_TALLY=$(TALLY) $(MAKE) --no-print-directory unit e2e
+	@RIFFLINE_TEST_TALLY=$(TALLY) $(MAKE) --no-print-directory --jobs=3 --output-sync=target unit e2e
 	@node bin/testTotal.ts $(TALLY)
 
 # The export tests validate DDEX ERN messages with xmllint, the statements tests read their PDFs with
@@ -38,8 +41,11 @@ unit: install
 	else echo "WARNING: no openssh-server (see above): the SFTP tests fail" >&2; fi
 	npm test
 
-e2e: build
-	@if infra/chromium.sh; then npm run e2e -w web-artist && npm run e2e -w web-admin; \
+# Both web apps' browser suites (each with a server of its own); `make test` runs them side by side.
+e2e: e2e-web-artist e2e-web-admin
+
+e2e-web-artist e2e-web-admin: e2e-%: build
+	@if infra/chromium.sh; then npm run e2e -w $*; \
 	elif [ -n "$$CI" ]; then echo "CI: the browser suites need Chromium" >&2; exit 1; \
 	else echo "WARNING: browser suites skipped: no Chromium" >&2; fi
 

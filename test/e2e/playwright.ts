@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
@@ -11,7 +12,16 @@ import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/te
  * phone: the slide-in menu, the public pages, the dashboard, the builder, money and numbers, the admin's
  * cards) and, with `E2E_PHONE=all`, every test. No trace is recorded unless asked for (`--trace on`):
  * recording one for every test takes CPU the suites need on a 2-core machine.
+ *
+ * The browser is Debian's headless shell (`chromium-headless-shell`, the same Chromium build without the
+ * browser's own window and its WebUI pages: the headless Chromium Playwright runs by default), installed
+ * by infra/chromium.sh beside Chromium, whose browser window and WebUI pages take CPU the suites need;
+ * Debian's full Chromium when the shell is missing; CHROMIUM_PATH names another.
  */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const browserPath = () =>
+  process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+
 export function browserSuite(options: {
   port: number;
   phoneIgnore?: RegExp;
@@ -23,7 +33,7 @@ export function browserSuite(options: {
   const repoRoot = path.resolve(import.meta.dirname, '../..');
 
   const chromium = {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: browserPath(),
     args: [
       '--headless',
       '--no-sandbox',

@@ -35,6 +35,10 @@ const tagDescriptions: Record<string, string> = {
   'Admin: users': 'Admins: users, their roles and approval',
   'Admin: platform': 'Admins: the dashboard figures',
   Releases: "An approved artist's releases and tracks: create, edit, delete, submit for distribution, export",
+  SmartLinks:
+    "A release's public page at /l/{slug} (pre-saves, then the stores), its numbers, and the approved artist's own fans with their export",
+  'Admin: SmartLinks':
+    "Admins: every release's SmartLink with its views and clicks; disable one for abuse, or enable it again",
   Splits:
     "A release owner's split of its earnings with collaborators: versions from a sale month on, shares, and what each payee earned or has held",
   'Admin: payouts': 'Admins: payout requests (approve, decline, then processing and completed)',
