@@ -13,8 +13,10 @@ export default defineConfig({
     exclude: ['**/node_modules/**', '**/e2e/**'],
     globalSetup: ['./test/globalSetup.ts'],
     reporters: ['default', './test/summaryReporter.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // `make test` runs these beside both browser suites on 2 cores, where a heavy test takes up to three times
+    // as long as alone: the limits are there to end a hang, not to time the tests.
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
     pool: 'forks',
     // Vitest's default (one fewer than the cores) runs the files one at a time on a 2-core machine, while
     // most of them wait on PostgreSQL, Kafka or a child process: at least two at a time keeps a core busy
