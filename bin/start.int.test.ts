@@ -14,6 +14,20 @@ const dataDir = path.join(os.tmpdir(), uniqueName('riffline-start'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 // Each test boots the whole product (migrations, the demo data, the demo store) in a process of its own.
+/** The product on a free port of loopback, on this file's data folder, logging what it tells a newcomer. */
+async function startProduct(env: Record<string, string> = {}) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const proc = runEntry('bin/start.ts', {
+    PORT: String(port),
+    PUBLIC_URL: base,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    ...env,
+  });
+  return { base, proc };
+}
+
 describe('bin/start.ts (what `make start` runs)', { timeout: 120_000 }, () => {
   it('serves GET /api/health with db ok on embedded PGlite, and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
@@ -29,14 +43,7 @@ describe('bin/start.ts (what `make start` runs)', { timeout: 120_000 }, () => {
   });
 
   it('keeps its data across a restart, lets the demo admin and artist sign in, and runs the demo store', async () => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const proc = runEntry('bin/start.ts', {
-      PORT: String(port),
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-    });
+    const { base, proc } = await startProduct();
     try {
       const res = await waitForHttp(`${base}/api/health`, proc);
       expect(res.status).toBe(200);
@@ -97,15 +104,7 @@ describe('bin/start.ts (what `make start` runs)', { timeout: 120_000 }, () => {
   });
 
   it('leaves the demo store out with DEMO_STORE=0, and switches its drop box off', async () => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const proc = runEntry('bin/start.ts', {
-      PORT: String(port),
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      DEMO_STORE: '0',
-    });
+    const { base, proc } = await startProduct({ DEMO_STORE: '0' });
     try {
       await waitForHttp(`${base}/api/health`, proc);
       expect(proc.output()).not.toContain('the demo store (Deezer, test mode) is running');

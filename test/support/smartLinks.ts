@@ -1,3 +1,4 @@
+import { slugify } from '@riffline/contracts';
 import { SmartLink, type Db, type Release } from '@riffline/db';
 import { unique } from './db.ts';
 
@@ -11,11 +12,7 @@ export async function buildSmartLink(
     .insert({
       releaseId: release.id,
       userId: release.userId,
-      slug: unique('smartlink')
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, '-')
-        .slice(0, 40)
-        .replace(/-+$/, ''),
+      slug: slugify(unique('smartlink')),
       ...fields,
     })
     .returning('*');

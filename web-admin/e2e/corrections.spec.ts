@@ -1,46 +1,25 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import {
-  CHANGE_DECIDED,
-  selectableStores,
-  type AdminDeliveryResponse,
-  type ReleaseChangeResponse,
-  type StoreTargetResponse,
-} from '@riffline/contracts';
-import { startS3, type LocalS3 } from '../../infra/s3/s3.ts';
-import { expectToast, snap, unique } from '../../test/e2e/support.ts';
+import { CHANGE_DECIDED, type AdminDeliveryResponse, type ReleaseChangeResponse } from '@riffline/contracts';
+import { expectToast, snap } from '../../test/e2e/support.ts';
 import {
   DEMO_ADMIN,
   DEMO_ARTIST,
   apiSession,
   entry,
   signInToConsole,
-  submitRelease,
   type Api,
 } from '../../test/e2e/seed.ts';
 import { png } from '../../test/support/media.ts';
-import { testStore, type TestStore } from '../../test/support/testStore.ts';
+import { deliveryOf, liveRelease, openS3Store } from './s3Store.ts';
 
 /**
  * Corrections (docs/admin-console.md, "Corrections"): the artists' corrections of live releases, proposed
  * through the artist API as the artist app does, reviewed in the console. The admin opens the queue, reads a
  * correction before → after (a track by its number, the cover as images where the console has a link), rejects
  * one with a reason (the artist reads it) and approves another (the release takes it, and the update goes to
- * a store: an S3 bucket on loopback with the test store answering, as in deliveries.spec.ts). A review
+ * a real store, ./s3Store.ts). A review
  * refused because another admin was quicker says why.
  */
-
-const DPID = 'PADPIDA2014101001U';
-
-/** A live release of the demo artist's: submitted by them, approved by the demo admin. */
-async function liveRelease(artist: Api, admin: Api, name: string, tracks?: string[]) {
-  const title = unique(name);
-  const release = await submitRelease(artist, { title, tracks: tracks ?? [title] });
-  await admin.send('patch', `/api/admin/releases/${release.id}`, { status: 'live' });
-  return { ...release, title };
-}
 
 /** As the artist: a new cover kept aside for a correction (PUT …/corrections/artwork), its key. */
 async function proposeCover(artist: Api, releaseId: string, side: number) {
@@ -55,38 +34,6 @@ async function proposeCover(artist: Api, releaseId: string, side: number) {
 /** As the artist: a correction of their live release, waiting for review. */
 const correct = (artist: Api, releaseId: string, body: Record<string, unknown>) =>
   artist.send<ReleaseChangeResponse>('post', `/api/releases/${releaseId}/corrections`, body);
-
-/** One store nobody's drop box uses yet (the suites share one server). */
-async function freeStore(api: Api) {
-  const taken = new Set(
-    (await api.get<StoreTargetResponse[]>('/api/admin/store-targets')).map((t) => t.store),
-  );
-  const free = Object.keys(selectableStores).filter((id) => !taken.has(id as keyof typeof selectableStores));
-  return free[Math.floor(Math.random() * free.length)]!;
-}
-
-/** Waits for the release's delivery to the store that `which` picks (the workers write it). */
-async function deliveryOf(
-  api: Api,
-  releaseId: string,
-  store: string,
-  which: (d: AdminDeliveryResponse) => boolean,
-): Promise<AdminDeliveryResponse> {
-  const filter = encodeURIComponent(JSON.stringify({ releaseId, store }));
-  let found: AdminDeliveryResponse | undefined;
-  await expect
-    .poll(
-      async () => {
-        found = (await api.get<AdminDeliveryResponse[]>(`/api/admin/deliveries?filter=${filter}`)).find(
-          which,
-        );
-        return found?.status;
-      },
-      { timeout: 60_000 },
-    )
-    .toBeTruthy();
-  return found!;
-}
 
 /** The correction's before → after, and one field's row of it by its name. */
 const beforeAfter = (page: Page) =>
@@ -107,30 +54,10 @@ test('an admin reads corrections before → after, rejects one with a reason and
   test.setTimeout(240_000);
   const admin = await apiSession(browser, testInfo, DEMO_ADMIN);
   const artist = await apiSession(browser, testInfo, DEMO_ARTIST);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'riffline-e2e-store-'));
-  let s3: LocalS3 | undefined;
-  let shop: TestStore | undefined;
-  let target: StoreTargetResponse | undefined;
+  // A store whose drop box is a bucket on loopback, switched on: the releases below go to it.
+  const drop = await openS3Store(admin.api);
+  const { store, storeName, shop } = drop;
   try {
-    // A store whose drop box is a bucket on loopback, switched on: the releases below go to it.
-    s3 = await startS3({ directory: path.join(dir, 's3'), bucket: 'store-drop' });
-    const store = await freeStore(admin.api);
-    target = await admin.api.send<StoreTargetResponse>('post', '/api/admin/store-targets', {
-      store,
-      protocol: 's3',
-      bucket: s3.bucket,
-      endpoint: s3.endpoint,
-      region: 'us-east-1',
-      folder: unique('riffline'),
-      dpid: DPID,
-      profile: 'release',
-      mode: 'test',
-      enabled: true,
-      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-    });
-    const storeName = target.storeName;
-    shop = await testStore({ protocol: 's3', s3, folder: target.folder }, { dpid: DPID });
-
     // Two live releases of the artist's, each with a correction waiting for review: the first renames the
     // release and its second track and changes the genre; the second renames it and brings a new cover.
     const tide = await liveRelease(artist.api, admin.api, 'Low Tide', ['Low Tide', 'Shoreline']);
@@ -258,7 +185,7 @@ test('an admin reads corrections before → after, rejects one with a reason and
     await expect
       .poll(
         async () => {
-          await shop!.acknowledge();
+          await shop.acknowledge();
           answered = (await admin.api.get<AdminDeliveryResponse>(`/api/admin/deliveries/${update.id}`))
             .status;
           return answered;
@@ -282,23 +209,9 @@ test('an admin reads corrections before → after, rejects one with a reason and
       answeredLabel,
     );
   } finally {
-    // Switched off whatever happened: the rest of the run's releases must not go to a bucket that is gone.
-    if (target) {
-      const {
-        id,
-        storeName: _name,
-        credentialsSet: _set,
-        createdAt: _created,
-        updatedAt: _updated,
-        ...fields
-      } = await admin.api.get<StoreTargetResponse>(`/api/admin/store-targets/${target.id}`);
-      await admin.api.send('put', `/api/admin/store-targets/${id}`, { ...fields, enabled: false });
-    }
-    await shop?.close();
-    await s3?.stop();
+    await drop.close();
     await admin.context.close();
     await artist.context.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   }
 });
 

@@ -1,16 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   PURGE_TWICE,
   REDELIVER_NEWER,
-  selectableStores,
   type AdminDeliveryResponse,
   type DeliveryAcknowledgementResponse,
-  type StoreTargetResponse,
 } from '@riffline/contracts';
-import { startS3, type LocalS3 } from '../../infra/s3/s3.ts';
 import { expectToast, snap, unique } from '../../test/e2e/support.ts';
 import {
   DEMO_ADMIN,
@@ -18,64 +12,20 @@ import {
   apiSession,
   entry,
   signInToConsole,
-  submitRelease,
   type Api,
 } from '../../test/e2e/seed.ts';
-import { testStore, type TestStore } from '../../test/support/testStore.ts';
+import { deliveryOf, liveRelease, openS3Store } from './s3Store.ts';
 
 /**
  * The delivery log, the stores' acknowledgements and the purge (docs/admin-console.md, "Stores and
- * deliveries"), against a real store: an S3 bucket on loopback (s3rver) set up as a store's drop box
- * through the API, and the test store (test/support/testStore.ts) reading it and writing its
- * acknowledgements, which the workers read every second here (playwright.config.ts).
+ * deliveries"), against a real store (./s3Store.ts).
  */
 
-const DPID = 'PADPIDA2014101001U';
 /** What the test store says when told a message is invalid while the schema finds it valid. */
 const STORE_ERROR = 'The release has no territory the store sells in.';
 
-/** One server per run, but the suites run two at a time: a store nobody's drop box uses yet. */
-async function freeStore(api: Api) {
-  const taken = new Set(
-    (await api.get<StoreTargetResponse[]>('/api/admin/store-targets')).map((t) => t.store),
-  );
-  const free = Object.keys(selectableStores).filter((id) => !taken.has(id as keyof typeof selectableStores));
-  return free[Math.floor(Math.random() * free.length)]!;
-}
-
 const list = (api: Api, resource: string, filter: Record<string, string>) =>
   api.get<unknown[]>(`/api/admin/${resource}?filter=${encodeURIComponent(JSON.stringify(filter))}`);
-
-/** Waits for the release's delivery to the store that `which` picks (the workers write it), and answers it. */
-async function deliveryOf(
-  api: Api,
-  releaseId: string,
-  store: string,
-  which: (d: AdminDeliveryResponse) => boolean,
-): Promise<AdminDeliveryResponse> {
-  let found: AdminDeliveryResponse | undefined;
-  await expect
-    .poll(
-      async () => {
-        const rows = (await list(api, 'deliveries', { releaseId, store })) as AdminDeliveryResponse[];
-        found = rows.find(which);
-        return found?.status;
-      },
-      { timeout: 60_000 },
-    )
-    .toBeTruthy();
-  return found!;
-}
-
-/** A live release of the demo artist's: submitted by them, approved by the demo admin. */
-async function liveRelease(page: Page, admin: Api, name: string) {
-  const artist = await apiSession(page.context().browser()!, test.info(), DEMO_ARTIST);
-  const title = unique(name);
-  const release = await submitRelease(artist.api, { title, tracks: [title] });
-  await artist.context.close();
-  await admin.send('patch', `/api/admin/releases/${release.id}`, { status: 'live' });
-  return { id: release.id, title };
-}
 
 test('the delivery log lists a store’s error and redelivers it; an unreadable acknowledgement is shown as it came; a live release is purged from its page', async ({
   browser,
@@ -83,33 +33,14 @@ test('the delivery log lists a store’s error and redelivers it; an unreadable 
 }, testInfo) => {
   test.setTimeout(240_000);
   const admin = await apiSession(browser, testInfo, DEMO_ADMIN);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'riffline-e2e-store-'));
-  let s3: LocalS3 | undefined;
-  let shop: TestStore | undefined;
-  let target: StoreTargetResponse | undefined;
+  const artist = await apiSession(browser, testInfo, DEMO_ARTIST);
+  // A store whose drop box is a bucket on loopback, switched on: approved releases go to it.
+  const drop = await openS3Store(admin.api);
+  const { store, storeName, shop } = drop;
   try {
-    // A store whose drop box is a bucket on loopback, switched on: approved releases go to it.
-    s3 = await startS3({ directory: path.join(dir, 's3'), bucket: 'store-drop' });
-    const store = await freeStore(admin.api);
-    target = await admin.api.send<StoreTargetResponse>('post', '/api/admin/store-targets', {
-      store,
-      protocol: 's3',
-      bucket: s3.bucket,
-      endpoint: s3.endpoint,
-      region: 'us-east-1',
-      folder: unique('riffline'),
-      dpid: DPID,
-      profile: 'release',
-      mode: 'test',
-      enabled: true,
-      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-    });
-    const storeName = target.storeName;
-    shop = await testStore({ protocol: 's3', s3, folder: target.folder }, { dpid: DPID });
-
     // The release goes to the store, which refuses it in its words (no automatic resend: it asks for a
     // manual check), and writes a file that is no acknowledgement.
-    const { id: releaseId, title } = await liveRelease(page, admin.api, 'Harbour Lights');
+    const { id: releaseId, title } = await liveRelease(artist.api, admin.api, 'Harbour Lights');
     const first = await deliveryOf(admin.api, releaseId, store, (d) => d.kind === 'new');
     expect(await shop.acknowledge('invalid')).toBeGreaterThanOrEqual(1);
     const garbage = `ACK_${unique('garbage')}.xml`;
@@ -243,22 +174,9 @@ test('the delivery log lists a store’s error and redelivers it; an unreadable 
     await expect(atStore).toContainText('Taken down');
     await snap(page, testInfo, 'admin-release-purged');
   } finally {
-    // Switched off whatever happened: the rest of the run's releases must not go to a bucket that is gone.
-    if (target) {
-      const {
-        id,
-        storeName: _name,
-        credentialsSet: _set,
-        createdAt: _created,
-        updatedAt: _updated,
-        ...fields
-      } = await admin.api.get<StoreTargetResponse>(`/api/admin/store-targets/${target.id}`);
-      await admin.api.send('put', `/api/admin/store-targets/${id}`, { ...fields, enabled: false });
-    }
-    await shop?.close();
-    await s3?.stop();
+    await drop.close();
     await admin.context.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await artist.context.close();
   }
 });
 
@@ -268,7 +186,9 @@ test('a purge refused by the API (purged meanwhile) says why, and the page then 
 }, testInfo) => {
   test.setTimeout(150_000);
   const admin = await apiSession(browser, testInfo, DEMO_ADMIN);
-  const { id, title } = await liveRelease(page, admin.api, 'Tidal Flats');
+  const artist = await apiSession(browser, testInfo, DEMO_ARTIST);
+  const { id, title } = await liveRelease(artist.api, admin.api, 'Tidal Flats');
+  await artist.context.close();
 
   await signInToConsole(page, `/admin/releases/${id}/show`);
   await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();

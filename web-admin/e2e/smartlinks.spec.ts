@@ -1,14 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { AdminSmartLinkResponse } from '@riffline/contracts';
-import { expectToast, snap, unique } from '../../test/e2e/support.ts';
-import {
-  DEMO_ADMIN,
-  DEMO_ARTIST,
-  apiSession,
-  entry,
-  signInToConsole,
-  submitRelease,
-} from '../../test/e2e/seed.ts';
+import { expectToast, snap } from '../../test/e2e/support.ts';
+import { DEMO_ADMIN, DEMO_ARTIST, apiSession, entry, signInToConsole } from '../../test/e2e/seed.ts';
+import { liveRelease } from './s3Store.ts';
 
 /**
  * SmartLinks in the console (issue 37: "a SmartLink can be disabled for abuse; the page then says it is
@@ -33,10 +27,9 @@ test('an admin disables a SmartLink for abuse with a reason, its page says it is
   test.setTimeout(120_000);
   const admin = await apiSession(browser, testInfo, DEMO_ADMIN);
   const artist = await apiSession(browser, testInfo, DEMO_ARTIST);
-  const title = unique('Neon Harbour');
-  const release = await submitRelease(artist.api, { title, tracks: [title] });
+  const release = await liveRelease(artist.api, admin.api, 'Neon Harbour');
+  const { title } = release;
   await artist.context.close();
-  await admin.api.send('patch', `/api/admin/releases/${release.id}`, { status: 'live' });
 
   // The release's SmartLink, as the console's list reads it (searched by the release's title).
   const filter = encodeURIComponent(JSON.stringify({ q: title }));
