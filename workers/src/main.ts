@@ -4,7 +4,8 @@ import pino from 'pino';
 import { collectDefaultMetrics } from 'prom-client';
 import { connect, loadConfigOrExit, stopOnSignals } from '@riffline/db';
 import { serveMetrics } from './metrics.ts';
-import { healthy, startWorkers } from './runtime.ts';
+import { serveHealth } from './health.ts';
+import { startWorkers } from './runtime.ts';
 
 const config = loadConfigOrExit();
 const logger = pino({ name: 'workers', level: config.logLevel });
@@ -12,6 +13,7 @@ const db = connect(config);
 const workers = await startWorkers({ config, db, logger });
 collectDefaultMetrics({ register: workers.metrics });
 const metricsEndpoint = serveMetrics(config, workers.metrics, logger);
+const health = serveHealth(workers);
 
 const server = http.createServer(async (req, res) => {
   if (req.url === '/metrics') return metricsEndpoint(req, res);
@@ -19,10 +21,7 @@ const server = http.createServer(async (req, res) => {
     res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
     return;
   }
-  const report = await workers.health();
-  res
-    .writeHead(healthy(report) ? 200 : 503, { 'content-type': 'application/json' })
-    .end(JSON.stringify(report));
+  return health(req, res);
 });
 server.listen(config.workers.healthPort, config.host, () => {
   logger.info({ port: config.workers.healthPort }, 'workers health on /health');

@@ -23,6 +23,7 @@ import { readAcknowledgements } from './delivery/acknowledgements.ts';
 import { deliveryGroup } from './delivery/index.ts';
 import { exportsGroup } from './exports/index.ts';
 import { eventLogCheck } from './health.ts';
+export { healthy } from './health.ts';
 import { notifications } from './notifications/index.ts';
 import { startMailDelivery, type MailDeliveryOptions } from './notifications/mailDelivery.ts';
 import { workersMetrics } from './metrics.ts';
@@ -62,9 +63,6 @@ export interface Workers {
   health(): Promise<WorkersHealth>;
   stop(): Promise<void>;
 }
-
-/** Up means the database and the event log answer; parked events are reported, they do not make it down. */
-export const healthy = (report: WorkersHealth) => report.db === 'ok' && report.events === 'ok';
 
 /** Opens the configured event log: Kafka when KAFKA_BROKERS is set, else the Postgres log. */
 export function openEventLog(

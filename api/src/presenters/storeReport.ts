@@ -6,6 +6,7 @@ import {
   toScaled,
   type AdminStoreReportLineResponse,
   type AdminStoreReportResponse,
+  type StoreReportStatus,
 } from '@riffline/contracts';
 import { calendarDay, type StoreReportLineRecord, type StoreReport } from '@riffline/db';
 
@@ -16,22 +17,25 @@ export const usdCents = (amount: string | number): string =>
   fromMinor(rescale(toScaled(String(amount), REVENUE_DECIMALS), REVENUE_DECIMALS, 2));
 
 /** How far a job has read its file, 0-100 (100 once completed). */
-function progressOf(report: StoreReport): number {
-  if (report.status === 'completed' || report.status === 'waiting' || report.status === 'held') return 100;
+function progressOf(report: StoreReport, status: StoreReportStatus): number {
+  if (status === 'completed' || status === 'waiting' || status === 'held') return 100;
   const size = Number(report.size);
-  if (report.status === 'pending' || size <= 0) return 0;
+  if (status === 'pending' || size <= 0) return 0;
   return Math.min(99, Math.floor((Number(report.bytesRead) * 100) / size));
 }
 
 export function presentStoreReport(report: StoreReport): AdminStoreReportResponse {
+  // As it stands where the query asked (StoreReport.queryNow): an import cut off has nothing read any more.
+  const status = report.statusNow ?? report.status;
+  const cutOff = status !== report.status;
   return {
     id: report.id,
     filename: report.filename,
     size: Number(report.size),
     contentHash: report.contentHash,
     forced: report.forced,
-    status: report.status,
-    progress: progressOf(report),
+    status,
+    progress: progressOf(report, status),
     format: report.format ?? null,
     messageId: report.messageId ?? null,
     sender: report.sender ?? null,
@@ -41,7 +45,7 @@ export function presentStoreReport(report: StoreReport): AdminStoreReportRespons
     fileNumber: report.fileNumber ?? null,
     numberOfFiles: report.numberOfFiles ?? null,
     importedWith: report.importedWith ?? null,
-    linesRead: Number(report.linesRead),
+    linesRead: cutOff ? 0 : Number(report.linesRead),
     linesTotal: Number(report.linesTotal),
     linesMatched: Number(report.linesMatched),
     linesUnmatched: Number(report.linesUnmatched),

@@ -3,8 +3,9 @@ import { affectedRows } from '../connection.ts';
 
 /**
  * Mail recorded in a transaction and sent after it commits (`mail_deliveries`). A consumer group's handler
- * records the message with its other writes (enqueueMail); the workers' mail delivery takes due rows
- * under a lease (claimDueMail), sends each with no transaction open, and marks it sent or failed.
+ * records the message with its other writes (enqueueMail); the workers' mail delivery takes due rows one
+ * at a time under a short lease (claimNextMail), sends each with no transaction open, and marks it sent or
+ * failed.
  */
 
 export interface QueuedMail {
@@ -65,46 +66,42 @@ export async function enqueueMails(trx: DbTransaction, mails: QueuedMail[]): Pro
 }
 
 /**
- * Takes up to `limit` pending messages that are due and not leased, oldest first, and leases them for
- * `leaseMs` (one attempt more each), in one short statement: the sending happens after it, with no
- * transaction open. Rows another delivery holds are passed over (skip locked), never waited for.
+ * Takes the pending message due first that no one holds, and leases it for `leaseMs` (one attempt more), in
+ * one short statement: the sending happens after it, with no transaction open. One message at a time, so
+ * the lease only has to cover one send and a message whose delivery died is free again soon. Rows another
+ * delivery holds are passed over (skip locked), never waited for. Null when nothing is due.
  */
-export async function claimDueMail(
-  db: Db,
-  { limit, leaseMs }: { limit: number; leaseMs: number },
-): Promise<DueMail[]> {
+export async function claimNextMail(db: Db, { leaseMs }: { leaseMs: number }): Promise<DueMail | null> {
   const { rows } = (await db.raw(
     `update mail_deliveries m
         set claimed_until = now() + make_interval(secs => :leaseSeconds), attempts = m.attempts + 1
-      where m.id in (
+      where m.id = (
         select id from mail_deliveries
          where status = 'pending' and next_attempt_at <= now()
            and (claimed_until is null or claimed_until <= now())
          order by next_attempt_at, id
-         limit :limit
+         limit 1
          for update skip locked)
       returning m.id, m.message_id, m.to_address, m.subject, m.text_body, m.html_body, m.attempts`,
-    { limit, leaseSeconds: leaseMs / 1000 },
+    { leaseSeconds: leaseMs / 1000 },
   )) as { rows: Record<string, unknown>[] }; // raw rows keep the columns' snake_case names
-  return rows
-    .map((row) => ({
-      id: String(row.id),
-      messageId: String(row.message_id),
-      to: String(row.to_address),
-      subject: String(row.subject),
-      text: String(row.text_body),
-      html: (row.html_body as string | null) ?? null,
-      attempts: Number(row.attempts),
-    }))
-    .sort((a, b) => Number(a.id) - Number(b.id));
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: String(row.id),
+    messageId: String(row.message_id),
+    to: String(row.to_address),
+    subject: String(row.subject),
+    text: String(row.text_body),
+    html: (row.html_body as string | null) ?? null,
+    attempts: Number(row.attempts),
+  };
 }
 
-/** Gives back messages taken but not tried (a stop came first): the next delivery sends them at once. */
-export async function releaseMail(db: Db, ids: string[]): Promise<void> {
-  if (!ids.length) return;
+/** Gives back a message taken but not tried (a stop came first): the next delivery sends it at once. */
+export async function releaseMail(db: Db, id: string): Promise<void> {
   await db('mail_deliveries')
-    .whereIn('id', ids)
-    .andWhere({ status: 'pending' })
+    .where({ id, status: 'pending' })
     .update({ claimedUntil: null, attempts: db.raw('greatest(attempts - 1, 0)') });
 }
 

@@ -13,10 +13,11 @@ import { allocateStoreReportRoyalties } from '../splits/allocation.ts';
  */
 
 /**
- * The report to import, locked `for key share` until the transaction ends: it cannot be deleted while its
- * rows are written, yet its progress can be written meanwhile on another connection.
+ * The report to import, locked `for key share` till the transaction ends (it cannot be deleted while its
+ * rows are written, yet its progress can be written on another connection), under StoreReport.IMPORT_LOCK.
  */
-export function storeReportForImport(trx: DbTransaction, id: string) {
+export async function storeReportForImport(trx: DbTransaction, id: string) {
+  await trx.raw('select pg_advisory_xact_lock(?, hashtext(?))', [StoreReport.IMPORT_LOCK, id]);
   return StoreReport.query(trx).findById(id).forKeyShare();
 }
 

@@ -1,7 +1,8 @@
 import pino from 'pino';
-import { describe, expect } from 'vitest';
+import { describe, expect, inject } from 'vitest';
 import {
-  claimDueMail,
+  claimNextMail,
+  connect,
   createMailer,
   enqueueMail,
   loadConfig,
@@ -15,7 +16,8 @@ import { startSmtp, type LocalSmtp } from '../../../infra/smtp/smtp.ts';
 import { dbTest, unique } from '#test/support/db.ts';
 import { pollUntil } from '#test/support/eventLog.ts';
 import { headerOf, mimeOf } from '#test/support/mail.ts';
-import { startMailDelivery, type MailDeliveryOptions } from './mailDelivery.ts';
+import { startTcpProxy, type TcpProxy } from '#test/support/tcpProxy.ts';
+import { startMailDelivery, type MailDelivery, type MailDeliveryOptions } from './mailDelivery.ts';
 
 const logger = pino({ level: process.env.DEBUG_MAIL ? 'debug' : 'silent' });
 
@@ -127,7 +129,7 @@ describe('the mail delivery', () => {
     const mail = await recorded(db);
     // The delivery that crashed: it took the message (a short lease here), sent it, and died before
     // marking it sent.
-    const [taken] = await claimDueMail(db, { limit: 10, leaseMs: 300 });
+    const taken = await claimNextMail(db, { leaseMs: 300 });
     expect(taken?.messageId).toBe(mail.messageId);
     const { to, subject, text, messageId } = taken!;
     await mailer.send({ to, subject, text, messageId });
@@ -146,7 +148,7 @@ describe('the mail delivery', () => {
     expect(withId(smtp, mail.messageId)).toHaveLength(2);
   });
 
-  test('a stop finishes the message being sent and gives back the others it took', async ({
+  test('a stop finishes the message being sent and leaves the others untaken', async ({
     db,
     smtp,
     mailer,
@@ -166,7 +168,7 @@ describe('the mail delivery', () => {
       close() {},
     };
     const delivery = deliver(db, slow);
-    await started; // it took all three and is sending the first
+    await started; // it took the first and is sending it
     const stopped = delivery.stop();
     release();
     await stopped;
@@ -190,6 +192,91 @@ describe('the mail delivery', () => {
     }
     for (const mail of mails) expect(withId(smtp, mail.messageId)).toHaveLength(1);
   });
+
+  test.skipIf(!inject('databaseUrl'))(
+    'a database outage between sending and marking it sent does not send it twice',
+    async ({ db, smtp, mailer }) => {
+      const mail = await recorded(db);
+      const { proxy, fragile } = await viaProxy(db);
+      // The database goes away the moment the message has first gone out, before the delivery can mark it.
+      let cut = false;
+      const cutting: Mailer = {
+        transport: 'smtp',
+        async send(message) {
+          const sent = await mailer.send(message);
+          if (!cut) await proxy.cut();
+          cut = true;
+          return sent;
+        },
+        close() {},
+      };
+      const delivery = deliver(fragile, cutting, { leaseMs: 3_000, sendTimeoutMs: 2_500 });
+      try {
+        await smtp.waitFor((m) => m.to.includes(mail.to));
+        // The database stays away past the lease: taking the message again would now be allowed.
+        await pollUntil(
+          'the lease did not end',
+          async () => ((await leaseOver(db, mail.messageId)) ? true : undefined),
+          () => 'the message is still leased',
+        );
+        await proxy.restore();
+        await allSent(db);
+      } finally {
+        await delivery.stop();
+        await fragile.destroy();
+        await proxy.close();
+      }
+      expect(withId(smtp, mail.messageId)).toHaveLength(1);
+      expect(
+        await db('mail_deliveries').where({ messageId: mail.messageId }).first('status', 'attempts'),
+      ).toEqual({ status: 'sent', attempts: 1 });
+    },
+  );
+
+  test.skipIf(!inject('databaseUrl'))(
+    'a message taken by a delivery that died goes out when its short lease ends, and the others at once',
+    async ({ db, smtp, mailer }) => {
+      const first = await recorded(db);
+      const second = await recorded(db);
+      const { proxy, fragile } = await viaProxy(db);
+      // The delivery that dies: it has taken a message, then loses its database and never sends it.
+      let taken!: () => void;
+      const tookOne = new Promise<void>((resolve) => (taken = resolve));
+      const dying: Mailer = {
+        transport: 'smtp',
+        async send() {
+          await proxy.cut();
+          taken();
+          return new Promise<never>(() => undefined);
+        },
+        close() {},
+      };
+      const dead = deliver(fragile, dying, { leaseMs: 1_000 });
+      let live: MailDelivery | undefined;
+      try {
+        await tookOne;
+        // It took one message only: the other is free for another delivery at once.
+        const rows = await db('mail_deliveries')
+          .whereIn('messageId', [first.messageId, second.messageId])
+          .orderBy('id')
+          .select('attempts', db.raw('claimed_until is not null as leased'));
+        expect(rows).toEqual([
+          { attempts: 1, leased: true },
+          { attempts: 0, leased: false },
+        ]);
+        // Another delivery sends that one, then the taken one when its lease ends (no wake, no polling).
+        live = deliver(db, mailer);
+        await allSent(db);
+      } finally {
+        await live?.stop();
+        await dead.stop();
+        await fragile.destroy();
+        await proxy.close();
+      }
+      expect(withId(smtp, first.messageId)).toHaveLength(1);
+      expect(withId(smtp, second.messageId)).toHaveLength(1);
+    },
+  );
 
   test('retries while the mail server is down, and sends the message once it is back', async ({ db }) => {
     const port = await freePort();
@@ -235,6 +322,29 @@ describe('the mail delivery', () => {
     }
   });
 });
+
+/** A second connection to the same database through a relay a test can cut. */
+async function viaProxy(db: Db): Promise<{ proxy: TcpProxy; fragile: Db }> {
+  const { rows } = (await db.raw('select current_database() as name')) as { rows: { name: string }[] };
+  const url = new URL(inject('databaseServerUrl')!);
+  url.pathname = `/${rows[0]!.name}`;
+  const proxy = await startTcpProxy(url.hostname, Number(url.port || 5432));
+  url.hostname = '127.0.0.1';
+  url.port = String(proxy.port);
+  const fragile = connect(
+    loadConfig({ NODE_ENV: 'test', DATABASE_URL: url.toString(), DATABASE_POOL_MAX: '2' }),
+  );
+  return { proxy, fragile };
+}
+
+/** Whether the message's lease is over by the database's clock. */
+async function leaseOver(db: Db, messageId: string): Promise<boolean> {
+  const { rows } = (await db.raw(
+    'select claimed_until <= now() as over from mail_deliveries where message_id = ?',
+    [messageId],
+  )) as { rows: { over: boolean }[] };
+  return rows[0]!.over;
+}
 
 /** How many attempts the delivery made at a message so far. */
 async function claimDueMailAttempts(db: Db, messageId: string): Promise<number> {

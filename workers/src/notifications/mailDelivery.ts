@@ -1,5 +1,5 @@
 import {
-  claimDueMail,
+  claimNextMail,
   markMailFailed,
   markMailSent,
   nextMailDueInMs,
@@ -12,11 +12,12 @@ import {
 import type { Logger } from 'pino';
 
 export interface MailDeliveryOptions {
-  /** Messages taken at once. */
-  batchSize?: number;
-  /** How long a taken message is ours; past it another delivery (or ours after a restart) may resend it. */
+  /**
+   * How long a taken message is ours; past it another delivery (or ours after a restart) may send it. Short:
+   * it covers one send, and it is how long the mail of a killed process waits.
+   */
   leaseMs?: number;
-  /** How long one send may take before it counts as failed (it stays well inside the lease). */
+  /** How long one send may take before it counts as failed; under the lease (half of it by default). */
   sendTimeoutMs?: number;
   /** Attempts in all before a message is given up as `failed`. */
   maxAttempts?: number;
@@ -39,8 +40,11 @@ export interface MailDelivery {
 /**
  * Sends the mail consumers recorded in `mail_deliveries`, after their transactions committed, with no
  * transaction open while it talks to the mail server (PGlite has one connection; a slow SMTP server must
- * never hold it). Each message is sent under its fixed Message-ID and then marked sent; a crash between
- * the two leaves it leased, and it is sent once more, the same message, when the lease ends.
+ * never hold it). It takes one message at a time under a short lease, sends it under its fixed Message-ID,
+ * and then marks it sent: should the database be away just then, it does nothing else until the mark is
+ * recorded, so a database outage does not send a message twice. Only a crash between the send and the mark
+ * sends it once more, the same message, when the lease ends; a message taken by a process that died goes
+ * out when its lease ends, seconds later.
  *
  * It does not poll. It runs once at start (mail left by a crash or a stop), then when woken (a consumer
  * committed mail: `ConsumerGroup.delivered`), and at the one moment it knows work becomes due: the retry
@@ -53,9 +57,9 @@ export function startMailDelivery(
   logger: Logger,
   options: MailDeliveryOptions = {},
 ): MailDelivery {
-  const batchSize = options.batchSize ?? 20;
-  const leaseMs = options.leaseMs ?? 5 * 60_000;
-  const sendTimeoutMs = options.sendTimeoutMs ?? 60_000;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const sendTimeoutMs = options.sendTimeoutMs ?? leaseMs / 2;
+  if (!(sendTimeoutMs < leaseMs)) throw new Error('mail: the send timeout must be shorter than the lease');
   const maxAttempts = options.maxAttempts ?? 10;
   const retryDelayMs = options.retryDelayMs ?? defaultRetryDelay;
   const keepSentMs = options.keepSentMs ?? 30 * 24 * 3_600_000;
@@ -63,6 +67,8 @@ export function startMailDelivery(
   const stopGraceMs = 5_000;
 
   let stopping = false;
+  /** Set once stop() has waited its grace: a mark still being retried then gives up. */
+  let abandoned = false;
   let woken = false;
   let backingOff = false;
   let interrupt: (() => void) | null = null;
@@ -88,7 +94,27 @@ export function startMailDelivery(
       else logger.warn({ ...context, retryInMs }, 'mail: sending failed, retrying');
       return;
     }
-    await markMailSent(db, mail.id);
+    await markSent(mail);
+  };
+
+  /**
+   * The message went out: until the database has it marked sent, nothing else happens here (no other
+   * message is taken, so this delivery cannot send it again). It is retried at a short pause so that the
+   * mark lands as soon as the database is back, before the lease's end lets another delivery take it.
+   */
+  const markSent = async (mail: DueMail) => {
+    for (let failures = 1; ; failures++) {
+      try {
+        await markMailSent(db, mail.id);
+        if (failures > 1) logger.info({ mail: mail.id }, 'mail: the send is recorded');
+        return;
+      } catch (error) {
+        if (abandoned) throw error;
+        const context = { err: error, mail: mail.id, messageId: mail.messageId, failures };
+        logger.error(context, 'mail: sent, but the database did not record it; retrying');
+        await new Promise((resolve) => setTimeout(resolve, Math.min(50 * 2 ** failures, 1_000)).unref());
+      }
+    }
   };
 
   /** Sends what is due; answers how long until more is (0: at once, null: nothing pending). */
@@ -97,20 +123,15 @@ export function startMailDelivery(
       await purgeSentMail(db, keepSentMs);
       lastPurge = Date.now();
     }
-    const due = await claimDueMail(db, { limit: batchSize, leaseMs });
-    for (const [i, mail] of due.entries()) {
-      if (stopping) {
-        // Not tried: given back, so the next start sends them at once rather than after the lease.
-        await releaseMail(
-          db,
-          due.slice(i).map((m) => m.id),
-        );
-        return null;
-      }
-      await sendOne(mail);
+    const mail = await claimNextMail(db, { leaseMs });
+    if (!mail) return nextMailDueInMs(db);
+    if (stopping) {
+      // Not tried: given back, so the next start sends it at once rather than after the lease.
+      await releaseMail(db, mail.id);
+      return null;
     }
-    if (due.length === batchSize) return 0;
-    return nextMailDueInMs(db);
+    await sendOne(mail);
+    return 0;
   };
 
   const done = (async () => {
@@ -155,6 +176,7 @@ export function startMailDelivery(
       (interrupt as (() => void) | null)?.();
       // A send under way gets a moment to finish and be marked; one cut off is sent again after its lease.
       await Promise.race([done, new Promise((resolve) => setTimeout(resolve, stopGraceMs).unref())]);
+      abandoned = true;
     },
   };
 }

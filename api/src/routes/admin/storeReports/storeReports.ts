@@ -20,8 +20,9 @@ export const upload: Handler<UploadStoreReportInput> = async (ctx, deps) =>
 
 export const list: Handler<ListStoreReportsInput> = async (ctx, { db }) => {
   const { filter, sort, range, dates } = ctx.state.input.query;
-  const query = StoreReport.query(db);
-  if (filter.status) query.where('store_reports.status', filter.status);
+  // Statuses as they stand: an import cut off mid-way is `pending` again, not `running`.
+  const query = StoreReport.queryNow(db);
+  if (filter.status) query.where(StoreReport.statusNow(db), filter.status);
   if (filter.q) query.whereILike('store_reports.filename', containsPattern(filter.q));
   const rows = await pageOf(
     ctx,
@@ -34,7 +35,7 @@ export const list: Handler<ListStoreReportsInput> = async (ctx, { db }) => {
 };
 
 export const show: Handler<StoreReportIdInput> = async (ctx, { db }) => {
-  const report = await StoreReport.query(db).findById(ctx.state.input.params.id);
+  const report = await StoreReport.queryNow(db).findById(ctx.state.input.params.id);
   if (!report) throw NotFoundError(STORE_REPORT_NOT_FOUND);
   return presentStoreReport(report);
 };
