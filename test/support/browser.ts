@@ -27,10 +27,20 @@ export interface Form {
   fields: Record<string, string>;
 }
 
+/**
+ * Where a request for a URL is really sent, and the headers added on the way: a test's stand-in for DNS
+ * and a TLS-terminating proxy in front of a server on loopback. The page, its cookies and its redirects
+ * stay on the URL asked for.
+ */
+export type Route = (url: URL) => { url: URL; headers: Record<string, string> } | undefined;
+
 export class Browser {
   readonly cookies: Cookie[] = [];
 
-  constructor(private readonly defaultHeaders: Record<string, string> = {}) {}
+  constructor(
+    private readonly defaultHeaders: Record<string, string> = {},
+    private readonly route: Route = () => undefined,
+  ) {}
 
   cookie(name: string): string | undefined {
     return this.cookies.find((c) => c.name === name)?.value;
@@ -90,7 +100,14 @@ export class Browser {
       const headers = new Headers({ ...this.defaultHeaders, ...(init.headers as Record<string, string>) });
       const cookie = this.cookieHeader(current);
       if (cookie) headers.set('cookie', cookie);
-      const res = await fetchRetryingStaleSocket(current, { method, body, headers, redirect: 'manual' });
+      const routed = this.route(current);
+      for (const [name, value] of Object.entries(routed?.headers ?? {})) headers.set(name, value);
+      const res = await fetchRetryingStaleSocket(routed?.url ?? current, {
+        method,
+        body,
+        headers,
+        redirect: 'manual',
+      });
       this.remember(current, res.headers);
       const location = res.headers.get('location');
       if (init.follow !== false && location && res.status >= 300 && res.status < 400) {

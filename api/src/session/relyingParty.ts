@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { LoginScreen } from '@riffline/contracts';
 import type { Config, Db } from '@riffline/db';
 import * as oidc from 'openid-client';
@@ -61,13 +62,18 @@ export function relyingParty(config: Config, db: Db): RelyingParty {
   async function discover(): Promise<oidc.Configuration> {
     const secret = identity.mode === 'embedded' ? await embeddedClientSecret(db) : identity.clientSecret;
     const issuer = new URL(identity.issuer);
+    const local = identity.mode === 'embedded' ? throughOwnListener(config) : undefined;
     return oidc.discovery(
       issuer,
       identity.clientId,
       undefined,
       secret ? oidc.ClientSecretBasic(secret) : oidc.None(),
-      // Plain http is for issuers on this machine (development, tests); production issuers use https.
-      issuer.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests], timeout: 10 } : { timeout: 10 },
+      {
+        timeout: 10,
+        // Plain http is for issuers on this machine (development, tests); production issuers use https.
+        ...(issuer.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : {}),
+        ...(local ? { [oidc.customFetch]: local } : {}),
+      },
     );
   }
 
@@ -139,5 +145,63 @@ export function relyingParty(config: Config, db: Db): RelyingParty {
       if (idToken) params.id_token_hint = idToken;
       return oidc.buildEndSessionUrl(cfg, params).href;
     },
+  };
+}
+
+/**
+ * The embedded issuer is this API, named by its public address (`${PUBLIC_URL}/oidc`), which need not be
+ * reachable from where the API runs: behind a TLS-terminating proxy, inside a container, https://<public
+ * host> is nobody. So the relying party's requests to the public origin go to the API's own listener
+ * (HOST, PORT) over plain http, carrying the public host and scheme as the proxy would (Host,
+ * X-Forwarded-Host, X-Forwarded-Proto): the issuer sees the request as the public one and answers with the
+ * public endpoints. node:http rather than fetch, which does not let a request name its Host. With PORT=0
+ * the port is not known beforehand, and the requests go out to the public address.
+ */
+export function throughOwnListener(config: Config): oidc.CustomFetch | undefined {
+  if (!config.port) return undefined;
+  const publicOrigin = new URL(config.publicUrl).origin;
+  const wildcard = { '0.0.0.0': '127.0.0.1', '::': '::1', '': '127.0.0.1' } as Record<string, string>;
+  const host = wildcard[config.host] ?? config.host;
+  return async (url, options) => {
+    const target = new URL(url);
+    if (target.origin !== publicOrigin) return fetch(url, options as RequestInit);
+    const body =
+      options.body === undefined || options.body === null
+        ? undefined
+        : Buffer.from(await new Response(options.body as BodyInit).arrayBuffer());
+    return new Promise<Response>((resolve, reject) => {
+      const request = http.request(
+        {
+          host,
+          port: config.port,
+          method: options.method,
+          path: `${target.pathname}${target.search}`,
+          headers: {
+            ...options.headers,
+            host: target.host,
+            'x-forwarded-host': target.host,
+            'x-forwarded-proto': target.protocol.slice(0, -1),
+            ...(body ? { 'content-length': String(body.length) } : {}),
+          },
+          signal: options.signal,
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', reject);
+          response.on('end', () => {
+            const headers = new Headers();
+            for (const [name, value] of Object.entries(response.headers)) {
+              for (const one of [value ?? []].flat()) headers.append(name, one);
+            }
+            const status = response.statusCode ?? 502;
+            const empty = status === 204 || status === 304;
+            resolve(new Response(empty ? null : Buffer.concat(chunks), { status, headers }));
+          });
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
   };
 }
