@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { heading, replaceSection, table, writeSection } from './book.ts';
+import { chartLink, heading, replaceSection, table, writeSection } from './book.ts';
+import { barChart } from './charts.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -102,5 +103,39 @@ describe('the benchmark book', () => {
     const partial = heading('`make bench`', '15.4', ['BENCH_ONLY=auth', 'Lighthouse skipped']);
     expect(partial).toContain('**Partial run**');
     expect(partial).toContain('BENCH_ONLY=auth; Lighthouse skipped');
+  });
+
+  it("writes a section's charts beside the book, linked from it, and drops only that section's stale ones", async () => {
+    const file = scratch();
+    const folder = path.join(path.dirname(file), 'benchmarks');
+    const chart = (name: string, series: string) =>
+      barChart({
+        name,
+        title: `Chart ${name}`,
+        measure: 'req/s',
+        bars: [
+          { group: 'GET /api/auth/user', series, value: 2339 },
+          { group: 'GET /api/auth/user', series: 'bare Koa + pg', value: 3431 },
+        ],
+      });
+    const api = chart('api', 'the API');
+    const upload = chart('upload', 'the upload');
+    await writeSection('make bench', `results\n\n${chartLink('make bench', api)}`, file, [api, upload]);
+    await writeSection('make bench-pipeline', 'pipeline', file, [chart('import', 'the import')]);
+    expect(fs.readdirSync(folder).sort()).toEqual([
+      'make-bench--api.svg',
+      'make-bench--upload.svg',
+      'make-bench-pipeline--import.svg',
+    ]);
+    expect(fs.readFileSync(path.join(folder, 'make-bench--api.svg'), 'utf8')).toBe(api.svg);
+    expect(fs.readFileSync(path.join(folder, 'make-bench--api.svg'), 'utf8')).toContain('the API: 2,339');
+    expect(fs.readFileSync(file, 'utf8')).toContain('![Chart api](benchmarks/make-bench--api.svg)');
+
+    // A later run without the upload's chart: it goes; the other section's stays.
+    await writeSection('make bench', 'again', file, [chart('api', 'the API, again')]);
+    expect(fs.readdirSync(folder).sort()).toEqual(['make-bench--api.svg', 'make-bench-pipeline--import.svg']);
+    expect(fs.readFileSync(path.join(folder, 'make-bench--api.svg'), 'utf8')).toContain('the API, again');
+    await writeSection('make bench', 'no charts', file);
+    expect(fs.readdirSync(folder)).toEqual(['make-bench-pipeline--import.svg']);
   });
 });

@@ -4,7 +4,9 @@
  * and leave everything outside the markers as it is (the method and the notes are written by hand). A
  * missing file is created, a missing section appended. Each section opens with when, on which commit and on
  * which machine it was measured, and says when the run was partial, so an old or reduced figure never
- * passes for a current full one.
+ * passes for a current full one. A section's charts (bench/charts.ts) are SVG files in docs/benchmarks/,
+ * named after the section, written with it and linked under its tables; its charts of an earlier run that
+ * this one did not draw are removed, so the folder holds what the book links.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import prettier from 'prettier';
+import type { Chart } from './charts.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const bookPath = path.join(root, 'docs', 'benchmarks.md');
@@ -40,15 +43,43 @@ export function replaceSection(text: string, name: string, body: string): string
   return `${text.replace(/\s*$/, '')}\n\n${section}\n`;
 }
 
+/** The folder of the book's charts, beside the book. */
+export const chartsFolder = (file = bookPath) => path.join(path.dirname(file), 'benchmarks');
+
+/** A chart's file name: the section's name (`make-bench-pipeline`), two dashes, the chart's. */
+const chartPrefix = (section: string) => `${section.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}--`;
+export const chartFile = (section: string, chart: Pick<Chart, 'name'>) =>
+  `${chartPrefix(section)}${chart.name}.svg`;
+
+/** The Markdown that shows a section's chart, by its path from the book. */
+export const chartLink = (section: string, chart: Pick<Chart, 'name' | 'title'>) =>
+  `![${chart.title.replaceAll(/[[\]]/g, '')}](benchmarks/${chartFile(section, chart)})`;
+
 /**
  * Writes `body` (Markdown) as the section `name` of the book at `file`: formatted by Prettier with the
  * repository's settings first, so the book stays as `prettier --check` wants it and tables stay aligned.
+ * The section's `charts` go into the charts folder beside it, replacing its earlier ones.
  */
-export async function writeSection(name: string, body: string, file = bookPath): Promise<void> {
+export async function writeSection(
+  name: string,
+  body: string,
+  file = bookPath,
+  charts: Chart[] = [],
+): Promise<void> {
   const options = (await prettier.resolveConfig(bookPath)) ?? {};
   const formatted = await prettier.format(body, { ...options, parser: 'markdown' });
   const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
   fs.mkdirSync(path.dirname(file), { recursive: true });
+  const folder = chartsFolder(file);
+  const written = new Set(charts.map((chart) => chartFile(name, chart)));
+  if (fs.existsSync(folder)) {
+    for (const old of fs.readdirSync(folder)) {
+      if (old.startsWith(chartPrefix(name)) && old.endsWith('.svg') && !written.has(old))
+        fs.rmSync(path.join(folder, old));
+    }
+  }
+  if (charts.length) fs.mkdirSync(folder, { recursive: true });
+  for (const chart of charts) fs.writeFileSync(path.join(folder, chartFile(name, chart)), chart.svg);
   fs.writeFileSync(file, replaceSection(text, name, formatted));
 }
 
@@ -58,12 +89,14 @@ export function table(header: string[], rows: string[][]): string {
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
-/** The short commit, with "+ uncommitted changes" when the tree differs from it (the book itself aside). */
+/** The short commit, with "+ uncommitted changes" when the tree differs from it (the book and its charts aside). */
 export function commitOf(dir = root): string {
   const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trim();
   try {
     const hash = git('rev-parse', '--short', 'HEAD');
-    const dirty = git('status', '--porcelain', '--', '.', ':(exclude)docs/benchmarks.md') !== '';
+    const dirty =
+      git('status', '--porcelain', '--', '.', ':(exclude)docs/benchmarks.md', ':(exclude)docs/benchmarks') !==
+      '';
     return dirty ? `${hash} + uncommitted changes` : hash;
   } catch {
     return 'unknown (not a git checkout)';

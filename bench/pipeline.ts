@@ -14,10 +14,14 @@
  *   then set-based SQL), beside a raw `COPY` of the same bytes into an unlogged table:
  *   lines per second each, and where the import's time goes (the file loop, then the SQL statement by
  *   statement), timed from outside the importer by the statements it issues.
+ * - Kafka's baseline: raw kafkajs on the same broker, the same two measurements (bench/rawKafka.ts).
+ * - Delivery: a release delivered to an SFTP drop box by the workers' delivery group beside a raw
+ *   `sftp put` of the same files (bench/delivery.ts).
+ * Each table gets a chart (bench/charts.ts), written beside the book with it.
  *
  * BENCH_SECONDS (default 10) sets the latency run's length, BENCH_PIPELINE_EVENTS (20,000) the backlog,
  * BENCH_IMPORT_LINES (1,000,000; 0 skips the import) each file's size, BENCH_PIPELINE_LOGS (postgres,kafka)
- * the logs to run. The consumer group writes a batch's rows in one statement (its bulk path, as the stats
+ * the logs to run, BENCH_DELIVERY_MB (100; 0 skips the delivery) the delivered release's audio. The consumer group writes a batch's rows in one statement (its bulk path, as the stats
  * group's); BENCH_PIPELINE_ONE_BY_ONE=1 makes it write a row per event instead.
  */
 import fs from 'node:fs';
@@ -49,16 +53,23 @@ import {
   uniqueIdentifiers,
   type CatalogueRelease,
 } from '../test/support/storeReport.ts';
-import { heading, postgresVersion, table, writeSection } from './book.ts';
+import { chartLink, heading, postgresVersion, table, writeSection } from './book.ts';
+import { barChart, type Bar, type Chart, type ChartSpec } from './charts.ts';
+import { measureDelivery, type DeliveryResult } from './delivery.ts';
+import { measureRawKafka, type RawKafkaResult } from './rawKafka.ts';
 import { importStoreReport, type ImportDeps } from '../workers/src/storeReports/importer.ts';
 
 /** The full run's settings: another value makes a partial run, and the book says so. */
-const DEFAULTS = { seconds: 10, events: 20_000, lines: 1_000_000, logs: 'postgres,kafka' };
+const DEFAULTS = { seconds: 10, events: 20_000, lines: 1_000_000, logs: 'postgres,kafka', deliveryMb: 100 };
 const seconds = Number(process.env.BENCH_SECONDS ?? DEFAULTS.seconds);
 const RATE = 200;
 const BACKLOG = Number(process.env.BENCH_PIPELINE_EVENTS ?? DEFAULTS.events);
 const IMPORT_LINES = Number(process.env.BENCH_IMPORT_LINES ?? DEFAULTS.lines);
 const LOGS = (process.env.BENCH_PIPELINE_LOGS ?? DEFAULTS.logs).split(',').map((s) => s.trim());
+const DELIVERY_MB = Number(process.env.BENCH_DELIVERY_MB ?? DEFAULTS.deliveryMb);
+/** The delivered release's tracks (its audio shared between them) and the runs of each side. */
+const DELIVERY_TRACKS = 10;
+const DELIVERY_RUNS = 3;
 const TYPE = 'newsletter.subscribed' as const;
 
 const now = () => performance.timeOrigin + performance.now();
@@ -599,6 +610,7 @@ function processCpuMs(pid: number): number | null {
 async function main() {
   const results: LogResult[] = [];
   const skipped: string[] = [];
+  let rawKafka: RawKafkaResult | null = null;
   if (LOGS.includes('postgres')) results.push(await measureLog('postgres'));
   if (LOGS.includes('kafka')) {
     if (!javaToolchainPresent()) skipped.push('Kafka (no JDK and Maven here)');
@@ -613,6 +625,11 @@ async function main() {
       };
       try {
         results.push(await measureLog('kafka', broker, control));
+        try {
+          rawKafka = await measureRawKafka(broker.brokers, { seconds, rate: RATE, backlog: BACKLOG });
+        } catch (error) {
+          skipped.push(`raw kafkajs (${(error as Error).message.split('\n')[0]})`);
+        }
       } finally {
         await broker.stop();
         fs.rmSync(dataDir, { recursive: true, force: true });
@@ -652,17 +669,45 @@ async function main() {
     );
   }
 
+  if (rawKafka) {
+    console.log(
+      `raw kafkajs (the same broker, no database): ${fmt(rawKafka.p50)} ms p50, ${fmt(rawKafka.p99)} ms p99, ` +
+        `${fmt(rawKafka.max)} ms max; a backlog of ${fmt(rawKafka.messages, 0)} consumed at ${fmt(rawKafka.perSecond, 0)} messages/s`,
+    );
+  }
+
   const imported: ImportResult[] = [];
   if (IMPORT_LINES > 0) {
     for (const format of ['DSR', 'CSV'] as const) imported.push(await measureImport(format));
     printImport(imported);
   }
+
+  let delivered: DeliveryResult | null = null;
+  if (DELIVERY_MB > 0) {
+    const fresh = await freshDatabase('riffline_bench_delivery');
+    try {
+      delivered = await measureDelivery(fresh.db, {
+        tracks: DELIVERY_TRACKS,
+        trackBytes: Math.max(1, Math.round((DELIVERY_MB * 1024 ** 2) / DELIVERY_TRACKS)),
+        runs: DELIVERY_RUNS,
+      });
+      printDelivery(delivered);
+    } catch (error) {
+      const reason = (error as Error).message.split('\n')[0];
+      console.log(`\nThe delivery could not be measured: ${reason}`);
+      skipped.push(`the delivery (${reason})`);
+    } finally {
+      await fresh.close();
+    }
+  }
   try {
     const partial = partialReasons(skipped);
-    await writeSection(
-      'make bench-pipeline',
-      bookSection(results, imported, partial, await postgresVersion(testServerUrl())),
+    const { body, charts } = bookSection(
+      { results, rawKafka, imported, delivered },
+      partial,
+      await postgresVersion(testServerUrl()),
     );
+    await writeSection('make bench-pipeline', body, undefined, charts);
     console.log('\nWritten into docs/benchmarks.md (its `make bench-pipeline` section).');
   } catch (error) {
     console.log(`\nThe book could not be written: ${error instanceof Error ? error.message : String(error)}`);
@@ -716,6 +761,19 @@ function printImport(imported: ImportResult[]) {
   }
 }
 
+function printDelivery(d: DeliveryResult) {
+  const mib = d.bytes / 1024 ** 2;
+  const line = (label: string, msValue: number) =>
+    `  ${label.padEnd(44)} ${s2(msValue).padStart(8)}  ${fmt(mib / (msValue / 1000), 1)} MiB/s`;
+  console.log(
+    `\nDelivery of a release over SFTP (${d.tracks} tracks, ${fmt(mib)} MiB in ${d.files} files; median of ${d.runs} runs)`,
+  );
+  console.log(line("the workers' delivery group", d.deliveryMs));
+  console.log(line('raw sftp put of the same files', d.rawMs));
+  console.log(line('the same, pipelined (fastPut)', d.fastMs));
+  console.log(`  ${fmt(d.rawMs / d.deliveryMs, 2)}× of the raw put's speed; ERN checked: ${d.ernCheck}`);
+}
+
 /** Why this run is not the full one: settings other than the defaults, a log skipped, a profiler on. */
 function partialReasons(skipped: string[]): string[] {
   const reasons: string[] = [];
@@ -726,6 +784,8 @@ function partialReasons(skipped: string[]): string[] {
   differs('BENCH_PIPELINE_EVENTS', BACKLOG, DEFAULTS.events);
   differs('BENCH_IMPORT_LINES', IMPORT_LINES, DEFAULTS.lines);
   if (IMPORT_LINES <= 0) reasons.push('no import');
+  differs('BENCH_DELIVERY_MB', DELIVERY_MB, DEFAULTS.deliveryMb);
+  if (DELIVERY_MB <= 0) reasons.push('no delivery');
   const logs = DEFAULTS.logs.split(',').filter((log) => !LOGS.includes(log));
   if (logs.length) reasons.push(`BENCH_PIPELINE_LOGS=${LOGS.join(',')}: not run on ${logs.join(', ')}`);
   for (const s of skipped) reasons.push(`skipped: ${s}`);
@@ -738,9 +798,37 @@ function partialReasons(skipped: string[]): string[] {
 const ms = (n: number) => `${fmt(n)} ms`;
 const s2 = (msValue: number) => `${fmt(msValue / 1000, 2)} s`;
 
-/** The section `make bench-pipeline` writes into docs/benchmarks.md: the run, its tables, and what they compare against. */
-function bookSection(results: LogResult[], imported: ImportResult[], partial: string[], postgres: string) {
+const SECTION = 'make bench-pipeline';
+
+/** Where a DSR or CSV part's label stops for a chart: before its parenthesis. */
+const shortPart = (label: string) =>
+  label
+    .replace(/^– /, '')
+    .replace(/ \(.*$/, '')
+    .replaceAll('`', '');
+
+/**
+ * The section `make bench-pipeline` writes into docs/benchmarks.md: the run, its tables each with its
+ * chart, and what they compare against.
+ */
+function bookSection(
+  measured: {
+    results: LogResult[];
+    rawKafka: RawKafkaResult | null;
+    imported: ImportResult[];
+    delivered: DeliveryResult | null;
+  },
+  partial: string[],
+  postgres: string,
+): { body: string; charts: Chart[] } {
+  const { results, rawKafka, imported, delivered } = measured;
   const parts = [heading('`make bench-pipeline`', postgres, partial)];
+  const charts: Chart[] = [];
+  const chart = (spec: ChartSpec) => {
+    const drawn = barChart(spec);
+    charts.push(drawn);
+    parts.push(chartLink(SECTION, drawn));
+  };
   parts.push(`#### Event pipeline: commit → projection at ${RATE} events/s for ${seconds} s`);
   if (results.length) {
     parts.push(
@@ -755,18 +843,60 @@ function bookSection(results: LogResult[], imported: ImportResult[], partial: st
           'commit → relay step (p50 / p99)',
           'relay step → projected (p50 / p99)',
         ],
-        results.map((r) => [
-          r.log,
-          ms(r.p50),
-          ms(r.p99),
-          ms(r.max),
-          `${fmt(r.perSecond, 0)} events/s (${fmt(r.events, 0)} events)`,
-          `${fmt(r.relayedPerSecond, 0)} events/s`,
-          r.stages.relay.map((n) => fmt(n)).join(' / ') + ' ms',
-          r.stages.consume.map((n) => fmt(n)).join(' / ') + ' ms',
-        ]),
+        [
+          ...results.map((r) => [
+            r.log,
+            ms(r.p50),
+            ms(r.p99),
+            ms(r.max),
+            `${fmt(r.perSecond, 0)} events/s (${fmt(r.events, 0)} events)`,
+            `${fmt(r.relayedPerSecond, 0)} events/s`,
+            r.stages.relay.map((n) => fmt(n)).join(' / ') + ' ms',
+            r.stages.consume.map((n) => fmt(n)).join(' / ') + ' ms',
+          ]),
+          ...(rawKafka
+            ? [
+                [
+                  'raw kafkajs (baseline)',
+                  ms(rawKafka.p50),
+                  ms(rawKafka.p99),
+                  ms(rawKafka.max),
+                  `${fmt(rawKafka.perSecond, 0)} messages/s (${fmt(rawKafka.messages, 0)} messages)`,
+                  '-',
+                  '-',
+                  '-',
+                ],
+              ]
+            : []),
+        ],
       ),
     );
+    const logs = [
+      ...results.map((r) => ({ log: r.log, p50: r.p50, p99: r.p99, drained: r.perSecond })),
+      ...(rawKafka ? [{ log: 'raw kafkajs (baseline)', ...rawKafka, drained: rawKafka.perSecond }] : []),
+    ];
+    chart({
+      name: 'latency',
+      title: `Commit → projection at ${RATE} events/s: each log beside raw kafkajs`,
+      measure: 'milliseconds (lower is better)',
+      bars: logs.flatMap(({ log, p50, p99 }) => [
+        { group: log, series: 'p50', value: p50, text: ms(p50) },
+        { group: log, series: 'p99', value: p99, text: ms(p99) },
+      ]),
+      target: { value: 100, label: 'target: p99 ≤ 100 ms' },
+    });
+    chart({
+      name: 'drained',
+      title: 'A backlog drained: each log beside raw kafkajs',
+      measure: 'events per second (higher is better)',
+      bars: logs.map(({ log, drained }) => ({
+        group: log,
+        series: 'drained',
+        value: drained,
+        text: `${fmt(drained, 0)}/s`,
+      })),
+      target: { value: 10_000, label: 'target: ≥ 10,000 events/s' },
+    });
   } else {
     parts.push('Not measured in this run.');
   }
@@ -799,6 +929,28 @@ function bookSection(results: LogResult[], imported: ImportResult[], partial: st
           `${fmt(r.copyMs / r.total.ms, 2)}×`,
         ]),
       ),
+    );
+    chart({
+      name: 'import',
+      title: `Store-report import of ${fmt(IMPORT_LINES, 0)}-line files beside a raw COPY of the same bytes`,
+      measure: 'lines per second (higher is better)',
+      bars: imported.flatMap((r): Bar[] => [
+        {
+          group: r.format,
+          series: 'the import',
+          value: perSecond(r.lines, r.total.ms),
+          text: `${fmt(perSecond(r.lines, r.total.ms), 0)}/s`,
+        },
+        {
+          group: r.format,
+          series: 'raw COPY',
+          value: perSecond(r.lines, r.copyMs),
+          text: `${fmt(perSecond(r.lines, r.copyMs), 0)}/s`,
+        },
+      ]),
+      target: { value: IMPORT_TARGET, label: `target: ≥ ${fmt(IMPORT_TARGET, 0)} lines/s` },
+    });
+    parts.push(
       imported
         .map(
           (r) =>
@@ -815,8 +967,89 @@ function bookSection(results: LogResult[], imported: ImportResult[], partial: st
         ]),
       ),
     );
+    const splitBars = imported.flatMap((r) => {
+      if (!r.split) return [];
+      const { loop, sql, steps } = r.split;
+      const part = (label: string, value: number): Bar => ({
+        group: shortPart(label),
+        series: r.format,
+        value: value / 1000,
+        text: s2(value),
+      });
+      return [
+        part('the whole import', r.total.ms),
+        part('the file loop: read, check, stage by COPY', loop.ms),
+        part('the SQL', sql.ms),
+        ...SQL_STEPS.map((step) => part(`– ${step.label}`, steps[step.key])),
+        part('– the partitions made, the totals read', steps.other),
+      ];
+    });
+    if (splitBars.length) {
+      chart({
+        name: 'import-split',
+        title: 'Where the import’s time goes',
+        measure: 'seconds',
+        bars: splitBars,
+      });
+    }
   } else {
     parts.push('#### Store-report import', 'Not measured in this run (BENCH_IMPORT_LINES=0).');
+  }
+  if (delivered) {
+    const mib = delivered.bytes / 1024 ** 2;
+    const speed = (msValue: number) => `${fmt(mib / (msValue / 1000), 1)} MiB/s`;
+    parts.push(
+      `#### Delivery of a release (${delivered.tracks} tracks, ${fmt(mib)} MiB in ${delivered.files} files) over SFTP: ` +
+        `${fmt(delivered.rawMs / delivered.deliveryMs, 2)}× of a raw \`sftp put\``,
+      table(
+        ['sent by', 'time (median of ' + delivered.runs + ')', 'speed'],
+        [
+          [
+            "the workers' delivery group (`release.approved` handled)",
+            s2(delivered.deliveryMs),
+            speed(delivered.deliveryMs),
+          ],
+          [
+            'raw `sftp put` of the same files (ssh2-sftp-client `put`, streamed)',
+            s2(delivered.rawMs),
+            speed(delivered.rawMs),
+          ],
+          [
+            'the same, pipelined (`fastPut`, as OpenSSH’s `sftp put` sends a file)',
+            s2(delivered.fastMs),
+            speed(delivered.fastMs),
+          ],
+        ],
+      ),
+      `The ERN message was checked ${delivered.ernCheck === 'schema' ? 'against the ERN 4.3 schema (xmllint)' : 'for well-formedness only (no xmllint or schema here)'}.`,
+    );
+    chart({
+      name: 'delivery',
+      title: `Delivery of a ${fmt(mib)} MiB release over SFTP beside a raw sftp put of the same files`,
+      measure: 'MiB per second (higher is better)',
+      bars: [
+        {
+          group: 'the delivery group',
+          series: 'delivery',
+          value: mib / (delivered.deliveryMs / 1000),
+          text: speed(delivered.deliveryMs),
+        },
+        {
+          group: 'raw sftp put',
+          series: 'raw',
+          value: mib / (delivered.rawMs / 1000),
+          text: speed(delivered.rawMs),
+        },
+        {
+          group: 'raw sftp put, pipelined',
+          series: 'fastPut',
+          value: mib / (delivered.fastMs / 1000),
+          text: speed(delivered.fastMs),
+        },
+      ],
+    });
+  } else {
+    parts.push('#### Delivery', 'Not measured in this run (see above).');
   }
   parts.push(
     '#### What each figure compares against',
@@ -824,12 +1057,15 @@ function bookSection(results: LogResult[], imported: ImportResult[], partial: st
       "- **p50 / p99 / max**: from the moment an event's commit returned to the moment the workers' projection wrote it (the database's clock); target p99 ≤ 100 ms.",
       "- **backlog drained**: events per second from the first to the last projected of a backlog committed while the workers were down; target ≥ 10,000 events/s. **relayed** is the relay's side of that drain alone.",
       '- **commit → relay step → projected**: where the latency goes, the relay (putting the event on the log) then the consumer.',
+      "- **raw kafkajs**: Kafka's own cost on the same broker, with the workers' producer and consumer settings (an idempotent producer, acks from every replica, fetches waiting at most 200 ms) and no database: a message at a time at the same rate, from its send returning to a consumer getting it, and a backlog of the same size consumed from its first message to its last. The Kafka row's distance to it is what the outbox, the relay and the projection's transactions add.",
       "- **The import**: a generated DDEX DSR file (Basic Audio Profile: blocks of a release and 10 of its tracks, each track streamed once under one of six summaries in five currencies, so about half its lines are usage lines; 8 releases in 108 none of ours) and a generated CSV in our normalised layout (about 80% of its lines matched by ISRC, 5% by UPC alone, 7% unmatched, 8% invalid), each on a catalogue of 20 artists with 5 releases of 5 tracks, through the workers' importer in a transaction as the workers run it: the file streamed from storage and read by its format's reader (DSR by hand, CSV by csv-parse), each usage line checked and staged by `COPY` into a temporary table, then set-based SQL (`db/src/storeReports/imports.ts`) matches, allocates and converts the lines into the report's own partition of `store_report_lines` and attaches it (its indexes built and its foreign keys checked then), runs the sanity checks, sums the matched lines into the report's partition of `analytics` and writes the royalty ledger. The sanity bounds are set so that nothing is held: the checks run and the credits are written. **lines/s** counts the file's lines, as the raw `COPY` does (a DSR's release and resource records are lines of the file, not usage lines); target ≥ 100,000 lines/s for each file on 2 cores.",
       "- **raw `COPY`**: the same stored bytes into an unlogged table of text columns (the CSV's 12 cells; a DSR line whole, as one value, its records differing in cells): PostgreSQL alone taking the file, the least any import costs on that machine. The import's ratio to it, measured in the same run, is the figure to compare across machines.",
+      "- **Delivery**: an approved release (its audio random bytes, a 1 MiB cover) delivered by the workers' `delivery` group to a store's SFTP drop box on a real OpenSSH server on loopback (`infra/sftp`): the ERN message built and checked, each file written under a `.part` name and renamed, the manifest last, the delivery and its event recorded; beside it, ssh2-sftp-client on one connection making the folders and putting the same files (copied out of the drop box after the delivery) with a plain `put` each, streamed as the delivery streams them, and with `fastPut` (many requests in flight, as OpenSSH's `sftp put` sends a file). All from the same local disk, in alternate runs after one of each not counted; the median of each. The ratio in the heading is the raw `put`'s time over the delivery's.",
       "- **Where the time goes**: timed from outside the importer, by the statements it issues through knex: the file loop from the staging table's creation to the first statement on the report's lines partition, then the SQL to the last on its partitions or ledger, statement by statement; the CPU is this process's and, where the server is local, its PostgreSQL backend's (`/proc`).",
+      '- **Charts**: each table drawn as bars (SVG files in `docs/benchmarks/`, written with this section), each figure beside its baseline or target line.',
     ].join('\n'),
   );
-  return parts.join('\n\n');
+  return { body: parts.join('\n\n'), charts };
 }
 
 await main();

@@ -8,7 +8,8 @@
  * Each server runs in a process of its own, and so does the load generator (bench/loadClient.ts). Then
  * the web apps: the initial JavaScript of each page (bench/webWeight.ts) and, once the API's servers are
  * gone, Lighthouse on the landing, /apply and the dashboard (bench/lighthouse.ts; not with BENCH_ONLY).
- * It prints its report and writes it into docs/benchmarks.md (bench/book.ts); it never fails.
+ * It prints its report and writes it into docs/benchmarks.md (bench/book.ts), a chart per table beside it
+ * (bench/charts.ts); it never fails.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,7 +21,8 @@ import { connect, loadConfig, migrateLatest, type Db } from '../db/src/index.ts'
 import { freePort } from '../infra/lib/ports.ts';
 import { Browser, formOf } from '../test/support/browser.ts';
 import { createDatabase, dropDatabase, testServerUrl, uniqueName } from '../test/support/database.ts';
-import { heading, postgresVersion, table, writeSection } from './book.ts';
+import { chartLink, heading, postgresVersion, table, writeSection } from './book.ts';
+import { barChart, type Chart, type ChartSpec } from './charts.ts';
 import type { Target } from './load.ts';
 import { startLoadClient, type LoadClient } from './loadClient.ts';
 import {
@@ -344,10 +346,26 @@ const fixed = (n: number, digits: number) =>
   n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const ms = (n: number) => (Number.isFinite(n) ? `${fixed(n, 0)} ms` : '-');
 
-/** The section `make bench` writes into docs/benchmarks.md: the run, its tables, and what they compare against. */
-function bookSection(results: Results, lighthouse: LighthouseRow[] | null): string {
+const SECTION = 'make bench';
+const LANDING_TARGET_KB = 180;
+
+/**
+ * The section `make bench` writes into docs/benchmarks.md: the run, its tables each with its chart, and
+ * what they compare against.
+ */
+function bookSection(
+  results: Results,
+  lighthouse: LighthouseRow[] | null,
+): { body: string; charts: Chart[] } {
   const { rows, upload, weights } = results;
   const parts = [heading('`make bench`', results.postgres, results.partial)];
+  const charts: Chart[] = [];
+  const chart = (spec: ChartSpec) => {
+    if (!spec.bars.length) return;
+    const drawn = barChart(spec);
+    charts.push(drawn);
+    parts.push(chartLink(SECTION, drawn));
+  };
   parts.push(
     `#### The API beside the bare server (${seconds} s per measurement)`,
     table(
@@ -375,6 +393,20 @@ function bookSection(results: Results, lighthouse: LighthouseRow[] | null): stri
       ]),
     ),
   );
+  chart({
+    name: 'api',
+    title: 'Requests per second at 10 connections: the API beside the bare Koa + pg server',
+    measure: 'requests per second (higher is better)',
+    bars: rows.flatMap((r) => [
+      {
+        group: r.name,
+        series: 'the API',
+        value: r.rps,
+        text: `${fixed(r.rps, 0)} (${fixed(r.rps / r.bareRps, 2)}×)`,
+      },
+      { group: r.name, series: 'bare Koa + pg', value: r.bareRps, text: fixed(r.bareRps, 0) },
+    ]),
+  });
   if (upload) {
     const line = (label: string, u: Upload) => [
       label,
@@ -393,6 +425,27 @@ function bookSection(results: Results, lighthouse: LighthouseRow[] | null): stri
         ],
       ),
     );
+    const speed = (u: Upload) => AUDIO_BYTES / 1024 / 1024 / (u.ms / 1000);
+    chart({
+      name: 'upload',
+      title: `Upload of ${AUDIO_BYTES / 1024 / 1024} MiB: the API beside a bare Node stream to disk`,
+      measure: 'MiB per second (higher is better)',
+      bars: [
+        {
+          group: 'PUT /api/tracks/:id/audio',
+          series: 'the API',
+          value: speed(upload.app),
+          text: `${fixed(speed(upload.app), 0)} MiB/s`,
+        },
+        {
+          group: 'bare Node stream to disk',
+          series: 'bare',
+          value: speed(upload.bare),
+          text: `${fixed(speed(upload.bare), 0)} MiB/s`,
+        },
+      ],
+      target: { value: speed(upload.bare) / 2, label: "target: ≥ 0.5× the bare server's speed" },
+    });
   } else {
     parts.push('#### Upload', 'Not measured in this run (BENCH_ONLY).');
   }
@@ -403,6 +456,17 @@ function bookSection(results: Results, lighthouse: LighthouseRow[] | null): stri
       weights.map((w) => [w.label, w.gzipKb === null ? 'not built' : `${w.gzipKb} KB`, String(w.chunks)]),
     ),
   );
+  chart({
+    name: 'javascript',
+    title: 'Initial JavaScript per page (gzip)',
+    measure: 'KB gzip (lower is better)',
+    bars: weights.flatMap((w) =>
+      w.gzipKb === null
+        ? []
+        : [{ group: w.label, series: 'initial JavaScript', value: w.gzipKb, text: `${w.gzipKb} KB` }],
+    ),
+    target: { value: LANDING_TARGET_KB, label: `target for the landing: ≤ ${LANDING_TARGET_KB} KB` },
+  });
   parts.push('#### Lighthouse (mobile profile: simulated slow 4G, 4× CPU slowdown)');
   if (lighthouse?.length) {
     const indexes = lighthouse.map((r) => r.benchmarkIndex).filter(Number.isFinite);
@@ -424,6 +488,18 @@ function bookSection(results: Results, lighthouse: LighthouseRow[] | null): stri
       `${runs === 1 ? 'One run per page' : `The median of ${runs} runs per page`}; Lighthouse's CPU benchmark of the machine during the runs: ` +
         `${indexes.length ? `${fixed(Math.min(...indexes), 0)}-${fixed(Math.max(...indexes), 0)}` : '-'} (higher is faster).`,
     );
+    chart({
+      name: 'lighthouse',
+      title: 'Lighthouse scores per page (mobile profile)',
+      measure: 'score out of 100 (higher is better)',
+      bars: lighthouse.flatMap((r) =>
+        (['performance', 'accessibility'] as const).flatMap((score) => {
+          const value = r[score];
+          return value === null ? [] : [{ group: r.page, series: score, value }];
+        }),
+      ),
+      target: { value: TARGET_SCORE, label: `target: ≥ ${TARGET_SCORE}` },
+    });
   } else {
     parts.push('Not measured in this run (see above).');
   }
@@ -434,11 +510,12 @@ function bookSection(results: Results, lighthouse: LighthouseRow[] | null): stri
       "- **p50 / p99 at 150/s**: latency under an evenly paced open-loop load, counted from each request's scheduled start; target p99 ≤ 15 ms; **bare p99** is the bare server's under the same load.",
       "- **CPU/request**: the server process's own CPU time (user + system, from `/proc`) during the throughput run over the requests it answered; the figure to compare across runs and machines, beside the bare server's.",
       "- **Upload**: the API streaming a WAV to local storage beside a bare Node stream to disk; target ≥ 0.5× of the bare server's speed with a peak RSS growth ≤ 64 MiB.",
-      '- **Initial JavaScript**: what a page makes a browser download before it shows; target: the landing ≤ 180 KB gzip.',
+      `- **Initial JavaScript**: what a page makes a browser download before it shows; target: the landing ≤ ${LANDING_TARGET_KB} KB gzip.`,
       `- **Lighthouse**: target ≥ ${TARGET_SCORE} for performance and accessibility; the scores move with the machine's CPU benchmark.`,
+      '- **Charts**: each table drawn as bars (SVG files in `docs/benchmarks/`, written with this section), each figure beside its baseline or target line.',
     ].join('\n'),
   );
-  return parts.join('\n\n');
+  return { body: parts.join('\n\n'), charts };
 }
 
 const results = await main();
@@ -458,7 +535,8 @@ if (!process.env.BENCH_ONLY) {
   }
 }
 try {
-  await writeSection('make bench', bookSection(results, lighthouse));
+  const { body, charts } = bookSection(results, lighthouse);
+  await writeSection(SECTION, body, undefined, charts);
   console.log('\nWritten into docs/benchmarks.md (its `make bench` section).');
 } catch (error) {
   console.log(`\nThe book could not be written: ${error instanceof Error ? error.message : String(error)}`);

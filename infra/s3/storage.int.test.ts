@@ -3,9 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../db/src/config.ts';
 import { createStorage, isLocalStorage, type Storage } from '../../db/src/storage/index.ts';
+import type { s3Storage } from '../../db/src/storage/s3.ts';
 import { uniqueName } from '#test/support/database.ts';
 import { startS3, type LocalS3 } from './s3.ts';
 
@@ -97,6 +99,12 @@ describe.each(drivers)('storage: %s', (_name, make) => {
     });
     await expect(storage.put(key, body, 'audio/wav')).rejects.toThrow('the client went away');
     expect(await storage.exists(key)).toBe(false);
+    if (storage.driver === 's3') {
+      // Its multipart upload (a part of 8 MiB was sent) aborted: no parts left in the bucket.
+      const { client } = storage as ReturnType<typeof s3Storage>;
+      const listed = await client.send(new ListMultipartUploadsCommand({ Bucket: s3.bucket }));
+      expect(listed.Uploads ?? []).toEqual([]);
+    }
   });
 
   it('signs short-lived URLs for its objects', async () => {

@@ -42,8 +42,12 @@ export function receiveMultipartFile<F extends string, T>(
       if (settled) return;
       settled = true;
       req.unpipe(form);
+      // Ends the file's stream with an error too: its upload fails and cleans up (an S3 multipart upload
+      // aborted). The refusal waits for that, so that nothing of the file is left, or appears, after it.
       form.destroy();
-      reject(error);
+      void Promise.resolve(stored)
+        .catch(() => undefined)
+        .then(() => reject(error));
     };
     const finish = () => {
       if (settled || !closed || !result) return;
