@@ -24,6 +24,14 @@ export const demoIds: Record<DemoAccount['role'], string> = { admin: 'demo-admin
  */
 export async function seedDemoAccounts(db: Db, config: Config): Promise<DemoAccount[]> {
   if (config.identity.mode !== 'embedded' || config.env === 'production') return [];
+  return createDemoAccounts(db);
+}
+
+/**
+ * The accounts themselves, whatever the environment: for `make stack` (infra/stack), a production-shaped
+ * topology on this machine that a developer signs in to as on `make start`.
+ */
+export async function createDemoAccounts(db: Db): Promise<DemoAccount[]> {
   for (const demo of demoAccounts) {
     const id = demoIds[demo.role];
     const existing = await findIdentityAccount(db, id);

@@ -1,0 +1,277 @@
+/**
+ * `make verify`'s fault run (issue 38): the production topology of infra/stack (two API processes behind
+ * nginx, two workers processes in one group, PostgreSQL, S3, SFTP, SMTP), on Kafka and on the Postgres
+ * event log. Under a load of real commands, each part is killed in turn (SIGKILL, or PostgreSQL stopped
+ * as by a crash) and brought back; once the stack settles, every accepted write must be there, every event
+ * handled once, every email sent once and every approved release delivered once. The summary table is
+ * printed at the end. In CI the windows are short; locally they are long (VERIFY_SHORT=1 shortens them).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { connect, loadConfig, type Db } from '../../db/src/index.ts';
+import { repoRoot } from '../../db/src/config.ts';
+import { startStack, type Stack } from '../../infra/stack/stack.ts';
+import { ensureNginx } from '../../infra/stack/nginx.ts';
+import { missingWrites, settle, tally, type Tally } from './checks.ts';
+import { Client, Load } from './load.ts';
+
+const short = Boolean(process.env.CI) || process.env.VERIFY_SHORT === '1';
+/** Load before the fault, the part down, and load after it comes back. */
+const WINDOW = short
+  ? { beforeMs: 5_000, downMs: 5_000, afterMs: 5_000 }
+  : { beforeMs: 30_000, downMs: 15_000, afterMs: 30_000 };
+const CONCURRENCY = short ? 2 : 3;
+
+type Fault = 'broker' | 'workers' | 'api' | 'postgres';
+const faultNames: Record<Fault, string> = {
+  broker: 'Kafka broker kill -9',
+  workers: 'workers process kill -9',
+  api: 'API process kill -9',
+  postgres: `PostgreSQL cut (${WINDOW.downMs / 1000} s)`,
+};
+
+interface Row {
+  log: string;
+  fault: string;
+  accepted: number;
+  refused: number;
+  handled: number;
+  doubled: number;
+  lost: number;
+  mailTwice: number;
+  recoverSeconds: number;
+  details: string[];
+}
+const rows: Row[] = [];
+
+afterAll(() => {
+  if (!rows.length) return;
+  const header = [
+    'event log',
+    'fault',
+    'writes accepted',
+    'refused',
+    'events handled',
+    'doubled',
+    'lost',
+    'emails sent twice',
+    's to recover',
+  ];
+  const table = [
+    `| ${header.join(' | ')} |`,
+    `| ${header.map(() => '---').join(' | ')} |`,
+    ...rows.map(
+      (r) =>
+        `| ${[r.log, r.fault, r.accepted, r.refused, r.handled, r.doubled, r.lost, r.mailTwice, r.recoverSeconds.toFixed(1)].join(' | ')} |`,
+    ),
+  ].join('\n');
+  const details = rows.flatMap((r) => r.details.map((d) => `- ${r.log}, ${r.fault}: ${d}`));
+  const summary = `\nFault run (${short ? 'short' : 'full'}): ${WINDOW.beforeMs / 1000} s of load, the fault, ${WINDOW.afterMs / 1000} s after\n\n${table}\n${details.length ? `\n${details.join('\n')}\n` : ''}`;
+  console.log(summary);
+  fs.mkdirSync(path.join(repoRoot, '.data/verify'), { recursive: true });
+  fs.writeFileSync(path.join(repoRoot, '.data/verify/summary.md'), summary);
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const started = Date.now();
+/** Where the run is, as it goes (the table comes at the end). */
+const say = (what: string) => console.log(`[verify ${((Date.now() - started) / 1000).toFixed(0)} s] ${what}`);
+
+describe.each([
+  { log: 'kafka' as const, faults: ['broker', 'workers', 'api', 'postgres'] as Fault[] },
+  { log: 'postgres' as const, faults: ['workers', 'api', 'postgres'] as Fault[] },
+])('the stack on the $log event log', ({ log, faults }) => {
+  let stack: Stack;
+  let db: Db;
+  let load: Load;
+  let admin: Client;
+  let probeTicket: string;
+  let before: Tally;
+
+  it('starts: two API and two workers processes behind nginx, and the admin sets up a store', async () => {
+    expect(ensureNginx(), 'nginx (apt-get install nginx-light)').toBe(true);
+    const dir = path.join(repoRoot, '.data/verify', log);
+    fs.rmSync(dir, { recursive: true, force: true });
+    stack = await startStack({ dir, eventLog: log });
+    say(`the stack is up on the ${log} event log at ${stack.url}`);
+    db = connect(loadConfig(stack.env));
+    admin = new Client(stack.url);
+    await admin.signIn('admin@riffline.local', 'riffline-admin');
+    const target = await admin.write('POST', '/api/admin/store-targets', {
+      store: 'deezer',
+      protocol: 'sftp',
+      host: stack.sftp.host,
+      port: stack.sftp.port,
+      username: stack.sftp.username,
+      folder: '',
+      dpid: 'PADPIDA2014101001U',
+      mode: 'test',
+      enabled: true,
+      credentials: { privateKey: stack.sftp.privateKey },
+    });
+    expect(target.status).toBe(201);
+    load = new Load({ url: stack.url, admin, signUps: 20, run: `verify-${log}` });
+    // The first artists, and the ticket the probe answers.
+    await load.newArtist();
+    await load.newArtist();
+    probeTicket = (
+      await load.artists[0]!.client.write('POST', '/api/support-tickets', {
+        subject: 'Probe',
+        message: 'The fault run answers this ticket to see the whole path work.',
+      })
+    ).json<{ id: string }>().id;
+    before = await tally(db, stack.smtp.received);
+  }, 300_000);
+
+  afterAll(async () => {
+    await db?.destroy();
+    await stack?.stop();
+  }, 120_000);
+
+  /**
+   * The admin answers the probe ticket through the front door, and the notifications group has handled
+   * that answer (its mail recorded): the whole path works. Admin answers have no hourly limit, so the
+   * probe can go on as long as a fault lasts.
+   */
+  async function probe(): Promise<void> {
+    const { rows: last } = (await db.raw('select coalesce(max(id), 0) as id from events')) as {
+      rows: Array<{ id: string }>;
+    };
+    await admin.write('POST', `/api/admin/tickets/${probeTicket}/messages`, {
+      message: 'Probe: is the whole path back?',
+    });
+    // Under load the groups have a backlog: the probe's own event may wait behind it.
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      const { rows: found } = (await db.raw(
+        `select 1 from processed_events p join events e on e.id = p.event_id
+          where e.aggregate_id = ? and e.type = 'ticket.messagePosted' and p.group_name = 'notifications'
+            and e.id > ?`,
+        [probeTicket, last[0]!.id],
+      )) as { rows: unknown[] };
+      if (found.length) return;
+      await sleep(100);
+    }
+    throw new Error('the probe was not handled in time');
+  }
+
+  /** Seconds from `from` until a probe goes through. */
+  async function recovery(from: number): Promise<number> {
+    for (;;) {
+      try {
+        await probe();
+        return (Date.now() - from) / 1000;
+      } catch {
+        if (Date.now() - from > 180_000) throw new Error('the stack did not recover in 3 minutes');
+        await sleep(250);
+      }
+    }
+  }
+
+  /** Injects the fault; resolves with the moment the stack had all it needs again (the recovery clock). */
+  async function inject(fault: Fault): Promise<number> {
+    switch (fault) {
+      case 'broker':
+        await stack.kafka!.kill();
+        await sleep(WINDOW.downMs);
+        await stack.restartKafka();
+        return Date.now();
+      case 'workers': {
+        await stack.workers[0]!.kill();
+        // The survivor takes the partitions over: the clock runs from the kill.
+        const killedAt = Date.now();
+        await sleep(WINDOW.downMs);
+        await stack.workers[0]!.restart();
+        return killedAt;
+      }
+      case 'api': {
+        await stack.apis[0]!.kill();
+        const killedAt = Date.now();
+        await sleep(WINDOW.downMs);
+        await stack.apis[0]!.restart();
+        return killedAt;
+      }
+      case 'postgres':
+        stack.postgres.cut();
+        await sleep(WINDOW.downMs);
+        stack.postgres.start();
+        return Date.now();
+    }
+  }
+
+  it.each(faults)(
+    '%s: nothing accepted is lost, nothing is done twice',
+    async (fault) => {
+      const writesAt = load.writes.length;
+      const refusedAt = load.refused;
+      load.start(CONCURRENCY);
+      await sleep(WINDOW.beforeMs);
+      say(`${log}: ${faultNames[fault]}`);
+      const clock = await inject(fault);
+      const recoverSeconds = await recovery(clock);
+      say(`${log}: recovered in ${recoverSeconds.toFixed(1)} s`);
+      await sleep(WINDOW.afterMs);
+      await load.stop();
+      // An import, with the ISRCs the stores know by now.
+      const { rows: isrcs } = (await db.raw(
+        `select t.isrc from tracks t join releases r on r.id = t.release_id where r.status = 'live' and t.isrc is not null`,
+      )) as { rows: Array<{ isrc: string }> };
+      await load.report(
+        isrcs.map((r) => r.isrc),
+        '2026-11',
+      );
+      say(`${log}: settling`);
+      await settle(db, loadConfig(stack.env).kafka);
+      say(`${log}: settled; checking`);
+      const writes = load.writes.slice(writesAt);
+      const missing = await missingWrites(db, writes);
+      const now = await tally(db, stack.smtp.received);
+      const drift = Object.values(now.statsDrift);
+      const row: Row = {
+        log,
+        fault: faultNames[fault],
+        accepted: writes.length,
+        refused: load.refused - refusedAt,
+        handled: now.handled - before.handled,
+        doubled:
+          now.mailDoubled -
+          before.mailDoubled +
+          now.deliveriesDoubled +
+          drift.filter((d) => d > 0).reduce((a, b) => a + b, 0),
+        lost:
+          missing.length +
+          now.unhandled +
+          now.mailLost +
+          now.deliveriesMissing -
+          drift.filter((d) => d < 0).reduce((a, b) => a + b, 0),
+        mailTwice: now.mailDoubled - before.mailDoubled,
+        recoverSeconds,
+        details: [
+          ...missing.map((w) => `accepted ${w.kind} ${w.id} is not there`),
+          ...Object.entries(now.statsDrift).map(([name, d]) => `the dashboard's ${name} is off by ${d}`),
+          ...(now.unhandled ? [`${now.unhandled} events never handled`] : []),
+          ...(now.mailLost ? [`${now.mailLost} recorded emails never arrived`] : []),
+          ...(now.parked ? [`${now.parked} events parked`] : []),
+        ],
+      };
+      rows.push(row);
+      before = now;
+      expect(writes.length, 'the load made writes').toBeGreaterThan(0);
+      expect({
+        doubled: row.doubled,
+        lost: row.lost,
+        mailTwice: row.mailTwice,
+        parked: now.parked,
+        details: row.details,
+      }).toEqual({
+        doubled: 0,
+        lost: 0,
+        mailTwice: 0,
+        parked: 0,
+        details: [],
+      });
+    },
+    600_000,
+  );
+});
