@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { loadConfig, localStorage } from '../../db/src/index.ts';
 import { sessionKeys } from '../../api/src/session/secrets.ts';
 import type { AppDeps } from '../../api/src/context.ts';
@@ -11,6 +12,16 @@ import { uniqueName } from './database.ts';
 import type { Person } from './signIn.ts';
 
 export type TestServer = RunningServer;
+
+/** What a production server needs to boot, on this run's database, its public address plain http on loopback. */
+export const productionEnv = () => ({
+  NODE_ENV: 'production',
+  DATABASE_URL: inject('databaseUrl') ?? 'postgres://unused.invalid/x',
+  SESSION_KEYS: 'k'.repeat(40),
+  DELIVERY_CREDENTIALS_KEY: 'd'.repeat(40),
+  OIDC_ALLOW_EMBEDDED_IN_PRODUCTION: 'true',
+  LOG_LEVEL: 'silent',
+});
 
 /**
  * The real API on a free loopback port, on this run's test database and a throwaway storage folder.

@@ -56,3 +56,25 @@ export async function waitForHttp(url: string, proc: Proc, timeoutMs = 45_000): 
   }
   throw new Error(`${url} did not answer in time:\n${proc.output()}`);
 }
+
+/** Resolves with `promise`, or fails when the process ends first or the deadline passes, with its output. */
+export async function within<T>(
+  what: string,
+  promise: Promise<T>,
+  proc: Proc,
+  timeoutMs: number,
+): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const failure = (why: string) => new Error(`${what}: ${why}\n${proc.output().slice(-4_000)}`);
+  try {
+    return await Promise.race([
+      promise,
+      proc.exited.then((code) => Promise.reject(failure(`the process exited (${code})`))),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(failure(`not after ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, inject } from 'vitest';
 import { connect, loadConfig, Release } from '@riffline/db';
 import { actor, visitor as anonymous } from '#test/support/actors.ts';
-import { apiTest, startTestServer } from '#test/support/api.ts';
+import { apiTest, productionEnv, startTestServer } from '#test/support/api.ts';
 import { unique } from '#test/support/db.ts';
 import { validReleaseBody } from '#test/support/factories.ts';
 import { startTcpProxy } from '#test/support/tcpProxy.ts';
@@ -25,16 +25,6 @@ async function postContact(url: string, headers: Record<string, string>, n: numb
     body: JSON.stringify(contact(n)),
   });
 }
-
-/** What a production server needs to boot, on this run's database, its public address plain http on loopback. */
-const productionEnv = () => ({
-  NODE_ENV: 'production',
-  DATABASE_URL: inject('databaseUrl') ?? 'postgres://unused.invalid/x',
-  SESSION_KEYS: 'k'.repeat(40),
-  DELIVERY_CREDENTIALS_KEY: 'd'.repeat(40),
-  OIDC_ALLOW_EMBEDDED_IN_PRODUCTION: 'true',
-  LOG_LEVEL: 'silent',
-});
 
 describe('the client address of per-address limits', () => {
   apiTest(

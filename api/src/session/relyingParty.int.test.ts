@@ -3,8 +3,8 @@
  * embedded issuer's, is https://<public host>, which the API itself cannot reach. It talks to its issuer
  * through its own listener.
  */
-import { describe, expect, inject } from 'vitest';
-import { apiTest, startTestServer } from '#test/support/api.ts';
+import { describe, expect } from 'vitest';
+import { apiTest, productionEnv, startTestServer } from '#test/support/api.ts';
 import { Browser } from '#test/support/browser.ts';
 import { newPerson, signIn, signOut, signUp } from '#test/support/signIn.ts';
 
@@ -18,12 +18,7 @@ describe('the embedded issuer behind a TLS-terminating proxy', () => {
         db,
         keepDb: true,
         env: {
-          NODE_ENV: 'production',
-          DATABASE_URL: inject('databaseUrl') ?? 'postgres://unused.invalid/x',
-          SESSION_KEYS: 'k'.repeat(40),
-          DELIVERY_CREDENTIALS_KEY: 'd'.repeat(40),
-          OIDC_ALLOW_EMBEDDED_IN_PRODUCTION: 'true',
-          LOG_LEVEL: 'silent',
+          ...productionEnv(),
           PUBLIC_URL,
           TRUST_PROXY_HOPS: '1',
         },

@@ -41,7 +41,7 @@ import {
   uniqueUpc,
 } from '#test/support/factories.ts';
 import { startFreezingProxy, type FreezingProxy } from '#test/support/freezingProxy.ts';
-import { runEntry, type Proc } from '#test/support/processes.ts';
+import { runEntry, within, type Proc } from '#test/support/processes.ts';
 import { validateErn, xmllintMissing } from '#test/support/xmllint.ts';
 import { DELIVERY_GROUP } from './index.ts';
 
@@ -68,23 +68,6 @@ const filesBelow = (folder: string): string[] =>
     .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)))
     .sort();
 const messageIdIn = (xml: string) => /<MessageId>([^<]+)<\/MessageId>/.exec(xml)?.[1];
-
-/** Resolves with `promise`, or fails when the process ends first or the deadline passes, with its output. */
-async function within<T>(what: string, promise: Promise<T>, proc: Proc, timeoutMs: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const failure = (why: string) => new Error(`${what}: ${why}\n${proc.output().slice(-4_000)}`);
-  try {
-    return await Promise.race([
-      promise,
-      proc.exited.then((code) => Promise.reject(failure(`the workers exited (${code})`))),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(failure(`not after ${timeoutMs} ms`)), timeoutMs);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 describe.skipIf(!runnable)('a delivery killed with kill -9 half way (the workers process)', () => {
   const root = path.join(os.tmpdir(), uniqueName('riffline-killed-delivery'));

@@ -22,7 +22,7 @@ import { uniqueName } from '#test/support/database.ts';
 import { openFreshDb } from '#test/support/db.ts';
 import { pollUntil } from '#test/support/eventLog.ts';
 import { startFreezingProxy, type FreezingProxy } from '#test/support/freezingProxy.ts';
-import { runEntry, type Proc } from '#test/support/processes.ts';
+import { runEntry, within, type Proc } from '#test/support/processes.ts';
 
 // Separate processes share the database only on a server (not in-process PGlite).
 const runnable = Boolean(inject('databaseServerUrl'));
@@ -41,23 +41,6 @@ function reportCsv(): string {
     lines.push(`2026-10,Spotify,IN,QZKIL26${String(i).padStart(5, '0')},,stream,3,0.012,USD`);
   }
   return `${lines.join('\n')}\n`;
-}
-
-/** Resolves with `promise`, or fails when the process ends first or the deadline passes, with its output. */
-async function within<T>(what: string, promise: Promise<T>, proc: Proc): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const failure = (why: string) => new Error(`${what}: ${why}\n${proc.output().slice(-4_000)}`);
-  try {
-    return await Promise.race([
-      promise,
-      proc.exited.then((code) => Promise.reject(failure(`the workers exited (${code})`))),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(failure(`not after ${RUN_TIMEOUT_MS} ms`)), RUN_TIMEOUT_MS);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 describe.skipIf(!runnable)('a store report import killed with kill -9 half way (the workers process)', () => {
@@ -130,7 +113,7 @@ describe.skipIf(!runnable)('a store report import killed with kill -9 half way (
     let chunks = 0;
     const frozen = proxy.freezeWhen(() => ++chunks > CHUNKS_PASSED);
     const first = startWorkers();
-    await within('the import did not start reading the file', frozen, first);
+    await within('the import did not start reading the file', frozen, first, RUN_TIMEOUT_MS);
     // Its transaction is open, waiting for the rest of the file: the import is alive.
     expect(await shown(id)).toMatchObject({ status: 'running', linesTotal: 0 });
     expect(await listed('running')).toContain(id);
@@ -163,6 +146,7 @@ describe.skipIf(!runnable)('a store report import killed with kill -9 half way (
         { timeoutMs: RUN_TIMEOUT_MS },
       ),
       second,
+      RUN_TIMEOUT_MS,
     );
     expect(done).toMatchObject({ progress: 100, linesTotal: LINES, linesUnmatched: LINES });
   });
