@@ -71,7 +71,7 @@ async function start(): Promise<void> {
   console.log(`The stack is running at ${state.url} (artist app /, admin console /admin)`);
   for (const [part, where] of Object.entries(state.parts)) console.log(`  ${part.padEnd(12)} ${where}`);
   for (const demo of demoAccounts) console.log(`  ${demo.label.padEnd(12)} ${demo.email} / ${demo.password}`);
-  console.log(`Log: ${logFile}. make stack-stop ends it.`);
+  console.log(`Logs: ${logFile}, each process in ${path.join(dir, 'logs')}. make stack-stop ends it.`);
 }
 
 async function run(): Promise<void> {

@@ -76,18 +76,43 @@ async function waitHealthy(url: string, proc: Proc, timeoutMs = 90_000): Promise
   throw new Error(`${url} was not healthy in time (${last}):\n${proc.output().slice(-4000)}`);
 }
 
-function stackProcess(name: string, entry: string, env: Record<string, string>, url: string, health: string) {
+/** Runs the entry with its output appended to `<dir>/logs/<name>.log` (kept across restarts). */
+function logged(dir: string, name: string, entry: string, env: Record<string, string>): Proc {
+  const proc = runEntry(entry, env);
+  fs.mkdirSync(path.join(dir, 'logs'), { recursive: true });
+  const log = fs.createWriteStream(path.join(dir, 'logs', `${name}.log`), { flags: 'a' });
+  proc.child.stdout?.pipe(log, { end: false });
+  proc.child.stderr?.pipe(log, { end: false });
+  void proc.exited.then(() => log.end());
+  return proc;
+}
+
+/** Starts the entry as a stack process and resolves once its health check answers 200. */
+async function startProcess(
+  dir: string,
+  name: string,
+  entry: string,
+  env: Record<string, string>,
+  url: string,
+  health: string,
+): Promise<StackProcess> {
   const handle: StackProcess = {
     name,
     url,
-    proc: runEntry(entry, env),
+    proc: logged(dir, name, entry, env),
     kill: () => handle.proc.kill(),
     async restart() {
-      handle.proc = runEntry(entry, env);
+      handle.proc = logged(dir, name, entry, env);
       await waitHealthy(health, handle.proc);
     },
   };
-  return { handle, ready: () => waitHealthy(health, handle.proc) };
+  try {
+    await waitHealthy(health, handle.proc);
+  } catch (error) {
+    await handle.kill();
+    throw error;
+  }
+  return handle;
 }
 
 export async function startStack(options: StackOptions): Promise<Stack> {
@@ -137,37 +162,38 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       DATA_DIR: path.join(dir, 'app'),
       LOG_LEVEL: options.logLevel ?? 'warn',
     };
-    const apis = ports.slice(0, 2).map((port, i) => {
-      const own = `http://127.0.0.1:${port}`;
-      return stackProcess(
+    const api = (port: number, i: number) =>
+      startProcess(
+        dir,
         `api-${i + 1}`,
         'api/src/main.ts',
         { ...env, PORT: String(port) },
-        own,
-        `${own}/api/health`,
+        `http://127.0.0.1:${port}`,
+        `http://127.0.0.1:${port}/api/health`,
       );
-    });
-    const workers = ports.slice(2, 4).map((port, i) => {
-      const own = `http://127.0.0.1:${port}`;
-      return stackProcess(
+    const worker = (port: number, i: number) =>
+      startProcess(
+        dir,
         `workers-${i + 1}`,
         'workers/src/main.ts',
         { ...env, WORKERS_HEALTH_PORT: String(port) },
-        own,
-        `${own}/health`,
+        `http://127.0.0.1:${port}`,
+        `http://127.0.0.1:${port}/health`,
       );
-    });
-    for (const p of [...apis, ...workers]) started.push(() => p.handle.proc.stop().then(() => undefined));
-    // The first API migrates the database; the second starts on the migrated schema.
-    await apis[0]!.ready();
-    await apis[1]!.ready();
+    const running = (p: StackProcess) => {
+      started.push(() => p.proc.stop().then(() => undefined));
+      return p;
+    };
+    // One after the other: the first API migrates the database (two at once race to create knex's own
+    // tables), the second starts on the migrated schema.
+    const apis = [running(await api(ports[0]!, 0)), running(await api(ports[1]!, 1))];
     const db = connect(loadConfig(env));
     try {
       await createDemoAccounts(db);
     } finally {
       await db.destroy();
     }
-    await Promise.all(workers.map((w) => w.ready()));
+    const workers = [running(await worker(ports[2]!, 0)), running(await worker(ports[3]!, 1))];
     const proxy = await startNginx(path.join(dir, 'nginx'), proxyPort!, ports.slice(0, 2));
     started.push(() => proxy.stop());
     const stack: Stack = {
@@ -179,8 +205,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       sftp,
       smtp,
       proxy,
-      apis: apis.map((a) => a.handle),
-      workers: workers.map((w) => w.handle),
+      apis,
+      workers,
       async restartKafka() {
         stack.kafka = await startKafka({ dataDir: path.join(dir, 'kafka'), keep: true });
       },

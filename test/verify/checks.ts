@@ -20,7 +20,7 @@ const count = async (db: Db, sql: string, bindings: readonly unknown[] = []) => 
  * Waits until the stack has done everything the accepted writes set off: every event on the log and
  * read by every group, no delivery or store report under way, no mail waiting.
  */
-export async function settle(db: Db, kafka: Config['kafka'], timeoutMs = 180_000): Promise<void> {
+export async function settle(db: Db, kafka: Config['kafka'], timeoutMs = 300_000): Promise<void> {
   const deadline = { timeoutMs, intervalMs: 250 };
   const last = await count(db, 'select coalesce(max(id), 0) as n from events');
   if (last) {
@@ -97,6 +97,8 @@ export interface Tally {
   statsDrift: Record<string, number>;
   /** Message-IDs the SMTP server received more than once. */
   mailDoubled: number;
+  /** Their Message-IDs. */
+  mailDoubledIds: string[];
   /** Recorded mail the SMTP server never received (after settling: none should be pending). */
   mailLost: number;
   /** Releases delivered to a store more than once, and approved releases never delivered. */
@@ -104,7 +106,7 @@ export interface Tally {
   deliveriesMissing: number;
 }
 
-const messageIdOf = (mail: ReceivedMail) => /^message-id:\s*(<[^>]+>)/im.exec(mail.raw)?.[1] ?? '';
+export const messageIdOf = (mail: ReceivedMail) => /^message-id:\s*(<[^>]+>)/im.exec(mail.raw)?.[1] ?? '';
 
 export async function tally(db: Db, received: readonly ReceivedMail[]): Promise<Tally> {
   const handled = await count(db, 'select count(*) as n from processed_events');
@@ -127,7 +129,8 @@ export async function tally(db: Db, received: readonly ReceivedMail[]): Promise<
   ) as Record<string, number>;
   const seen = new Map<string, number>();
   for (const mail of received) seen.set(messageIdOf(mail), (seen.get(messageIdOf(mail)) ?? 0) + 1);
-  const mailDoubled = [...seen.values()].filter((n) => n > 1).length;
+  const mailDoubledIds = [...seen].filter(([, n]) => n > 1).map(([id]) => id);
+  const mailDoubled = mailDoubledIds.length;
   const recorded = (await db('mail_deliveries').select('messageId')) as Array<{ messageId: string }>;
   const mailLost = recorded.filter((row) => !seen.has(row.messageId)).length;
   const deliveriesDoubled = await count(
@@ -147,6 +150,7 @@ export async function tally(db: Db, received: readonly ReceivedMail[]): Promise<
     parked,
     statsDrift,
     mailDoubled,
+    mailDoubledIds,
     mailLost,
     deliveriesDoubled,
     deliveriesMissing,

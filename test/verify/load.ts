@@ -127,6 +127,11 @@ export interface LoadOptions {
   signUps: number;
   /** A name unique to the run, in every email address and title. */
   run: string;
+  /**
+   * The pause after each scenario in a loop: people's pace, not a flood. Flat out, two loops ask for more
+   * than the stores' deliveries can carry on two cores, and every check would wait on that queue.
+   */
+  paceMs?: number;
 }
 
 export class Load {
@@ -152,6 +157,7 @@ export class Load {
       while (!this.stopping) {
         try {
           await this.scenario(this.step++);
+          await new Promise((r) => setTimeout(r, this.options.paceMs ?? 250));
         } catch (error) {
           if (!(error instanceof Refused)) throw error;
           this.refused += 1;
@@ -173,7 +179,8 @@ export class Load {
    * after another), so releases are the rarest, or the stores' queue would outgrow every window.
    */
   private scenario(n: number): Promise<void> {
-    if (!this.artists.length || (n % 8 === 0 && this.signedUp < this.options.signUps)) return this.newArtist();
+    if (!this.artists.length || (n % 8 === 0 && this.signedUp < this.options.signUps))
+      return this.newArtist();
     const artist = this.artists[n % this.artists.length]!;
     return n % 16 === 15 ? this.release(artist) : this.ticket(artist);
   }
