@@ -4,7 +4,7 @@ SHELL := /bin/bash
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 export KAFKAJS_NO_PARTITIONER_WARNING := 1
 
-.PHONY: start test unit e2e e2e-web-artist e2e-web-admin verify lint format build install kafka clean bench bench-pipeline replay
+.PHONY: start test unit e2e e2e-web-artist e2e-web-admin verify lint format build install kafka clean bench bench-pipeline replay stack stack-stop soak
 
 # Runs `npm ci` on the first run and whenever a package.json or package-lock.json changed (by content).
 install:
@@ -49,10 +49,22 @@ e2e-web-artist e2e-web-admin: e2e-%: build
 	elif [ -n "$$CI" ]; then echo "CI: the browser suites need Chromium" >&2; exit 1; \
 	else echo "WARNING: browser suites skipped: no Chromium" >&2; fi
 
-# The longer security run: the route fuzz (test/security/fuzz.int.test.ts) with 1,000 invalid inputs per
-# route instead of `make test`'s 200. `FUZZ_RUNS=5000 make verify` goes further; FUZZ_SEED replays a run.
-verify: install
-	FUZZ_RUNS=$(or $(FUZZ_RUNS),1000) RIFFLINE_TEST_KAFKA=0 vitest run test/security/fuzz.int.test.ts
+# The longer checks. The route fuzz (test/security/fuzz.int.test.ts) with 1,000 invalid inputs per route
+# instead of `make test`'s 200 (`FUZZ_RUNS=5000 make verify` goes further; FUZZ_SEED replays a run); in CI
+# `make test` has run it already. Then the fault run (test/verify/faults.verify.ts): the topology of
+# `make stack` under a load of real commands, each part killed in turn, on Kafka and on the Postgres log;
+# it prints writes accepted, events handled, doubled, lost, emails sent twice and seconds to recover per
+# fault, and fails on anything doubled or lost. In CI (or VERIFY_SHORT=1) its windows are seconds long.
+verify: build
+	@infra/sftp.sh
+	$(if $(CI),,FUZZ_RUNS=$(or $(FUZZ_RUNS),1000) RIFFLINE_TEST_KAFKA=0 vitest run test/security/fuzz.int.test.ts)
+	vitest run --config test/verify/vitest.config.ts test/verify/faults.verify.ts
+
+# Steady mixed load on the same topology for SOAK_MINUTES (30; 3 in CI), sampled as it goes (RSS, event
+# lag, p99, connections): it fails on a growth trend, a stuck consumer, or anything doubled or lost.
+soak: build
+	@infra/sftp.sh
+	vitest run --config test/verify/vitest.config.ts test/verify/soak.verify.ts
 
 lint: install
 	npm run lint
@@ -84,6 +96,16 @@ replay: install
 # across restarts (`make kafka FRESH=1` starts clean).
 kafka: install
 	$(if $(FRESH),KAFKA_FRESH=1) tsx infra/kafka/start.ts
+
+# The production topology without Docker (infra/stack/): its own PostgreSQL cluster, Kafka, S3, SFTP and SMTP,
+# two API processes behind nginx (Debian's nginx-light, installed when missing and allowed) and two workers
+# processes in one consumer group, in the background with its data in .data/stack. `make stack-stop` ends it.
+stack: build
+	@infra/sftp.sh
+	@tsx infra/stack/main.ts start
+
+stack-stop: install
+	@tsx infra/stack/main.ts stop
 
 clean:
 	rm -rf web-artist/dist web-admin/dist infra/kafka/lib

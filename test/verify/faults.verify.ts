@@ -9,14 +9,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { connect, loadConfig, type Db } from '../../db/src/index.ts';
+import { loadConfig, type Db } from '../../db/src/index.ts';
 import { repoRoot } from '../../db/src/config.ts';
-import { startStack, type Stack } from '../../infra/stack/stack.ts';
-import { ensureNginx } from '../../infra/stack/nginx.ts';
+import type { Stack } from '../../infra/stack/stack.ts';
 import { messageIdOf, missingWrites, settle, tally, type Tally } from './checks.ts';
 import { Browser } from '../support/browser.ts';
 import { signIn } from '../support/signIn.ts';
-import { Client, Load } from './load.ts';
+import { Load, type Client } from './load.ts';
+import { startVerifyStack } from './verifyStack.ts';
 
 const short = Boolean(process.env.CI) || process.env.VERIFY_SHORT === '1';
 /** Load before the fault, the part down, and load after it comes back. */
@@ -99,27 +99,8 @@ describe.each([
   let before: Tally;
 
   it('starts: two API and two workers processes behind nginx, and the admin sets up a store', async () => {
-    expect(ensureNginx(), 'nginx (apt-get install nginx-light)').toBe(true);
-    const dir = path.join(repoRoot, '.data/verify', log);
-    fs.rmSync(dir, { recursive: true, force: true });
-    stack = await startStack({ dir, eventLog: log });
+    ({ stack, db, admin } = await startVerifyStack(log, log));
     say(`the stack is up on the ${log} event log at ${stack.url}`);
-    db = connect(loadConfig(stack.env));
-    admin = new Client(stack.url);
-    await admin.signIn('admin@riffline.local', 'riffline-admin');
-    const target = await admin.write('POST', '/api/admin/store-targets', {
-      store: 'deezer',
-      protocol: 'sftp',
-      host: stack.sftp.host,
-      port: stack.sftp.port,
-      username: stack.sftp.username,
-      folder: '',
-      dpid: 'PADPIDA2014101001U',
-      mode: 'test',
-      enabled: true,
-      credentials: { privateKey: stack.sftp.privateKey },
-    });
-    expect(target.status).toBe(201);
     load = new Load({ url: stack.url, admin, signUps: 20, run: `verify-${log}` });
     // The first artists, and the ticket the probe answers.
     await load.newArtist();
