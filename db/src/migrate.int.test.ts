@@ -475,6 +475,8 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
 });
 
 describe('the store-report migrations on PGlite (the embedded database of `make start`)', () => {
+  // Every migration on PGlite (WebAssembly): beside the browser suites on 2 cores it can outlast the run's
+  // 90 s; this limit ends a hang, it does not time the migrations.
   it("move a report's lines and cells into partitions and back, nothing lost", async () => {
     const pglite = connect(loadConfig({ NODE_ENV: 'test' }), { pglite: 'memory' });
     try {
@@ -483,7 +485,7 @@ describe('the store-report migrations on PGlite (the embedded database of `make 
     } finally {
       await pglite.destroy();
     }
-  });
+  }, 240_000);
 });
 
 /** Undoes migrations, the latest first, until `name` is undone too. */
