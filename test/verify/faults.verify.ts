@@ -16,7 +16,7 @@ import { messageIdOf, missingWrites, settle, tally, type Tally } from './checks.
 import { Browser } from '../support/browser.ts';
 import { signIn } from '../support/signIn.ts';
 import { Load, type Client } from './load.ts';
-import { startVerifyStack } from './verifyStack.ts';
+import { importReportOfLiveTracks, startVerifyStack } from './verifyStack.ts';
 
 const short = Boolean(process.env.CI) || process.env.VERIFY_SHORT === '1';
 /** Load before the fault, the part down, and load after it comes back. */
@@ -296,14 +296,7 @@ describe.each([
       say(`${log}: recovered in ${recoverSeconds.toFixed(1)} s`);
       await sleep(WINDOW.afterMs);
       await load.stop();
-      // An import, with the ISRCs the stores know by now.
-      const { rows: isrcs } = (await db.raw(
-        `select t.isrc from tracks t join releases r on r.id = t.release_id where r.status = 'live' and t.isrc is not null`,
-      )) as { rows: Array<{ isrc: string }> };
-      await load.report(
-        isrcs.map((r) => r.isrc),
-        '2026-11',
-      );
+      await importReportOfLiveTracks(db, load);
       say(`${log}: settling`);
       await settle(db, loadConfig(stack.env).kafka);
       say(`${log}: settled; checking`);

@@ -14,7 +14,7 @@ import { repoRoot } from '../../db/src/config.ts';
 import type { Stack } from '../../infra/stack/stack.ts';
 import { GROUPS, missingWrites, settle, tally } from './checks.ts';
 import { Client, Load } from './load.ts';
-import { startVerifyStack } from './verifyStack.ts';
+import { importReportOfLiveTracks, startVerifyStack } from './verifyStack.ts';
 import {
   eventGauges,
   lowerEnvelope,
@@ -266,14 +266,7 @@ describe('the soak on the Kafka event log', () => {
   });
 
   it('settles: every lag back to 0, every write there, nothing doubled or lost', async () => {
-    // An import, with the ISRCs the stores know by now.
-    const { rows: isrcs } = (await db.raw(
-      `select t.isrc from tracks t join releases r on r.id = t.release_id where r.status = 'live' and t.isrc is not null`,
-    )) as { rows: Array<{ isrc: string }> };
-    await load.report(
-      isrcs.map((r) => r.isrc),
-      '2026-11',
-    );
+    await importReportOfLiveTracks(db, load);
     await settle(db, loadConfig(stack.env).kafka);
     for (const workers of stack.workers) {
       const gauges = await eventGauges(workers.url);

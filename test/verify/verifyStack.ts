@@ -10,7 +10,7 @@ import { connect, loadConfig, type Db } from '../../db/src/index.ts';
 import { repoRoot } from '../../db/src/config.ts';
 import { ensureNginx } from '../../infra/stack/nginx.ts';
 import { startStack, type Stack, type StackOptions } from '../../infra/stack/stack.ts';
-import { Client } from './load.ts';
+import { Client, type Load } from './load.ts';
 
 export async function startVerifyStack(
   name: string,
@@ -37,4 +37,15 @@ export async function startVerifyStack(
   });
   expect(target.status).toBe(201);
   return { stack, db, admin };
+}
+
+/** The admin imports a store report naming every ISRC the stores know by now (and one nobody has). */
+export async function importReportOfLiveTracks(db: Db, load: Load): Promise<void> {
+  const { rows } = (await db.raw(
+    `select t.isrc from tracks t join releases r on r.id = t.release_id where r.status = 'live' and t.isrc is not null`,
+  )) as { rows: Array<{ isrc: string }> };
+  await load.report(
+    rows.map((r) => r.isrc),
+    '2026-11',
+  );
 }
