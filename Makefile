@@ -32,10 +32,11 @@ test:
 	@node bin/testTotal.ts $(TALLY)
 
 # The export tests validate DDEX ERN messages with xmllint, the statements tests read their PDFs with
-# pdftotext (both installed by infra/test-tools.sh when missing and allowed); outside CI the ERN checks
-# are skipped without xmllint and the PDF test fails without pdftotext, in CI either missing fails the run.
+# pdftotext, the compose test adapts the Caddyfile with caddy (all installed by infra/test-tools.sh when
+# missing and allowed); outside CI the ERN and Caddy checks are skipped without their tool and the PDF
+# test fails without pdftotext, in CI any of them missing fails the run.
 unit: install
-	@infra/test-tools.sh || if [ -n "$$CI" ]; then echo "CI: the unit tests need xmllint and pdftotext" >&2; exit 1; \
+	@infra/test-tools.sh || if [ -n "$$CI" ]; then echo "CI: the unit tests need xmllint, pdftotext and caddy" >&2; exit 1; \
 	else echo "WARNING: a test tool is missing (see above): ERN checks skipped, the PDF test fails" >&2; fi
 	@infra/sftp.sh || if [ -n "$$CI" ]; then echo "CI: the delivery tests need openssh-server" >&2; exit 1; \
 	else echo "WARNING: no openssh-server (see above): the SFTP tests fail" >&2; fi

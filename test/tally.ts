@@ -5,6 +5,8 @@ export interface Tally {
   passed: number;
   failed: number;
   skipped: number;
+  /** Tests that failed, then passed on their one retry (browser suites in CI): counted as passed, named. */
+  retried?: string[];
 }
 
 /**
@@ -13,6 +15,7 @@ export interface Tally {
  * run with one line for every suite together.
  */
 export function reportTally(suite: string, tally: Tally): void {
+  for (const test of tally.retried ?? []) process.stdout.write(`PASSED ONLY ON RETRY ${test}\n`);
   process.stdout.write(`\nTests: ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped\n`);
   const file = process.env.RIFFLINE_TEST_TALLY;
   if (!file) return;
