@@ -2,17 +2,17 @@
  * The delivery part of `make bench-pipeline`: a release delivered to a store's SFTP drop box by the
  * workers' `delivery` group (its ERN message built and checked, the batch written file by file under
  * `.part` names then renamed, the manifest last, the delivery recorded with its event) beside a raw
- * `sftp put` of the same files with ssh2-sftp-client (one connection, a `put` per file, nothing else),
- * streamed as the delivery streams them, and pipelined (`fastPut`, many requests in flight, as OpenSSH's
- * own `sftp put` sends a file). All go to the same real OpenSSH server on loopback (infra/sftp/sftp.ts)
- * from the same local disk, in alternate runs after one of each not counted; the median of each is kept.
+ * `sftp put` of the same files: OpenSSH's own `sftp` client in batch mode (one connection, a `mkdir` per
+ * folder and a `put` per file, nothing else). Both go to the same real OpenSSH server on loopback
+ * (infra/sftp/sftp.ts) from the same local disk, in alternate runs after one of each not counted; the
+ * median of each is kept.
  */
+import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import SftpClient from 'ssh2-sftp-client';
 import {
   appendEvent,
   credentialsKey,
@@ -36,11 +36,9 @@ export interface DeliveryResult {
   files: number;
   bytes: number;
   runs: number;
-  /** Median milliseconds of the delivery (the event handled) and of the raw puts (connect to end). */
+  /** Median milliseconds of the delivery (the event handled) and of OpenSSH's `sftp` (start to exit). */
   deliveryMs: number;
   rawMs: number;
-  /** The same with `fastPut`: the file read and written by many requests at once. */
-  fastMs: number;
   /** How the ERN message was checked: against the schema (xmllint) or for well-formedness only. */
   ernCheck: 'schema' | 'well-formed';
 }
@@ -141,33 +139,45 @@ export async function measureDelivery(
       return { ...event, position: '0' };
     }
 
-    /** The same files with ssh2-sftp-client: connect, make the folders, a plain put per file, end. */
-    async function rawPut(local: string, remote: string, files: string[], way: 'put' | 'fastPut') {
-      const client = new SftpClient();
-      await client.connect({
-        host: sftp!.host,
-        port: sftp!.port,
-        username: sftp!.username,
-        privateKey: sftp!.privateKey,
-        readyTimeout: 20_000,
-        retries: 0,
-      });
-      try {
-        for (const folder of new Set(files.map((file) => path.posix.dirname(file)))) {
-          await client.mkdir(path.posix.join(remote, folder), true);
-        }
-        for (const file of files) {
-          const [from, to] = [path.join(local, file), path.posix.join(remote, file)];
-          if (way === 'put') await client.put(fs.createReadStream(from), to);
-          else await client.fastPut(from, to);
-        }
-      } finally {
-        await client.end();
+    // OpenSSH's client logs in with the drop box's key and pins its host key, as a store's login would.
+    const keyFile = path.join(root, 'id_ed25519');
+    fs.writeFileSync(keyFile, sftp.privateKey, { mode: 0o600 });
+    const knownHosts = path.join(root, 'known_hosts');
+    fs.writeFileSync(knownHosts, `[${sftp.host}]:${sftp.port} ${sftp.hostPublicKey}\n`);
+
+    /** The same files with OpenSSH's `sftp -b`: every folder made (parents first), a put per file. */
+    function rawPut(local: string, remote: string, files: string[]) {
+      const folders = new Set<string>();
+      for (const file of files) {
+        for (let dir = path.posix.dirname(file); dir !== '.'; dir = path.posix.dirname(dir)) folders.add(dir);
       }
+      const commands = [
+        `mkdir ${remote}`,
+        ...[...folders].sort((a, b) => a.length - b.length).map((dir) => `mkdir ${remote}/${dir}`),
+        ...files.map((file) => `put ${path.join(local, file)} ${remote}/${file}`),
+      ];
+      const run = spawnSync(
+        'sftp',
+        [
+          '-b',
+          '-',
+          '-i',
+          keyFile,
+          '-P',
+          String(sftp!.port),
+          '-o',
+          `UserKnownHostsFile=${knownHosts}`,
+          '-o',
+          'BatchMode=yes',
+          `${sftp!.username}@${sftp!.host}`,
+        ],
+        { input: commands.join('\n'), encoding: 'utf8' },
+      );
+      if (run.status !== 0) throw new Error(`sftp put failed: ${run.stderr || run.error?.message}`);
     }
 
     const inbox = path.join(sftp.root, target.folder);
-    const [deliveries, raws, fasts]: [number[], number[], number[]] = [[], [], []];
+    const [deliveries, raws]: [number[], number[]] = [[], []];
     let files: string[] = [];
     let bytes = 0;
     // The first run of each (its connection's and code's first use) is not counted.
@@ -187,15 +197,10 @@ export async function measureDelivery(
       files = filesUnder(local);
       bytes = files.reduce((sum, file) => sum + fs.statSync(path.join(local, file)).size, 0);
 
-      for (const [way, times] of [
-        ['put', raws],
-        ['fastPut', fasts],
-      ] as const) {
-        const rawStarted = performance.now();
-        await rawPut(local, `raw-${run}`, files, way);
-        if (counted) times.push(performance.now() - rawStarted);
-        fs.rmSync(path.join(sftp.root, `raw-${run}`), { recursive: true, force: true });
-      }
+      const rawStarted = performance.now();
+      rawPut(local, `raw-${run}`, files);
+      if (counted) raws.push(performance.now() - rawStarted);
+      fs.rmSync(path.join(sftp.root, `raw-${run}`), { recursive: true, force: true });
       fs.rmSync(local, { recursive: true, force: true });
     }
     return {
@@ -205,7 +210,6 @@ export async function measureDelivery(
       runs,
       deliveryMs: median(deliveries),
       rawMs: median(raws),
-      fastMs: median(fasts),
       ernCheck: await ernChecker(config.ddex).mode(),
     };
   } finally {

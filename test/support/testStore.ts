@@ -15,6 +15,7 @@ import SftpClient from 'ssh2-sftp-client';
 import { create } from 'xmlbuilder2';
 import type { LocalS3 } from '../../infra/s3/s3.ts';
 import type { LocalSftp } from '../../infra/sftp/sftp.ts';
+import { withoutNagle } from '../../workers/src/delivery/dropBox.ts';
 import type { SchemaCheck } from './xmllint.ts';
 
 const NAMESPACE = 'http://ddex.net/xml/ern-c-sftp/18';
@@ -126,6 +127,7 @@ async function sftpServer(sftp: LocalSftp): Promise<Server> {
     readyTimeout: 20_000,
     retries: 0,
   });
+  withoutNagle(client);
   return {
     async entries(folder) {
       if ((await client.exists(folder)) !== 'd') return { folders: [], files: [] };

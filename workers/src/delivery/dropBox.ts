@@ -40,6 +40,7 @@ async function sftpDropBox(target: Target, credentials: Partial<StoreTargetCrede
     readyTimeout: 20_000,
     retries: 0,
   });
+  withoutNagle(client);
   return {
     async mkdir(folder) {
       await client.mkdir(folder, true);
@@ -59,6 +60,14 @@ async function sftpDropBox(target: Target, credentials: Partial<StoreTargetCrede
       await client.end();
     },
   };
+}
+
+/**
+ * Each SFTP write waits for its answer, and with Nagle's algorithm on the tail of every write also waited
+ * for the peer's delayed ACK: files crawled at a couple of MiB/s (docs/benchmarks.md, delivery).
+ */
+export function withoutNagle(client: SftpClient): void {
+  (client as unknown as { client: { setNoDelay(on: boolean): void } }).client.setNoDelay(true);
 }
 
 /** A drop-box path as an S3 key (no leading `./`). */
