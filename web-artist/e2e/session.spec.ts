@@ -51,7 +51,10 @@ test.describe('the logged-out flow (SPEC §6)', () => {
     // on a slow device: the page must still show its toast, and leave only 500 ms after it showed.
     let releaseToastView!: () => void;
     const toastViewHeld = new Promise<void>((resolve) => (releaseToastView = resolve));
+    let toastViewAsked!: () => void;
+    const toastViewRequested = new Promise<void>((resolve) => (toastViewAsked = resolve));
     await page.route(/\/assets\/ToastView-[^/]*\.js$/, async (route) => {
+      toastViewAsked();
       await toastViewHeld;
       await route.continue();
     });
@@ -81,7 +84,8 @@ test.describe('the logged-out flow (SPEC §6)', () => {
     const refused = page.waitForResponse((r) => r.url().endsWith('/api/applications') && r.status() === 401);
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await refused;
-    await page.waitForTimeout(1_000);
+    // Refused, and the toast's chunk asked for and held: the page stays until its toast has shown.
+    await toastViewRequested;
     await expect(page).toHaveURL(/\/apply/);
     releaseToastView();
     await expect.poll(() => toasts.join(' | ')).toContain('Unauthorized');
