@@ -474,6 +474,25 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
   });
 });
 
+describe.skipIf(!server)('two processes starting on one empty PostgreSQL database', () => {
+  it('take turns: both come up, and every migration ran once', async () => {
+    const name = uniqueName('riffline_migrate_race');
+    const url = await createDatabase(server!, name);
+    // Two connections as two API replicas have: pools of their own.
+    const [first, second] = [1, 2].map(() => connect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: url })));
+    try {
+      const [a, b] = await Promise.all([migrateLatest(first!), migrateLatest(second!)]);
+      const all = (await migrationStatus(first!)).done;
+      expect([...a, ...b].sort()).toEqual(all);
+      expect(Math.min(a.length, b.length)).toBe(0);
+      expect((await migrationStatus(second!)).pending).toEqual([]);
+    } finally {
+      await Promise.all([first!.destroy(), second!.destroy()]);
+      await dropDatabase(server!, name);
+    }
+  });
+});
+
 describe('the store-report migrations on PGlite (the embedded database of `make start`)', () => {
   // Every migration on PGlite (WebAssembly): beside the browser suites on 2 cores it can outlast the run's
   // 90 s; this limit ends a hang, it does not time the migrations.

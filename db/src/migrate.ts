@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { isEmbedded } from './connection.ts';
 import * as entities from './migrations/20261122000100_entities.ts';
 import * as events from './migrations/20261122000200_events.ts';
 import * as identity from './migrations/20261122000300_identity.ts';
@@ -97,10 +98,28 @@ const source: Knex.MigrationSource<string> = {
 
 const options: Knex.MigratorConfig = { migrationSource: source, tableName: 'knex_migrations' };
 
-/** Brings the schema up to date; returns the names of the migrations it ran. */
+/** The advisory lock the migrations run under (its number is ours alone, beside the relay's and imports'). */
+const MIGRATION_LOCK = 7_245_010;
+
+/**
+ * Brings the schema up to date; returns the names of the migrations it ran. Processes starting together
+ * on one PostgreSQL database (two API replicas) take turns: knex alone lets them race to create its own
+ * tables and fails the one that finds its lock taken. The lock is held on a connection of its own, outside
+ * the pool the migrations use; PGlite is one process's alone.
+ */
 export async function migrateLatest(db: Knex): Promise<string[]> {
-  const [, ran] = (await db.migrate.latest(options)) as [number, string[]];
-  return ran;
+  const latest = async () => ((await db.migrate.latest(options)) as [number, string[]])[1];
+  if (isEmbedded(db)) return latest();
+  const holder = (await db.client.acquireRawConnection()) as {
+    query(sql: string, values: unknown[]): Promise<unknown>;
+  };
+  try {
+    await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    return await latest();
+  } finally {
+    // Closing the connection releases the lock.
+    await db.client.destroyRawConnection(holder);
+  }
 }
 
 /** Rolls every migration back, leaving only knex's own bookkeeping tables. */
