@@ -9,7 +9,10 @@
  * performance and accessibility categories in Debian's Chromium (CHROMIUM_PATH, else /usr/bin/chromium;
  * infra/chromium.sh installs it) for the landing, /apply and /support signed out, then the dashboard signed
  * in as the demo artist (signed in through the embedded provider's page in the same browser, as a person
- * would), and the public SmartLink page of the demo artist's first release. It reports, beside the targets (issue: web performance, both scores ≥ 95); it never fails.
+ * would), and the public SmartLink page of the demo artist's first release. Then, with the same settings in
+ * the same browser, the baseline: the bare page (bench/barePage/, the smallest React page built with the
+ * apps' toolchain) on a loopback server of its own that serves it as the API serves the apps' builds. It
+ * reports, beside the targets (issue: web performance, both scores ≥ 95); it never fails.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +22,7 @@ import lighthouse, { generateReport, type Flags, type Result } from 'lighthouse'
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { demoAccounts } from '../api/src/identityProvider/demoAccounts.ts';
 import { freePort } from '../infra/lib/ports.ts';
+import { BARE_PAGE, buildBarePage, serveBarePage } from './barePage/barePage.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const TARGET_SCORE = 95;
@@ -225,9 +229,28 @@ function failedRow(label: string, error: unknown): LighthouseRow {
   };
 }
 
+/** The baseline: the bare page built, served on loopback, audited as the pages are, then removed. */
+async function auditBarePage(browser: Browser, runs: number): Promise<LighthouseRow> {
+  let dist: string | undefined;
+  let server: Awaited<ReturnType<typeof serveBarePage>> | undefined;
+  try {
+    dist = await buildBarePage();
+    server = await serveBarePage(dist);
+    return await audit(browser, server.url, BARE_PAGE, runs);
+  } catch (error) {
+    return failedRow(BARE_PAGE, error);
+  } finally {
+    await server?.close();
+    if (dist) fs.rmSync(dist, { recursive: true, force: true });
+  }
+}
+
 export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Lighthouse for the landing, /apply, /support, the dashboard and a SmartLink; null without a Chromium to run it in. */
+/**
+ * Lighthouse for the landing, /apply, /support, the dashboard and a SmartLink, then the bare page, their
+ * baseline, whatever LIGHTHOUSE_ONLY says; null without a Chromium to run it in.
+ */
 export async function lighthouseReport(
   runs = Number(process.env.LIGHTHOUSE_RUNS ?? 1),
 ): Promise<LighthouseRow[] | null> {
@@ -243,7 +266,7 @@ export async function lighthouseReport(
       headless: true,
       args: ['--no-sandbox', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking'],
     });
-    // LIGHTHOUSE_ONLY=<text> measures only the pages whose label contains it.
+    // LIGHTHOUSE_ONLY=<text> measures only the pages whose label contains it (and the bare page).
     const only = process.env.LIGHTHOUSE_ONLY ?? '';
     const rows: LighthouseRow[] = [];
     const signedOut: Array<[string, string]> = [
@@ -269,6 +292,8 @@ export async function lighthouseReport(
       if (dashboard.includes(only)) rows.push(await audit(browser, `${base}/`, dashboard, runs));
       if (smartLink.includes(only)) rows.push(await audit(browser, smartLinkUrl, smartLink, runs));
     }
+    // Whatever LIGHTHOUSE_ONLY says: every page measured stands beside its baseline.
+    rows.push(await auditBarePage(browser, runs));
     return rows;
   } finally {
     await browser?.close();

@@ -7,7 +7,8 @@
  * - a 200 MB audio upload beside a bare Node stream to disk: time and the server's peak RSS growth.
  * Each server runs in a process of its own, and so does the load generator (bench/loadClient.ts). Then
  * the web apps: the initial JavaScript of each page (bench/webWeight.ts) and, once the API's servers are
- * gone, Lighthouse on the landing, /apply and the dashboard (bench/lighthouse.ts; not with BENCH_ONLY).
+ * gone, Lighthouse on the landing, /apply and the dashboard (bench/lighthouse.ts; not with BENCH_ONLY),
+ * each beside the bare page (bench/barePage/: the smallest React page built with the apps' toolchain).
  * It prints its report and writes it into docs/benchmarks.md (bench/book.ts), a chart per table beside it
  * (bench/charts.ts); it never fails.
  */
@@ -32,7 +33,16 @@ import {
   TARGET_SCORE,
   type LighthouseRow,
 } from './lighthouse.ts';
-import { webWeights } from './webWeight.ts';
+import {
+  barePageWeight,
+  LANDING_TARGET_KB,
+  printWebWeights,
+  weightBars,
+  weightColumns,
+  weightRows,
+  webWeights,
+  type Weight,
+} from './webWeight.ts';
 
 const DEFAULT_SECONDS = 5;
 const seconds = Number(process.env.BENCH_SECONDS ?? DEFAULT_SECONDS);
@@ -213,7 +223,9 @@ type Upload = Awaited<ReturnType<typeof upload>>;
 interface Results {
   rows: Row[];
   upload: { app: Upload; bare: Upload } | null;
-  weights: ReturnType<typeof webWeights>;
+  weights: Weight[];
+  /** The bare page's, the weights' baseline; null when it could not be built (said in `partial`). */
+  bareWeight: Weight | null;
   /** Why the run is not a full one (BENCH_ONLY, BENCH_SECONDS, an app not built, ...); empty when it is. */
   partial: string[];
   postgres: string;
@@ -316,19 +328,20 @@ async function main(): Promise<Results> {
     console.log(
       '\nTargets: ≥ 0.7x bare req/s at 10 connections; p99 ≤ 15 ms at 150 req/s; upload ≥ 0.5x bare with peak RSS growth ≤ 64 MiB.',
     );
-    console.log('\nInitial JavaScript per page (gzip, from the built apps; target: the landing ≤ 180 KB):');
     const weights = webWeights(path.resolve(here, '..'));
-    for (const w of weights) {
-      console.log(
-        `  ${w.label.padEnd(28)} ${w.gzipKb === null ? 'not built' : `${w.gzipKb} KB`} (${w.chunks} chunks)`,
-      );
-    }
+    const bareWeight = await barePageWeight().catch((error: unknown) => {
+      const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
+      partial.push(`the bare page could not be built, so the weights have no baseline: ${reason}`);
+      return null;
+    });
+    printWebWeights(weights, bareWeight);
     const unbuilt = weights.filter((w) => w.gzipKb === null).map((w) => w.label);
     if (unbuilt.length) partial.push(`not built, so not weighed: ${unbuilt.join(', ')}`);
     return {
       rows,
       upload: appUpload && bareUpload ? { app: appUpload, bare: bareUpload } : null,
       weights,
+      bareWeight,
       partial,
       postgres: await postgresVersion(url),
     };
@@ -347,7 +360,6 @@ const fixed = (n: number, digits: number) =>
 const ms = (n: number) => (Number.isFinite(n) ? `${fixed(n, 0)} ms` : '-');
 
 const SECTION = 'make bench';
-const LANDING_TARGET_KB = 180;
 
 /**
  * The section `make bench` writes into docs/benchmarks.md: the run, its tables each with its chart, and
@@ -357,7 +369,7 @@ function bookSection(
   results: Results,
   lighthouse: LighthouseRow[] | null,
 ): { body: string; charts: Chart[] } {
-  const { rows, upload, weights } = results;
+  const { rows, upload, weights, bareWeight } = results;
   const parts = [heading('`make bench`', results.postgres, results.partial)];
   const charts: Chart[] = [];
   const chart = (spec: ChartSpec) => {
@@ -451,20 +463,13 @@ function bookSection(
   }
   parts.push(
     '#### Initial JavaScript per page (gzip, from the built apps)',
-    table(
-      ['page', 'gzip', 'chunks'],
-      weights.map((w) => [w.label, w.gzipKb === null ? 'not built' : `${w.gzipKb} KB`, String(w.chunks)]),
-    ),
+    table(weightColumns, weightRows(weights, bareWeight)),
   );
   chart({
     name: 'javascript',
-    title: 'Initial JavaScript per page (gzip)',
+    title: 'Initial JavaScript per page (gzip) beside a bare React page',
     measure: 'KB gzip (lower is better)',
-    bars: weights.flatMap((w) =>
-      w.gzipKb === null
-        ? []
-        : [{ group: w.label, series: 'initial JavaScript', value: w.gzipKb, text: `${w.gzipKb} KB` }],
-    ),
+    bars: weightBars(weights, bareWeight),
     target: { value: LANDING_TARGET_KB, label: `target for the landing: ≤ ${LANDING_TARGET_KB} KB` },
   });
   parts.push('#### Lighthouse (mobile profile: simulated slow 4G, 4× CPU slowdown)');
@@ -490,7 +495,7 @@ function bookSection(
     );
     chart({
       name: 'lighthouse',
-      title: 'Lighthouse scores per page (mobile profile)',
+      title: 'Lighthouse scores per page (mobile profile) beside a bare React page',
       measure: 'score out of 100 (higher is better)',
       bars: lighthouse.flatMap((r) =>
         (['performance', 'accessibility'] as const).flatMap((score) => {
@@ -510,8 +515,8 @@ function bookSection(
       "- **p50 / p99 at 150/s**: latency under an evenly paced open-loop load, counted from each request's scheduled start; target p99 ≤ 15 ms; **bare p99** is the bare server's under the same load.",
       "- **CPU/request**: the server process's own CPU time (user + system, from `/proc`) during the throughput run over the requests it answered; the figure to compare across runs and machines, beside the bare server's.",
       "- **Upload**: the API streaming a WAV to local storage beside a bare Node stream to disk; target ≥ 0.5× of the bare server's speed with a peak RSS growth ≤ 64 MiB.",
-      `- **Initial JavaScript**: what a page makes a browser download before it shows; target: the landing ≤ ${LANDING_TARGET_KB} KB gzip.`,
-      `- **Lighthouse**: target ≥ ${TARGET_SCORE} for performance and accessibility; the scores move with the machine's CPU benchmark.`,
+      `- **Initial JavaScript**: what a page makes a browser download before it shows; target: the landing ≤ ${LANDING_TARGET_KB} KB gzip. **ratio to the bare page**: the page's weight over the **bare React page (baseline)**'s (\`bench/barePage/\`: React rendering a heading and a paragraph, built in the same run with the apps' toolchain, Vite, @vitejs/plugin-react and the same precompression, and weighed the same way): 1× would be React alone, the rest is what the app adds.`,
+      `- **Lighthouse**: target ≥ ${TARGET_SCORE} for performance and accessibility; the scores move with the machine's CPU benchmark. **bare React page (baseline)**: the same bare page served on loopback by a plain \`node:http\` server as the API serves the apps' builds (brotli or gzip precompressed, immutable assets), measured with the same settings in the same browser and run: the least a React page scores there.`,
       '- **Charts**: each table drawn as bars (SVG files in `docs/benchmarks/`, written with this section), each figure beside its baseline or target line.',
     ].join('\n'),
   );
