@@ -184,9 +184,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       started.push(() => p.proc.stop().then(() => undefined));
       return p;
     };
-    // One after the other: the first API migrates the database (two at once race to create knex's own
-    // tables), the second starts on the migrated schema.
-    const apis = [running(await api(ports[0]!, 0)), running(await api(ports[1]!, 1))];
+    // Both at once, as replicas start: they take turns migrating the empty database (db/src/migrate.ts).
+    const starts = await Promise.allSettled([api(ports[0]!, 0), api(ports[1]!, 1)]);
+    const apis = starts.flatMap((s) => (s.status === 'fulfilled' ? [running(s.value)] : []));
+    for (const s of starts) if (s.status === 'rejected') throw s.reason;
     const db = connect(loadConfig(env));
     try {
       await createDemoAccounts(db);
