@@ -7,7 +7,7 @@ import {
   createAccount,
   expectToast,
   fillApplication,
-  signIn,
+  signInAsDemoArtist,
   snap,
   unique,
 } from './support.ts';
@@ -18,11 +18,6 @@ import {
  * as the same artist: every order, method and ticket here is the test's own, and balances are compared as
  * "at least" (the other project tops up too).
  */
-
-async function signInAsDemoArtist(page: Page, path = '/') {
-  await page.goto(`/api/login?returnTo=${encodeURIComponent(path)}`);
-  await signIn(page, 'artist@riffline.local', 'riffline-artist');
-}
 
 /** "1,234.50 coins" → 1234.5 */
 const coinsIn = async (locator: Locator) => Number((await locator.innerText()).replace(/[^\d.]/g, ''));

@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { formatCoins } from '@riffline/contracts';
 import { Api, DEMO_ADMIN, apiSession, cover, submitRelease, wav as seedWav } from '../../test/e2e/seed.ts';
-import { chooseOption, createAccount, expectToast, signIn, snap, unique } from './support.ts';
+import {
+  chooseOption,
+  createAccount,
+  expectToast,
+  signIn,
+  signInAsDemoArtist,
+  snap,
+  unique,
+} from './support.ts';
 
 /**
  * The Release Builder as the demo artist uses it (SPEC §2 Release Builder, §5, §8): the wizard's rules in
@@ -60,12 +68,6 @@ async function feeWords(page: Page) {
 }
 
 const coverInput = (dialog: Locator) => dialog.locator('input[aria-label="Cover art file"]');
-
-async function signInAsDemoArtist(page: Page) {
-  await page.goto('/api/login');
-  await signIn(page, 'artist@riffline.local', 'riffline-artist');
-  await expect(page.getByRole('heading', { name: 'Welcome back, Arlo' })).toBeVisible();
-}
 
 /** A dialog as the artist sees it: the viewport (a full-page picture would show the page behind it). */
 async function snapDialog(page: Page, testInfo: TestInfo, name: string) {

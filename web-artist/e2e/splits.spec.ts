@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { Api, DEMO_ADMIN, apiSession, createRelease } from '../../test/e2e/seed.ts';
 import {
   enrolAuthenticator,
@@ -6,7 +6,7 @@ import {
   steppedUpArtist,
   verifiedArtist,
 } from '../../test/e2e/secondFactor.ts';
-import { expectToast, signIn, snap, unique } from './support.ts';
+import { expectToast, signInAsDemoArtist, snap, unique } from './support.ts';
 
 /**
  * Collaborator splits on the Release Builder (docs/splits.md): the owner opens a release's split, shares it
@@ -31,12 +31,6 @@ const monthLabel = (period: string) =>
     year: 'numeric',
     timeZone: 'UTC',
   });
-
-async function signInAsDemoArtist(page: Page) {
-  await page.goto('/api/login');
-  await signIn(page, 'artist@riffline.local', 'riffline-artist');
-  await expect(page.getByRole('heading', { name: 'Welcome back, Arlo' })).toBeVisible();
-}
 
 test(
   'the owner splits a release 70/30 from next month; the collaborator’s share reads held',

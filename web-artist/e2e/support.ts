@@ -1,6 +1,7 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
-import { chooseOption } from '../../test/e2e/support.ts';
+import { DEMO_ARTIST } from '../../test/e2e/seed.ts';
+import { chooseOption, signIn } from '../../test/e2e/support.ts';
 
 export { chooseOption, createAccount, expectToast, signIn, snap, unique } from '../../test/e2e/support.ts';
 
@@ -23,4 +24,11 @@ export async function fillApplication(page: Page, fields: ApplicationFields) {
   await page.getByLabel('Instagram URL').fill(fields.instagram);
   await page.getByLabel('YouTube URL').fill(fields.youtube);
   await page.getByLabel('Your Artist Story').fill(fields.story);
+}
+
+/** Signs in as the demo artist and lands on `path`: the dashboard by default, once it greets Arlo. */
+export async function signInAsDemoArtist(page: Page, path = '/') {
+  await page.goto(`/api/login?returnTo=${encodeURIComponent(path)}`);
+  await signIn(page, DEMO_ARTIST.email, DEMO_ARTIST.password);
+  if (path === '/') await expect(page.getByRole('heading', { name: 'Welcome back, Arlo' })).toBeVisible();
 }
