@@ -12,6 +12,8 @@ export interface LocalSmtp {
   url: string;
   port: number;
   received: ReceivedMail[];
+  /** How many connections clients have opened so far. */
+  readonly connections: number;
   /** Resolves with the first message (already received or still to come) that matches. */
   waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   stop(): Promise<void>;
@@ -21,10 +23,17 @@ export async function startSmtp(options: { port?: number } = {}): Promise<LocalS
   const port = options.port ?? (await freePort());
   const received: ReceivedMail[] = [];
   const waiters = new Set<(mail: ReceivedMail) => void>();
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // A stop ends the connections clients keep open (a mailer's pool) after a second, not smtp-server's 30.
+    closeTimeout: 1_000,
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -49,6 +58,9 @@ export async function startSmtp(options: { port?: number } = {}): Promise<LocalS
     url: `smtp://127.0.0.1:${port}`,
     port,
     received,
+    get connections() {
+      return connections;
+    },
     waitFor(match, timeoutMs = 10_000) {
       const found = received.find(match);
       if (found) return Promise.resolve(found);

@@ -32,6 +32,33 @@ describe('mailer', () => {
     expect(mail.raw).toContain('Welcome to Riffline!');
   });
 
+  it('keeps its connection for the next messages, and opens another when the server dropped it', async () => {
+    const mailer = createMailer(loadConfig({ SMTP_URL: smtp.url }));
+    const before = smtp.connections;
+    const to = `${uniqueName('fan')}@example.test`;
+    for (let i = 0; i < 5; i++) await mailer.send({ to, subject: `Message ${i}`, text: 'Hello' });
+    expect(smtp.received.filter((m) => m.to.includes(to))).toHaveLength(5);
+    expect(smtp.connections - before).toBe(1);
+    mailer.close();
+
+    // A server restarted (its connections ended): the next message goes out on a new one.
+    const own = await startSmtp();
+    const restartable = createMailer(loadConfig({ SMTP_URL: own.url }));
+    await restartable.send({ to, subject: 'Before the restart', text: 'Hello' });
+    await own.stop();
+    const again = await startSmtp({ port: own.port });
+    try {
+      await restartable.send({ to, subject: 'After the restart', text: 'Hello' });
+      expect(again.received.map((m) => m.raw)).toEqual([
+        expect.stringContaining('Subject: After the restart'),
+      ]);
+      expect(again.connections).toBe(1);
+    } finally {
+      restartable.close();
+      await again.stop();
+    }
+  });
+
   it('writes to the local outbox on embedded defaults', async () => {
     const mailer = createMailer(loadConfig({ DATA_DIR: dataDir }));
     expect(mailer.transport).toBe('outbox');

@@ -1,4 +1,6 @@
+import net from 'node:net';
 import nodemailer from 'nodemailer';
+import SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { Config } from '../config.ts';
 import { writeToOutbox } from './outbox.ts';
 
@@ -28,7 +30,11 @@ export interface Mailer {
 export function createMailer(config: Pick<Config, 'mail'>): Mailer {
   const { smtpUrl, from, outbox } = config.mail;
   if (smtpUrl) {
-    const transporter = nodemailer.createTransport(smtpUrl);
+    // Connections kept open and reused, each without Nagle's algorithm: a new connection per message, and
+    // each command's tail waiting for the server's delayed ACK, were most of a message's time.
+    const transporter = nodemailer.createTransport(
+      new SMTPPool({ url: smtpUrl, pool: true, getSocket: connectWithoutNagle }),
+    );
     return {
       transport: 'smtp',
       async send(mail) {
@@ -47,4 +53,30 @@ export function createMailer(config: Pick<Config, 'mail'>): Mailer {
     },
     close: () => undefined,
   };
+}
+
+/**
+ * The pool's connection to the SMTP server, opened here so that it can go without Nagle's algorithm;
+ * nodemailer speaks SMTP over it (and starts TLS on it, for `smtps:` or STARTTLS).
+ */
+function connectWithoutNagle(
+  options: SMTPPool.Options,
+  callback: (err: Error | null, socketOptions?: { connection: net.Socket }) => void,
+): void {
+  const port = Number(options.port) || (options.secure ? 465 : 587);
+  const socket = net.connect({ host: options.host ?? 'localhost', port });
+  socket.setNoDelay(true);
+  const failed = (error: Error) => {
+    socket.destroy();
+    callback(error);
+  };
+  socket.setTimeout(options.connectionTimeout ?? 120_000, () =>
+    failed(new Error(`no answer from the SMTP server at ${options.host ?? 'localhost'}:${port}`)),
+  );
+  socket.once('error', failed);
+  socket.once('connect', () => {
+    socket.off('error', failed);
+    socket.setTimeout(0);
+    callback(null, { connection: socket });
+  });
 }
