@@ -494,8 +494,8 @@ describe.skipIf(!server)('two processes starting on one empty PostgreSQL databas
 });
 
 describe('the store-report migrations on PGlite (the embedded database of `make start`)', () => {
-  // Every migration on PGlite (WebAssembly): beside the browser suites on 2 cores it can outlast the run's
-  // 90 s; this limit ends a hang, it does not time the migrations.
+  // Every migration on PGlite (WebAssembly), slow beside the browser suites on 2 cores: the longer limit
+  // ends a hang, it does not time the migrations.
   it("move a report's lines and cells into partitions and back, nothing lost", async () => {
     const pglite = connect(loadConfig({ NODE_ENV: 'test' }), { pglite: 'memory' });
     try {

@@ -28,7 +28,7 @@ export async function startSmtp(options: { port?: number } = {}): Promise<LocalS
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    // A stop ends the connections clients keep open (a mailer's pool) after a second, not smtp-server's 30.
+    // A stop ends the connections clients keep open (a mailer's pool) soon, not after smtp-server's default.
     closeTimeout: 1_000,
     onConnect(_session, callback) {
       connections++;
