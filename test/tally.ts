@@ -15,7 +15,6 @@ export interface Tally {
  * run with one line for every suite together.
  */
 export function reportTally(suite: string, tally: Tally): void {
-  for (const test of tally.retried ?? []) process.stdout.write(`PASSED ONLY ON RETRY ${test}\n`);
   process.stdout.write(`\nTests: ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped\n`);
   const file = process.env.RIFFLINE_TEST_TALLY;
   if (!file) return;

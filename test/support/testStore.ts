@@ -11,11 +11,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path/posix';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SaxesParser } from 'saxes';
-import SftpClient from 'ssh2-sftp-client';
 import { create } from 'xmlbuilder2';
 import type { LocalS3 } from '../../infra/s3/s3.ts';
 import type { LocalSftp } from '../../infra/sftp/sftp.ts';
-import { withoutNagle } from '../../workers/src/delivery/dropBox.ts';
+import { connectSftp } from '../../workers/src/delivery/dropBox.ts';
 import type { SchemaCheck } from './xmllint.ts';
 
 const NAMESPACE = 'http://ddex.net/xml/ern-c-sftp/18';
@@ -118,16 +117,12 @@ interface Server {
 }
 
 async function sftpServer(sftp: LocalSftp): Promise<Server> {
-  const client = new SftpClient();
-  await client.connect({
+  const client = await connectSftp({
     host: sftp.host,
     port: sftp.port,
     username: sftp.username,
     privateKey: sftp.privateKey,
-    readyTimeout: 20_000,
-    retries: 0,
   });
-  withoutNagle(client);
   return {
     async entries(folder) {
       if ((await client.exists(folder)) !== 'd') return { folders: [], files: [] };

@@ -29,18 +29,14 @@ export function openDropBox(target: Target, credentials: Partial<StoreTargetCred
 
 /** SFTP through ssh2-sftp-client: a file is written under a `.part` name and renamed once whole. */
 async function sftpDropBox(target: Target, credentials: Partial<StoreTargetCredentials>): Promise<DropBox> {
-  const client = new SftpClient();
-  await client.connect({
+  const client = await connectSftp({
     host: target.host!,
     port: target.port!,
     username: target.username!,
     ...(credentials.privateKey
       ? { privateKey: credentials.privateKey }
       : { password: credentials.password ?? '' }),
-    readyTimeout: 20_000,
-    retries: 0,
   });
-  withoutNagle(client);
   return {
     async mkdir(folder) {
       await client.mkdir(folder, true);
@@ -63,11 +59,15 @@ async function sftpDropBox(target: Target, credentials: Partial<StoreTargetCrede
 }
 
 /**
- * Each SFTP write waits for its answer, and with Nagle's algorithm on the tail of every write also waited
- * for the peer's delayed ACK: files crawled at a couple of MiB/s (docs/benchmarks.md, delivery).
+ * A connection to an SFTP server, without Nagle's algorithm: each SFTP write waits for its answer, and
+ * with Nagle's on the tail of every write also waited for the peer's delayed ACK, and files crawled
+ * (docs/benchmarks.md, Delivery).
  */
-export function withoutNagle(client: SftpClient): void {
+export async function connectSftp(options: SftpClient.ConnectOptions): Promise<SftpClient> {
+  const client = new SftpClient();
+  await client.connect({ readyTimeout: 20_000, retries: 0, ...options });
   (client as unknown as { client: { setNoDelay(on: boolean): void } }).client.setNoDelay(true);
+  return client;
 }
 
 /** A drop-box path as an S3 key (no leading `./`). */
