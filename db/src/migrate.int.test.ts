@@ -289,6 +289,7 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
       '20261210000200_release_corrections',
       '20261210000300_store_profile_default',
       '20261211000100_smartlinks',
+      '20261212000100_mail_list_unsubscribe',
     ]);
     expect((await migrationStatus(db)).pending).toEqual([]);
 

@@ -40,6 +40,7 @@ import * as releaseChanges from './migrations/20261210000100_release_changes.ts'
 import * as releaseCorrections from './migrations/20261210000200_release_corrections.ts';
 import * as storeProfileDefault from './migrations/20261210000300_store_profile_default.ts';
 import * as smartlinks from './migrations/20261211000100_smartlinks.ts';
+import * as mailListUnsubscribe from './migrations/20261212000100_mail_list_unsubscribe.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '20261210000200_release_corrections': releaseCorrections,
   '20261210000300_store_profile_default': storeProfileDefault,
   '20261211000100_smartlinks': smartlinks,
+  '20261212000100_mail_list_unsubscribe': mailListUnsubscribe,
 };
 
 const source: Knex.MigrationSource<string> = {

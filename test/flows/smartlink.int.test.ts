@@ -1,7 +1,8 @@
 /**
  * SmartLinks end to end (docs/smartlinks.md): a fan pre-saves on the public page, confirms through the
  * emailed link (a real SMTP server), the release goes live at a store, and the fan gets one release-day
- * mail whose links work; unsubscribing stops the mail; views and clicks are counted per store, country and
+ * mail whose links work; unsubscribing (by the mail's link, or by the one-click List-Unsubscribe address
+ * a mail provider posts to) stops the mail; views and clicks are counted per store, country and
  * campaign through the `smartlinkStats` group, and a bot is not.
  */
 import { randomUUID } from 'node:crypto';
@@ -108,6 +109,12 @@ async function liveAt(db: Db, release: Release, store: string, storeUrl: string)
 }
 
 const subjectOf = (mail: ReceivedMail) => headerOf(mimeOf(mail).headers, 'Subject') ?? '';
+/** The one-click unsubscribe address a message offers mail providers (RFC 8058), or undefined. */
+const oneClickOf = (mail: ReceivedMail) => {
+  const { headers } = mimeOf(mail);
+  if (headerOf(headers, 'List-Unsubscribe-Post') !== 'List-Unsubscribe=One-Click') return undefined;
+  return headerOf(headers, 'List-Unsubscribe')?.match(/^<([^>]+)>$/)?.[1];
+};
 const textOf = (mail: ReceivedMail) => mimeOf(mail).text ?? '';
 const mailsTo = (email: string, subject: RegExp) =>
   smtp.received.filter((m) => m.to.includes(email) && subject.test(subjectOf(m)));
@@ -178,6 +185,7 @@ describe('a SmartLink, from pre-save to release day', () => {
       const confirmation = await smtp.waitFor((m) => m.to.includes(email), 20_000);
       expect(subjectOf(confirmation)).toBe('Confirm your pre-save of "Midnight Drive"');
       const confirmUrl = linkTo(textOf(confirmation), '/fans/confirm?');
+      expect(oneClickOf(confirmation)).toBe(linkTo(textOf(confirmation), '/fans/unsubscribe?'));
       const confirmPage = await visit(confirmUrl);
       expect(confirmPage.status).toBe(200);
       expect((await Fan.query(db).findById(fan!.id))!.status).toBe('pending');
@@ -242,7 +250,18 @@ describe('a SmartLink, from pre-save to release day', () => {
       await group(redelivered.id);
       expect(mailsTo(email, /is out now/)).toHaveLength(1);
 
-      // Unsubscribing (from that mail's link) stops the next release's mail.
+      // Unsubscribing stops the next release's mail: by the mail provider's own button (RFC 8058's one
+      // POST to the List-Unsubscribe address, no cookie, no page), or by the mail's link and its page.
+      const oneClick = oneClickOf(outNow)!;
+      expect(oneClick).toBe(linkTo(text, '/fans/unsubscribe?'));
+      const byProvider = await visit(oneClick, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+        agent: 'Mail unsubscriber',
+      });
+      expect(byProvider.status).toBe(200);
+      expect((await Fan.query(db).findById(fan!.id))!.status).toBe('unsubscribed');
       const unsubscribePage = await visit(linkTo(text, '/fans/unsubscribe?'));
       expect(unsubscribePage.body).toContain('Delete my data');
       const unsubscribed = await visit(

@@ -19,6 +19,8 @@ export interface QueuedMail {
   subject: string;
   text: string;
   html?: string | null;
+  /** The one-click unsubscribe address (Mail's listUnsubscribe), for mail a recipient can stop. */
+  listUnsubscribe?: string | null;
 }
 
 export interface DueMail {
@@ -28,6 +30,7 @@ export interface DueMail {
   subject: string;
   text: string;
   html: string | null;
+  listUnsubscribe: string | null;
   /** Attempts so far, this one included. */
   attempts: number;
 }
@@ -55,6 +58,7 @@ export async function enqueueMails(trx: DbTransaction, mails: QueuedMail[]): Pro
           subject: mail.subject,
           textBody: mail.text,
           htmlBody: mail.html ?? null,
+          listUnsubscribe: mail.listUnsubscribe ?? null,
         })),
       )
       .onConflict('message_id')
@@ -82,7 +86,7 @@ export async function claimNextMail(db: Db, { leaseMs }: { leaseMs: number }): P
          order by next_attempt_at, id
          limit 1
          for update skip locked)
-      returning m.id, m.message_id, m.to_address, m.subject, m.text_body, m.html_body, m.attempts`,
+      returning m.id, m.message_id, m.to_address, m.subject, m.text_body, m.html_body, m.list_unsubscribe, m.attempts`,
     { leaseSeconds: leaseMs / 1000 },
   )) as { rows: Record<string, unknown>[] }; // raw rows keep the columns' snake_case names
   const row = rows[0];
@@ -94,6 +98,7 @@ export async function claimNextMail(db: Db, { leaseMs }: { leaseMs: number }): P
     subject: String(row.subject),
     text: String(row.text_body),
     html: (row.html_body as string | null) ?? null,
+    listUnsubscribe: (row.list_unsubscribe as string | null) ?? null,
     attempts: Number(row.attempts),
   };
 }

@@ -14,6 +14,11 @@ export interface Mail {
    * first attempt, so a resend is the same message (and the local outbox overwrites its file).
    */
   messageId?: string;
+  /**
+   * Where one POST unsubscribes the address (RFC 8058): sent as `List-Unsubscribe` with
+   * `List-Unsubscribe-Post`, so mail providers offer their own unsubscribe button.
+   */
+  listUnsubscribe?: string;
 }
 
 export interface Mailer {
@@ -37,8 +42,15 @@ export function createMailer(config: Pick<Config, 'mail'>): Mailer {
     );
     return {
       transport: 'smtp',
-      async send(mail) {
-        const info = await transporter.sendMail({ from, ...mail });
+      async send({ listUnsubscribe, ...mail }) {
+        const info = await transporter.sendMail({
+          from,
+          ...mail,
+          ...(listUnsubscribe && {
+            list: { unsubscribe: listUnsubscribe },
+            headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+          }),
+        });
         return { messageId: info.messageId };
       },
       close: () => transporter.close(),

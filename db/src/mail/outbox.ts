@@ -10,6 +10,7 @@ export const OutboxMessage = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string().optional(),
+  listUnsubscribe: z.string().optional(),
   sentAt: z.string(),
 });
 export type OutboxMessage = z.infer<typeof OutboxMessage>;

@@ -14,7 +14,8 @@ import { compose } from './compose.ts';
 
 /**
  * The mail fans get from a SmartLink (docs/smartlinks.md): the link that confirms a pre-save, and the
- * release-day message. Each carries the link that unsubscribes (or deletes) the fan.
+ * release-day message. Each carries the link that unsubscribes (or deletes) the fan, also as the
+ * one-click `List-Unsubscribe` address.
  */
 interface FanRelease {
   title: string;
@@ -26,7 +27,7 @@ export function fanConfirmationMail(
   release: FanRelease,
   links: { confirm: string; unsubscribe: string },
 ): Mail {
-  return compose({
+  const mail = compose({
     to,
     subject: `Confirm your pre-save of "${release.title}"`,
     greeting: 'Hi,',
@@ -37,6 +38,7 @@ export function fanConfirmationMail(
       { links: [['Unsubscribe or delete my data', links.unsubscribe]] },
     ],
   });
+  return { ...mail, listUnsubscribe: links.unsubscribe };
 }
 
 export function releaseDayMail(
@@ -44,7 +46,7 @@ export function releaseDayMail(
   release: FanRelease,
   links: { stores: Array<[string, string]>; page: string; unsubscribe: string },
 ): Mail {
-  return compose({
+  const mail = compose({
     to,
     subject: `"${release.title}" by ${release.artist} is out now`,
     greeting: 'Hi,',
@@ -55,6 +57,7 @@ export function releaseDayMail(
       { links: [['Unsubscribe or delete my data', links.unsubscribe]] },
     ],
   });
+  return { ...mail, listUnsubscribe: links.unsubscribe };
 }
 
 /** The confirmation link for a fan who just pre-saved and is still pending (null: nothing to send). */

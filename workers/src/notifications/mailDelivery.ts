@@ -82,6 +82,7 @@ export function startMailDelivery(
           subject: mail.subject,
           text: mail.text,
           ...(mail.html ? { html: mail.html } : {}),
+          ...(mail.listUnsubscribe ? { listUnsubscribe: mail.listUnsubscribe } : {}),
           messageId: mail.messageId,
         }),
         sendTimeoutMs,
