@@ -177,8 +177,8 @@ export type DeliveryResponse = z.infer<typeof DeliveryResponse>;
  */
 export const releaseChangeKinds = ['takedown', 'purge', 'correction'] as const;
 export type ReleaseChangeKind = (typeof releaseChangeKinds)[number];
-/** A correction waits for review; takedowns and purges need none. */
-export const releaseChangeStatuses = ['pending', 'approved', 'rejected'] as const;
+/** A correction waits for review (or its artist withdraws it); takedowns and purges need none. */
+export const releaseChangeStatuses = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
 export type ReleaseChangeStatus = (typeof releaseChangeStatuses)[number];
 
 export const CORRECTION_NOT_LIVE =
@@ -188,6 +188,9 @@ export const CORRECTION_NOTHING = 'Nothing to correct: every value is as it is n
 export const CORRECTION_TRACK_UNKNOWN = 'A track named is not on this release';
 export const CORRECTION_ARTWORK_MISSING = 'The new cover was not found: upload it again.';
 export const CHANGE_DECIDED = 'This correction was reviewed already.';
+export const CORRECTION_WITHDRAWN = 'The artist withdrew this correction.';
+export const CORRECTION_NOT_WAITING = 'This correction is no longer waiting for review.';
+export const CORRECTION_NOT_FOUND = 'Correction not found';
 
 /** The fields a correction may change, in the order they are named (`tracks`: a new title per track). */
 export const correctionFieldNames = [

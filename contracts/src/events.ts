@@ -195,11 +195,12 @@ export const eventSchemas = {
   /**
    * A correction of a live release (the aggregate: the release; docs/delivery.md): the artist proposed it,
    * then an admin approved it (the release now carries it, `changed` names the fields, and the stores that
-   * have the release are sent it) or rejected it with a reason.
+   * have the release are sent it) or rejected it with a reason; or the artist withdrew it while it waited.
    */
   'release.correctionRequested': z.object({ userId: z.string(), changeId: z.string() }),
   'release.corrected': z.object({ userId: z.string(), changeId: z.string(), changed: z.array(z.string()) }),
   'release.correctionRejected': z.object({ userId: z.string(), changeId: z.string(), reason: z.string() }),
+  'release.correctionWithdrawn': z.object({ userId: z.string(), changeId: z.string() }),
   /** An admin removed a release from every store for good (PurgeReleaseMessage; the aggregate: the release). */
   'release.purged': z.object({ userId: z.string(), changeId: z.string() }),
   /** An admin asked for a delivery to be sent again (the aggregate: the delivery; docs/delivery.md). */

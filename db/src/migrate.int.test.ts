@@ -290,6 +290,7 @@ describe.skipIf(!server)('migrations on PostgreSQL', () => {
       '20261210000300_store_profile_default',
       '20261211000100_smartlinks',
       '20261212000100_mail_list_unsubscribe',
+      '20261212000200_withdrawn_corrections',
     ]);
     expect((await migrationStatus(db)).pending).toEqual([]);
 

@@ -41,6 +41,7 @@ import * as releaseCorrections from './migrations/20261210000200_release_correct
 import * as storeProfileDefault from './migrations/20261210000300_store_profile_default.ts';
 import * as smartlinks from './migrations/20261211000100_smartlinks.ts';
 import * as mailListUnsubscribe from './migrations/20261212000100_mail_list_unsubscribe.ts';
+import * as withdrawnCorrections from './migrations/20261212000200_withdrawn_corrections.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   '20261210000300_store_profile_default': storeProfileDefault,
   '20261211000100_smartlinks': smartlinks,
   '20261212000100_mail_list_unsubscribe': mailListUnsubscribe,
+  '20261212000200_withdrawn_corrections': withdrawnCorrections,
 };
 
 const source: Knex.MigrationSource<string> = {

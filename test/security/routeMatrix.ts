@@ -777,6 +777,17 @@ export const routeMatrix: Record<string, MatrixEntry> = {
       body: { title: unique('A corrected title') },
     }),
   },
+  'POST /releases/:id/corrections/:changeId/withdraw': {
+    audience: 'approved',
+    ownedBy: 'A',
+    request: async (f) => {
+      const { release } = await releaseOfA(f, { status: 'live', upc: null });
+      const change = await ReleaseChange.query(f.db)
+        .insert({ releaseId: release.id, kind: 'correction', status: 'pending', proposed: { title: 'New' } })
+        .returning('*');
+      return { path: `/releases/${release.id}/corrections/${change.id}/withdraw` };
+    },
+  },
   'GET /releases/:id/changes': {
     audience: 'approved',
     ownedBy: 'A',

@@ -12,8 +12,8 @@ import { chooseOption, expectToast } from './support.ts';
  * demo admin's rejection then shows with its reason, and an approval with its day and the new title. The
  * API's refusals show in the dialog. A new cover uploads as soon as it is picked, with its progress, then
  * shows from its signed link with its size, and is a correction on its own; the upload's refusal shows on
- * the New Cover control. Desktop and phone run at once as the same artist, so each test makes a live
- * release of its own.
+ * the New Cover control. A correction waiting for review is withdrawn from the card. Desktop and phone
+ * run at once as the same artist, so each test makes a live release of its own.
  */
 
 /** The admin's decision on the release's correction waiting for review, through the API. */
@@ -154,6 +154,38 @@ test.describe('a correction', () => {
     await renamed.screenshot({
       path: `test-results/screenshots/${testInfo.project.name}/release-correction-approved.png`,
     });
+  });
+});
+
+test.describe('a correction waiting for review', () => {
+  test('is withdrawn from the card: it says so, nothing changes, and Correct is back', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(150_000);
+    const { title, admin } = await liveRelease(page, testInfo, 'Tidewater');
+    await admin.context.close();
+    const card = await openCard(page, title);
+
+    await card.getByRole('button', { name: `Correct ${title}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Correct “${title}”` });
+    await dialog.getByRole('textbox', { name: 'Title' }).fill(`${title} (Deluxe)`);
+    await dialog.getByRole('button', { name: 'Send for Review' }).click();
+    await expectToast(page, 'Correction Sent for Review', 'Once approved, the stores get the update.');
+    const { correction, review: state } = correctionOn(card);
+    await expect(state).toHaveText('Waiting for review');
+    const correct = card.getByRole('button', { name: `Correct ${title}` });
+    await expect(correct).toBeDisabled();
+
+    await correction.getByRole('button', { name: 'Withdraw' }).click();
+    await expectToast(
+      page,
+      'Correction Withdrawn',
+      'Nothing changes on the stores. You can correct the release again.',
+    );
+    await expect(state).toHaveText(/^Withdrawn · [A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    await expect(correction.getByRole('button', { name: 'Withdraw' })).toHaveCount(0);
+    await expect(correct).toBeEnabled();
+    await expect(card.getByRole('heading', { name: title, exact: true })).toBeVisible();
   });
 });
 

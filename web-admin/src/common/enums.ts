@@ -21,7 +21,7 @@ export const humanize = (value: unknown) => {
 export const chipColors: Partial<Record<EnumName, Record<string, ChipColor>>> = {
   applicationStatus: { pending: 'warning', approved: 'success', rejected: 'error' },
   releaseStatus: { draft: 'default', processing: 'warning', live: 'success', rejected: 'error' },
-  releaseChangeStatus: { pending: 'warning', approved: 'success', rejected: 'error' },
+  releaseChangeStatus: { pending: 'warning', approved: 'success', rejected: 'error', withdrawn: 'default' },
   withdrawalStatus: {
     pending: 'warning',
     approved: 'info',

@@ -77,7 +77,12 @@ export const enumLabels = {
   },
   deliveryKind: { new: 'New release', update: 'Update', takedown: 'Takedown', purge: 'Purge' },
   releaseChangeKind: { takedown: 'Takedown', purge: 'Purge', correction: 'Correction' },
-  releaseChangeStatus: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' },
+  releaseChangeStatus: {
+    pending: 'Pending',
+    approved: 'Approved',
+    rejected: 'Rejected',
+    withdrawn: 'Withdrawn',
+  },
   deliveryStatus: {
     queued: 'Queued',
     sending: 'Sending',

@@ -60,3 +60,7 @@ export const uploadProposedArtwork = (
 
 export const requestCorrection = (releaseId: string, body: CorrectionRequest) =>
   api<ReleaseChange>(`/api/releases/${releaseId}/corrections`, { method: 'POST', body });
+
+/** Withdraws the correction while it waits for review (409 once it was reviewed or withdrawn). */
+export const withdrawCorrection = (releaseId: string, changeId: string) =>
+  api<ReleaseChange>(`/api/releases/${releaseId}/corrections/${changeId}/withdraw`, { method: 'POST' });

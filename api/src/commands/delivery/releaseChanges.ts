@@ -1,10 +1,13 @@
 import {
   CHANGE_DECIDED,
   CORRECTION_ARTWORK_MISSING,
+  CORRECTION_NOT_FOUND,
   CORRECTION_NOT_LIVE,
+  CORRECTION_NOT_WAITING,
   CORRECTION_NOTHING,
   CORRECTION_PENDING,
   CORRECTION_TRACK_UNKNOWN,
+  CORRECTION_WITHDRAWN,
   correctionFieldNames,
   type ChangeReviewBody,
   type CorrectionBody,
@@ -227,6 +230,38 @@ export async function requestCorrection(
 }
 
 /**
+ * The artist withdraws their correction while it waits for review: kept as `withdrawn`, nothing changes on
+ * the release, and another correction can be proposed at once.
+ */
+export async function withdrawCorrection(
+  db: Db,
+  user: User,
+  releaseId: string,
+  changeId: string,
+): Promise<ReleaseChange> {
+  return db.transaction(async (trx) => {
+    const release = await loadRelease(trx, user, releaseId, { lock: true });
+    const change = await ReleaseChange.query(trx)
+      .findOne({ id: changeId, releaseId: release.id, kind: 'correction' })
+      .forUpdate();
+    if (!change) throw NotFoundError(CORRECTION_NOT_FOUND);
+    if (change.status !== 'pending') throw ConflictError(CORRECTION_NOT_WAITING);
+    const withdrawn = await ReleaseChange.query(trx).patchAndFetchById(change.id, {
+      status: 'withdrawn',
+      decidedBy: user.id,
+      decidedAt: new Date(),
+    });
+    await appendEvent(trx, {
+      type: 'release.correctionWithdrawn',
+      aggregateId: release.id,
+      actorId: user.id,
+      payload: { userId: release.userId, changeId: change.id },
+    });
+    return withdrawn;
+  });
+}
+
+/**
  * An admin reviews a correction: approved, the release takes the proposed values and the stores that have
  * it are sent the update (`release.corrected`); rejected, nothing changes and the artist is told why.
  */
@@ -238,7 +273,8 @@ export async function reviewCorrection(
 ): Promise<ReleaseChange> {
   return db.transaction(async (trx) => {
     const change = await ReleaseChange.query(trx).findById(changeId).forUpdate();
-    if (!change || change.kind !== 'correction') throw NotFoundError('Correction not found');
+    if (!change || change.kind !== 'correction') throw NotFoundError(CORRECTION_NOT_FOUND);
+    if (change.status === 'withdrawn') throw ConflictError(CORRECTION_WITHDRAWN);
     if (change.status !== 'pending') throw ConflictError(CHANGE_DECIDED);
     const release = await Release.query(trx).findById(change.releaseId).forUpdate();
     if (!release) throw NotFoundError(RELEASE_NOT_FOUND);

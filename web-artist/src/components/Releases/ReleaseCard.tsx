@@ -23,7 +23,7 @@ import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { compareAmounts, formatCoins } from '@riffline/contracts';
 import { ApiError } from '../../api/client.ts';
-import { releaseChangesQuery } from '../../api/deliveries.ts';
+import { releaseChangesQuery, withdrawCorrection, type ReleaseChange } from '../../api/deliveries.ts';
 import {
   errorIssues,
   releaseTracksQuery,
@@ -162,6 +162,23 @@ export function ReleaseCard({
     [tracks.data],
   );
 
+  const withdraw = useMutation({
+    mutationFn: (change: ReleaseChange) => withdrawCorrection(release.id, change.id),
+    onSuccess: () => {
+      toast({
+        title: 'Correction Withdrawn',
+        description: 'Nothing changes on the stores. You can correct the release again.',
+      });
+    },
+    onError: (error) => {
+      if (loggedOut(error)) return;
+      const message = error instanceof ApiError ? (error.serverMessage ?? error.message) : String(error);
+      toast({ title: 'Not Withdrawn', description: message, variant: 'destructive' });
+    },
+    // Either way the card shows where the correction now stands (an admin may have reviewed it meanwhile).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: releaseChangesQuery(release.id).queryKey }),
+  });
+
   const submit = useMutation({
     mutationFn: () => submitRelease(release.id),
     onSuccess: () => {
@@ -257,7 +274,13 @@ export function ReleaseCard({
         {/* Approved releases have their UPC: the stores they were delivered to say where each stands. */}
         {release.upc && !editable && <StoreStatuses releaseId={release.id} />}
         {live && changes.data && (
-          <ReleaseChanges releaseId={release.id} changes={changes.data} trackNumbers={trackNumbers} />
+          <ReleaseChanges
+            releaseId={release.id}
+            changes={changes.data}
+            trackNumbers={trackNumbers}
+            onWithdraw={(change) => withdraw.mutate(change)}
+            withdrawing={withdraw.isPending}
+          />
         )}
         <CoverUploadProgress releaseId={release.id} />
         {editable && !release.hasArtwork && !coverUploading && (

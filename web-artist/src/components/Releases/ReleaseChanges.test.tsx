@@ -90,6 +90,35 @@ describe('the corrections of a release', () => {
     );
   });
 
+  it('waiting, on the owner’s card: Withdraw, which says so while it is under way', () => {
+    const withWithdraw = (withdrawing: boolean) =>
+      textOf(
+        renderToStaticMarkup(
+          <MemoryRouter>
+            <ReleaseChanges
+              releaseId="r1"
+              changes={[correction({}), correction({ status: 'rejected', reason: 'No.' })]}
+              trackNumbers={numbers}
+              onWithdraw={() => undefined}
+              withdrawing={withdrawing}
+            />
+          </MemoryRouter>,
+        ),
+      );
+    expect(withWithdraw(false)).toMatch(/Waiting for review Withdraw Correction /);
+    expect(withWithdraw(false).match(/Withdraw/g)).toHaveLength(1);
+    expect(withWithdraw(true)).toMatch(/Waiting for review Withdrawing… Correction /);
+    expect(render([correction({})], numbers)).not.toContain('Withdraw');
+  });
+
+  it('withdrawn: the day, and nothing sent', () => {
+    const text = render(
+      [correction({ status: 'withdrawn', decidedAt: '2026-12-07T12:00:00.000Z' })],
+      numbers,
+    );
+    expect(text).toMatch(/Requested on December [67], 2026 Withdrawn · December 7, 2026$/);
+  });
+
   it('with a new cover: the cover last, by its pixels and kind', () => {
     const cover = { key: 'artwork/r1/proposed/a', format: 'png', size: 20_000, width: 3000, height: 3000 };
     const text = render(

@@ -1,4 +1,4 @@
-import { Box, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import type { ReleaseChange } from '../../api/deliveries.ts';
 import { correctionLines, latestPerStore, requestText, reviewWords } from './deliveryWords.ts';
 import { formatDate } from './labels.ts';
@@ -17,17 +17,26 @@ function PerStore({ change }: { change: ReleaseChange }) {
   );
 }
 
+/** While a correction waits for review its artist may withdraw it (`withdrawing`: that is under way). */
+export interface WithdrawProps {
+  onWithdraw?: (change: ReleaseChange) => void;
+  withdrawing?: boolean;
+}
+
 /**
- * A correction: what it changes, before → after, and its review: waiting, approved (then where the update
- * stands at each store), or not approved with the reviewer's reason and what to do.
+ * A correction: what it changes, before → after, and its review: waiting (with Withdraw), approved (then
+ * where the update stands at each store), not approved with the reviewer's reason and what to do, or
+ * withdrawn.
  */
 function Correction({
   change,
   trackNumbers,
+  onWithdraw,
+  withdrawing,
 }: {
   change: ReleaseChange;
   trackNumbers?: ReadonlyMap<string, number>;
-}) {
+} & WithdrawProps) {
   const review = reviewWords(change);
   return (
     <>
@@ -58,6 +67,17 @@ function Correction({
         </Typography>
       )}
       {change.status === 'approved' && <PerStore change={change} />}
+      {change.status === 'pending' && onWithdraw && (
+        <Button
+          size="small"
+          variant="outlined"
+          sx={{ mt: 0.5 }}
+          disabled={withdrawing}
+          onClick={() => onWithdraw(change)}
+        >
+          {withdrawing ? 'Withdrawing…' : 'Withdraw'}
+        </Button>
+      )}
     </>
   );
 }
@@ -66,17 +86,19 @@ function Correction({
  * The changes to a live release, newest first: the takedowns the artist asked for ("Takedown: Spotify · in
  * Germany · from January 5, 2027"), an admin's removal, and the corrections with their review; each, once
  * sent, with where it stands at each store until the store confirms. Nothing when there is none.
- * `trackNumbers` numbers a correction's tracks ("Track 2: …").
+ * `trackNumbers` numbers a correction's tracks ("Track 2: …"); with `onWithdraw`, a correction waiting for
+ * review offers Withdraw.
  */
 export function ReleaseChanges({
   releaseId,
   changes,
   trackNumbers,
+  ...withdraw
 }: {
   releaseId: string;
   changes: readonly ReleaseChange[];
   trackNumbers?: ReadonlyMap<string, number>;
-}) {
+} & WithdrawProps) {
   if (!changes.length) return null;
   const headingId = `release-${releaseId}-changes`;
   return (
@@ -93,7 +115,7 @@ export function ReleaseChanges({
             sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5 }}
           >
             {change.kind === 'correction' ? (
-              <Correction change={change} trackNumbers={trackNumbers} />
+              <Correction change={change} trackNumbers={trackNumbers} {...withdraw} />
             ) : (
               <>
                 <Typography variant="body2" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>

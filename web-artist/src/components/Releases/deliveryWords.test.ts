@@ -253,5 +253,9 @@ describe('a correction', () => {
       next: 'Nothing changed on the stores. Fix what the review says and correct the release again.',
     });
     expect(reviewWords({ ...review, status: 'rejected' }).headline).toBe('Not approved');
+    expect(reviewWords({ ...review, status: 'withdrawn', decidedAt: '2026-12-07T12:00:00.000Z' })).toEqual({
+      headline: 'Withdrawn · December 7, 2026',
+      next: null,
+    });
   });
 });

@@ -201,7 +201,10 @@ export function correctionLines(
 }
 
 export interface ReviewWords {
-  /** "Waiting for review", "Approved · December 7, 2026", "Not approved: <the reviewer's reason>". */
+  /**
+   * "Waiting for review", "Approved · December 7, 2026", "Not approved: <the reviewer's reason>",
+   * "Withdrawn · December 7, 2026".
+   */
   headline: string;
   /** For a correction not approved: what it means and what to do. */
   next: string | null;
@@ -223,6 +226,13 @@ export function reviewWords(change: Pick<ReleaseChange, 'status' | 'reason' | 'd
       return {
         headline: change.reason?.trim() ? `Not approved: ${change.reason.trim()}` : 'Not approved',
         next: 'Nothing changed on the stores. Fix what the review says and correct the release again.',
+      };
+    case 'withdrawn':
+      return {
+        headline: change.decidedAt
+          ? `Withdrawn · ${formatDate(localToday(new Date(change.decidedAt)))}`
+          : 'Withdrawn',
+        next: null,
       };
   }
 }

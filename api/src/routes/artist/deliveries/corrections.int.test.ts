@@ -1,10 +1,13 @@
 import {
   CHANGE_DECIDED,
   CORRECTION_ARTWORK_MISSING,
+  CORRECTION_NOT_FOUND,
   CORRECTION_NOT_LIVE,
+  CORRECTION_NOT_WAITING,
   CORRECTION_NOTHING,
   CORRECTION_PENDING,
   CORRECTION_TRACK_UNKNOWN,
+  CORRECTION_WITHDRAWN,
   type AdminReleaseChangeResponse,
   type ProposedArtworkResponse,
   type ReleaseChangeResponse,
@@ -83,6 +86,82 @@ describe('POST /api/releases/:id/corrections', () => {
       expect((await Release.query(db).findById(release.id))!.title).toBe('Low Tide');
       const again = await approvedArtist.send('POST', path, { title: 'Another' });
       expect([again.status, message(again)]).toEqual([409, CORRECTION_PENDING]);
+    },
+  );
+});
+
+describe('POST /api/releases/:id/corrections/:changeId/withdraw', () => {
+  apiTest(
+    '401 signed out; 403 not yet approved; 404 for a release of someone else; 400 and 404 for a bad correction id',
+    async ({ db, visitor, artist, approvedArtist }) => {
+      const release = await buildRelease(db, { userId: artist.user.id, status: 'live' });
+      const change = await ReleaseChange.query(db)
+        .insert({ releaseId: release.id, kind: 'correction', status: 'pending', proposed: { title: 'New' } })
+        .returning('*');
+      const path = `/api/releases/${release.id}/corrections/${change.id}/withdraw`;
+      expect((await visitor.send('POST', path)).status).toBe(401);
+      expect((await artist.send('POST', path)).status).toBe(403);
+      expect((await approvedArtist.send('POST', path)).status).toBe(404);
+      expect((await ReleaseChange.query(db).findById(change.id))!.status).toBe('pending');
+
+      const own = await buildRelease(db, { userId: approvedArtist.user.id, status: 'live' });
+      const bad = await approvedArtist.send('POST', `/api/releases/${own.id}/corrections/nope/withdraw`);
+      expect([bad.status, message(bad)]).toEqual([400, 'Invalid id']);
+      // Someone else's correction, named under one's own release, is not found either.
+      const elsewhere = await approvedArtist.send(
+        'POST',
+        `/api/releases/${own.id}/corrections/${change.id}/withdraw`,
+      );
+      expect([elsewhere.status, message(elsewhere)]).toEqual([404, CORRECTION_NOT_FOUND]);
+    },
+  );
+
+  apiTest(
+    '200: kept as withdrawn, the release unchanged, another correction at once; then 409 for the artist and the admin',
+    async ({ db, approvedArtist, admin }) => {
+      const release = await buildRelease(db, {
+        userId: approvedArtist.user.id,
+        status: 'live',
+        title: 'Low Tide',
+      });
+      const corrections = `/api/releases/${release.id}/corrections`;
+      const proposed = await approvedArtist.send('POST', corrections, { title: 'Low Tide (Deluxe)' });
+      const { id } = proposed.json<ReleaseChangeResponse>();
+
+      const res = await approvedArtist.send('POST', `${corrections}/${id}/withdraw`);
+      expect(res.status, res.body).toBe(200);
+      const withdrawn = res.json<ReleaseChangeResponse>();
+      expect(withdrawn).toMatchObject({ id, kind: 'correction', status: 'withdrawn' });
+      expect(withdrawn.decidedAt).not.toBeNull();
+      expect((await Release.query(db).findById(release.id))!.title).toBe('Low Tide');
+      const [event] = await Event.query(db).where({
+        type: 'release.correctionWithdrawn',
+        aggregateId: release.id,
+      });
+      expect(event).toMatchObject({
+        actorId: approvedArtist.user.id,
+        payload: { userId: approvedArtist.user.id, changeId: id },
+      });
+
+      const again = await approvedArtist.send('POST', `${corrections}/${id}/withdraw`);
+      expect([again.status, message(again)]).toEqual([409, CORRECTION_NOT_WAITING]);
+      const review = await admin.send('PATCH', `/api/admin/release-changes/${id}`, { status: 'approved' });
+      expect([review.status, message(review)]).toEqual([409, CORRECTION_WITHDRAWN]);
+      expect((await Release.query(db).findById(release.id))!.title).toBe('Low Tide');
+
+      // The release can be corrected again at once; once that one is reviewed, it cannot be withdrawn.
+      const next = await approvedArtist.send('POST', corrections, { title: 'Low Tide (Remastered)' });
+      expect(next.status, next.body).toBe(201);
+      const nextId = next.json<ReleaseChangeResponse>().id;
+      await admin.send('PATCH', `/api/admin/release-changes/${nextId}`, { status: 'rejected', reason: 'No' });
+      const late = await approvedArtist.send('POST', `${corrections}/${nextId}/withdraw`);
+      expect([late.status, message(late)]).toEqual([409, CORRECTION_NOT_WAITING]);
+      expect((await ReleaseChange.query(db).findById(nextId))!.status).toBe('rejected');
+      const changes = await approvedArtist.get(`/api/releases/${release.id}/changes`);
+      expect(changes.json<ReleaseChangeResponse[]>().map((c) => [c.id, c.status])).toEqual([
+        [nextId, 'rejected'],
+        [id, 'withdrawn'],
+      ]);
     },
   );
 });

@@ -8,13 +8,20 @@ import {
 } from '@riffline/contracts';
 import { changesOfRelease, deliveriesOfRelease } from '@riffline/db';
 import { z } from 'zod';
-import { requestCorrection, requestTakedown } from '../../../commands/delivery/releaseChanges.ts';
+import {
+  requestCorrection,
+  requestTakedown,
+  withdrawCorrection,
+} from '../../../commands/delivery/releaseChanges.ts';
 import { loadRelease } from '../../../commands/releases/ownRelease.ts';
 import { presentDelivery, presentReleaseChange } from '../../../presenters/delivery.ts';
 import { defineRoute } from '../../route.ts';
 
 const ReleaseDeliveriesSchema = z.object({ params: uuidParam });
 const CorrectionSchema = z.object({ params: uuidParam, body: CorrectionBody });
+const CorrectionOfReleaseSchema = z.object({
+  params: z.object({ id: uuidParam.shape.id, changeId: uuidParam.shape.id }),
+});
 const TakedownSchema = z.object({ params: uuidParam, body: takedownBody(() => earliestReleaseDate()) });
 
 /** Where the owner's release stands at each store it was delivered to (docs/delivery.md). */
@@ -81,6 +88,21 @@ export const deliveryRoutes = [
     handler: async (ctx, { db, storage }) => {
       const { params, body } = ctx.state.input as z.infer<typeof CorrectionSchema>;
       return presentReleaseChange(await requestCorrection({ db, storage }, ctx.state.user!, params.id, body));
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/releases/:id/corrections/:changeId/withdraw',
+    summary:
+      "Withdraw the owner's correction while it waits for review: kept as withdrawn, the release unchanged, and another can be proposed at once; 409 once it was reviewed or withdrawn",
+    tag: 'Releases',
+    audience: 'approved',
+    request: CorrectionOfReleaseSchema,
+    response: ReleaseChangeResponse,
+    errors: [409],
+    handler: async (ctx, { db }) => {
+      const { params } = ctx.state.input as z.infer<typeof CorrectionOfReleaseSchema>;
+      return presentReleaseChange(await withdrawCorrection(db, ctx.state.user!, params.id, params.changeId));
     },
   }),
 ];
