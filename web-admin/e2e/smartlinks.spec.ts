@@ -7,7 +7,7 @@ import { liveRelease } from './s3Store.ts';
 /**
  * SmartLinks in the console (issue 37: "a SmartLink can be disabled for abuse; the page then says it is
  * unavailable"). The demo artist's release gets its SmartLink when it is made (POST /api/releases), and is
- * approved so that its page is public; the admin finds it in the list, disables it (a reason is required)
+ * approved so that its page is public; the admin finds it in the list (sortable by its numbers), disables it (a reason is required)
  * and its page answers 410 saying it is unavailable; enabled again, the page answers 200.
  */
 
@@ -65,6 +65,14 @@ test('an admin disables a SmartLink for abuse with a reason, its page says it is
     'Status',
   ]);
   await snap(page, testInfo, 'admin-smartlinks');
+  // Its numbers sort the list, the busiest first; the release and artist sort too.
+  await page.getByRole('columnheader', { name: 'Views' }).getByRole('button').click();
+  await expect(page).toHaveURL(/[?&]sort=views(&|$)/);
+  await expect(page).toHaveURL(/[?&]order=DESC(&|$)/);
+  await expect(row).toHaveCount(1);
+  await page.getByRole('columnheader', { name: 'Artist' }).getByRole('button').click();
+  await expect(page).toHaveURL(/[?&]sort=artist(&|$)/);
+  await expect(row).toHaveCount(1);
 
   // The release's page links to its SmartLink's page in the console.
   await row.getByRole('link', { name: title }).click();

@@ -59,14 +59,10 @@ export function SmartLinkList() {
       ) : (
         <Datagrid rowClick="show" bulkActionButtons={false} empty={<NoResults />}>
           <SlugLink source="slug" label="resources.smartlinks.fields.slug" />
-          <ReleaseLink
-            source="releaseTitle"
-            label="resources.smartlinks.fields.releaseTitle"
-            sortable={false}
-          />
-          <TextField source="artist" sortable={false} />
-          <NumberField source="views" sortable={false} />
-          <NumberField source="clicks" sortable={false} />
+          <ReleaseLink source="releaseTitle" label="resources.smartlinks.fields.releaseTitle" />
+          <TextField source="artist" />
+          <NumberField source="views" sortByOrder="DESC" />
+          <NumberField source="clicks" sortByOrder="DESC" />
           <StatusChip source="disabledAt" label="resources.smartlinks.fields.status" />
         </Datagrid>
       )}

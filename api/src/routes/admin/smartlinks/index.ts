@@ -9,8 +9,21 @@ import { defineRoute } from '../../route.ts';
 import { containsPattern, listQuery, pageOf } from '../listQuery.ts';
 
 const tag = 'Admin: SmartLinks';
+
+/** What a SmartLink is listed with besides its own columns, each sortable: its release's and its numbers. */
+const figureFields = ['releaseTitle', 'artist', 'views', 'clicks'] as const;
+type FigureField = (typeof figureFields)[number];
+const figureOf = (db: Db, field: FigureField) =>
+  field === 'views' || field === 'clicks'
+    ? db('smartlink_stats')
+        .where('smartlink_stats.smartlink_id', db.ref('smartlinks.id'))
+        .select(db.raw('coalesce(sum(??), 0)', [field]))
+    : db('releases')
+        .where('releases.id', db.ref('smartlinks.release_id'))
+        .select(field === 'releaseTitle' ? 'title' : 'artist');
+const isFigure = (field: string): field is FigureField => (figureFields as readonly string[]).includes(field);
 const ListSchema = z.object({
-  query: listQuery(['createdAt', 'updatedAt', 'slug', 'disabledAt'], {
+  query: listQuery(['createdAt', 'updatedAt', 'slug', 'disabledAt', ...figureFields], {
     q: z.string().trim().max(200, 'Search must be at most 200 characters'),
     disabled: z.enum(['true', 'false'], { error: 'Disabled must be true or false' }),
     userId: z.string().min(1, 'userId must not be empty'),
@@ -49,7 +62,7 @@ export const adminSmartLinkRoutes = [
     method: 'get',
     path: '/admin/smartlinks',
     summary:
-      "Every release's SmartLink, newest first (ra-data-simple-rest: sort, range, filter q on the slug, release title or artist, disabled, userId, releaseId, id), with its views and clicks",
+      "Every release's SmartLink, newest first (ra-data-simple-rest: sort, also by release title, artist, views or clicks; range; filter q on the slug, release title or artist, disabled, userId, releaseId, id), with its views and clicks",
     tag,
     audience: 'admin',
     list: true,
@@ -73,6 +86,8 @@ export const adminSmartLinkRoutes = [
           ),
         );
       }
+      // A figure to sort by is selected under its own name, so that the page can be ordered by it.
+      if (sort && isFigure(sort.field)) query.select('smartlinks.*', figureOf(db, sort.field).as(sort.field));
       const page = await pageOf(
         ctx,
         'smartlinks',
