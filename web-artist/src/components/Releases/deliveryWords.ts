@@ -210,29 +210,23 @@ export interface ReviewWords {
   next: string | null;
 }
 
+/** "Approved · December 7, 2026": what became of a correction, on the artist's calendar day. */
+const onDay = (word: string, decidedAt: string | null) =>
+  decidedAt ? `${word} · ${formatDate(localToday(new Date(decidedAt)))}` : word;
+
 /** Where a correction's review stands (`decidedAt` as the artist's calendar day). */
 export function reviewWords(change: Pick<ReleaseChange, 'status' | 'reason' | 'decidedAt'>): ReviewWords {
   switch (change.status) {
     case 'pending':
       return { headline: 'Waiting for review', next: null };
     case 'approved':
-      return {
-        headline: change.decidedAt
-          ? `Approved · ${formatDate(localToday(new Date(change.decidedAt)))}`
-          : 'Approved',
-        next: null,
-      };
+      return { headline: onDay('Approved', change.decidedAt), next: null };
     case 'rejected':
       return {
         headline: change.reason?.trim() ? `Not approved: ${change.reason.trim()}` : 'Not approved',
         next: 'Nothing changed on the stores. Fix what the review says and correct the release again.',
       };
     case 'withdrawn':
-      return {
-        headline: change.decidedAt
-          ? `Withdrawn · ${formatDate(localToday(new Date(change.decidedAt)))}`
-          : 'Withdrawn',
-        next: null,
-      };
+      return { headline: onDay('Withdrawn', change.decidedAt), next: null };
   }
 }
