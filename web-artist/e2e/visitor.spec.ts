@@ -31,7 +31,8 @@ test.describe('a visitor', () => {
     ]) {
       await expect(page.getByRole('heading', { name: title, level: 3 })).toBeVisible();
     }
-    await expect(page.getByText('127.0.0.1:3210/yourtrack')).toBeVisible();
+    // The SmartLink example names this site (whichever port the suite's server has).
+    await expect(page.getByText(`${new URL(page.url()).host}/yourtrack`)).toBeVisible();
     for (const feature of ['Pre-save campaigns', 'Email collection', 'All platforms']) {
       await expect(page.getByText(feature, { exact: true })).toBeVisible();
     }
