@@ -180,6 +180,25 @@ export async function smartLinkTotals(
   return new Map(rows.map((r) => [r.smartlinkId, { views: r.views, clicks: r.clicks }]));
 }
 
+/** What the console's SmartLinks list can be sorted by besides a SmartLink's own columns. */
+export const smartLinkFigures = ['releaseTitle', 'artist', 'views', 'clicks'] as const;
+export type SmartLinkFigure = (typeof smartLinkFigures)[number];
+export const isSmartLinkFigure = (field: string): field is SmartLinkFigure =>
+  (smartLinkFigures as readonly string[]).includes(field);
+
+/** SmartLinks with `figure` selected under its own name, so that they can be ordered by it. */
+export function smartLinksWithFigure(db: Executor, figure: SmartLinkFigure) {
+  const value =
+    figure === 'views' || figure === 'clicks'
+      ? db('smartlink_stats')
+          .where('smartlink_stats.smartlink_id', db.ref('smartlinks.id'))
+          .select(db.raw('coalesce(sum(??), 0)', [figure]))
+      : db('releases')
+          .where('releases.id', db.ref('smartlinks.release_id'))
+          .select(figure === 'releaseTitle' ? 'title' : 'artist');
+  return SmartLink.query(db).select('smartlinks.*', value.as(figure));
+}
+
 /** The confirmed fans who pre-saved the release (its release-day mail goes to each). */
 export async function releaseDayRecipients(trx: Executor, releaseId: string): Promise<Fan[]> {
   return Fan.query(trx)

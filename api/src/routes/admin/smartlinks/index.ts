@@ -1,5 +1,14 @@
 import { AdminSmartLinkBody, AdminSmartLinkResponse, uuidParam } from '@riffline/contracts';
-import { Release, releaseOfSmartLink, SmartLink, smartLinkTotals, type Db } from '@riffline/db';
+import {
+  isSmartLinkFigure,
+  Release,
+  releaseOfSmartLink,
+  SmartLink,
+  smartLinkFigures,
+  smartLinksWithFigure,
+  smartLinkTotals,
+  type Db,
+} from '@riffline/db';
 import { z } from 'zod';
 import { pageView } from '../../../commands/smartlinks/fans.ts';
 import { moderateSmartLink, SMARTLINK_NOT_FOUND } from '../../../commands/smartlinks/smartLinks.ts';
@@ -10,20 +19,8 @@ import { containsPattern, listQuery, pageOf } from '../listQuery.ts';
 
 const tag = 'Admin: SmartLinks';
 
-/** What a SmartLink is listed with besides its own columns, each sortable: its release's and its numbers. */
-const figureFields = ['releaseTitle', 'artist', 'views', 'clicks'] as const;
-type FigureField = (typeof figureFields)[number];
-const figureOf = (db: Db, field: FigureField) =>
-  field === 'views' || field === 'clicks'
-    ? db('smartlink_stats')
-        .where('smartlink_stats.smartlink_id', db.ref('smartlinks.id'))
-        .select(db.raw('coalesce(sum(??), 0)', [field]))
-    : db('releases')
-        .where('releases.id', db.ref('smartlinks.release_id'))
-        .select(field === 'releaseTitle' ? 'title' : 'artist');
-const isFigure = (field: string): field is FigureField => (figureFields as readonly string[]).includes(field);
 const ListSchema = z.object({
-  query: listQuery(['createdAt', 'updatedAt', 'slug', 'disabledAt', ...figureFields], {
+  query: listQuery(['createdAt', 'updatedAt', 'slug', 'disabledAt', ...smartLinkFigures], {
     q: z.string().trim().max(200, 'Search must be at most 200 characters'),
     disabled: z.enum(['true', 'false'], { error: 'Disabled must be true or false' }),
     userId: z.string().min(1, 'userId must not be empty'),
@@ -70,7 +67,9 @@ export const adminSmartLinkRoutes = [
     response: z.array(AdminSmartLinkResponse),
     handler: async (ctx, { db, config, clock }) => {
       const { filter, sort, range, dates } = (ctx.state.input as z.infer<typeof ListSchema>).query;
-      const query = SmartLink.query(db);
+      // A figure to sort by is selected under its own name, so that the page can be ordered by it.
+      const query =
+        sort && isSmartLinkFigure(sort.field) ? smartLinksWithFigure(db, sort.field) : SmartLink.query(db);
       if (filter.disabled === 'true') query.whereNotNull('disabledAt');
       if (filter.disabled === 'false') query.whereNull('disabledAt');
       if (filter.userId) query.where('userId', filter.userId);
@@ -86,8 +85,6 @@ export const adminSmartLinkRoutes = [
           ),
         );
       }
-      // A figure to sort by is selected under its own name, so that the page can be ordered by it.
-      if (sort && isFigure(sort.field)) query.select('smartlinks.*', figureOf(db, sort.field).as(sort.field));
       const page = await pageOf(
         ctx,
         'smartlinks',
