@@ -12,7 +12,7 @@
  * would), and the public SmartLink page of the demo artist's first release. Then, with the same settings in
  * the same browser, the baseline: the bare page (bench/barePage/, the smallest React page built with the
  * apps' toolchain) on a loopback server of its own that serves it as the API serves the apps' builds. It
- * reports, beside the targets (issue: web performance, both scores ≥ 95); it never fails.
+ * reports, beside the targets docs/benchmarks.md names; it never fails.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';

@@ -22,7 +22,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { compareAmounts, formatCoins } from '@riffline/contracts';
-import { ApiError } from '../../api/client.ts';
+import { ApiError, serverMessage } from '../../api/client.ts';
 import { releaseChangesQuery, withdrawCorrection, type ReleaseChange } from '../../api/deliveries.ts';
 import {
   errorIssues,
@@ -172,7 +172,7 @@ export function ReleaseCard({
     },
     onError: (error) => {
       if (loggedOut(error)) return;
-      const message = error instanceof ApiError ? (error.serverMessage ?? error.message) : String(error);
+      const message = serverMessage(error) ?? 'The correction could not be withdrawn. Please try again.';
       toast({ title: 'Not Withdrawn', description: message, variant: 'destructive' });
     },
     // Either way the card shows where the correction now stands (an admin may have reviewed it meanwhile).

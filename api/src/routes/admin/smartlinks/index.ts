@@ -18,7 +18,6 @@ import { defineRoute } from '../../route.ts';
 import { containsPattern, listQuery, pageOf } from '../listQuery.ts';
 
 const tag = 'Admin: SmartLinks';
-
 const ListSchema = z.object({
   query: listQuery(['createdAt', 'updatedAt', 'slug', 'disabledAt', ...smartLinkFigures], {
     q: z.string().trim().max(200, 'Search must be at most 200 characters'),
@@ -67,7 +66,6 @@ export const adminSmartLinkRoutes = [
     response: z.array(AdminSmartLinkResponse),
     handler: async (ctx, { db, config, clock }) => {
       const { filter, sort, range, dates } = (ctx.state.input as z.infer<typeof ListSchema>).query;
-      // A figure to sort by is selected under its own name, so that the page can be ordered by it.
       const query =
         sort && isSmartLinkFigure(sort.field) ? smartLinksWithFigure(db, sort.field) : SmartLink.query(db);
       if (filter.disabled === 'true') query.whereNotNull('disabledAt');

@@ -26,7 +26,6 @@ describe('GET /api/admin/smartlinks', () => {
     async ({ db, admin }) => {
       const artist = unique('Sorted Artist');
       const user = await buildArtist(db);
-      const links = [];
       for (const [title, name, views, clicks] of [
         ['Bravo', `${artist} C`, 5, 40],
         ['Alpha', `${artist} A`, 30, 2],
@@ -44,7 +43,6 @@ describe('GET /api/admin/smartlinks', () => {
             { smartlinkId: link.id, day: '2026-12-01', views: views - 1, clicks: clicks! - 1 },
             { smartlinkId: link.id, day: '2026-12-02', views: 1, clicks: 1 },
           ]);
-        links.push(title);
       }
       const list = async (field: string, order: 'ASC' | 'DESC', range = [0, 24]) => {
         const filter = encodeURIComponent(JSON.stringify({ q: artist }));
