@@ -22,14 +22,16 @@ start: build
 # (Playwright in Debian's Chromium against the real app). Outside CI a missing Chromium skips the
 # browser suites with a warning; in CI it fails the run. Each suite appends its counts to a tally file
 # and the run closes with one plain line for all of them: `N passed, N failed, N skipped`.
-# The three suites run at the same time, each printing its whole output as it ends (--output-sync): each
-# spends much of its time waiting (on PostgreSQL, Kafka, child processes, its server or its browser), so
-# one at a time leaves the cores idle. They share nothing: their own databases, data folders and ports.
+# The two browser suites run first, side by side (each printing its whole output as it ends), then vitest:
+# all three at once left each browser suite a sixth of 2 cores, its one-process server (API, workers and
+# PGlite) answering slower than a page's wait for it. Every suite runs even when one before it failed.
 TALLY := $(CURDIR)/.data/test-tally.jsonl
 test:
 	@rm -f $(TALLY)
-	@RIFFLINE_TEST_TALLY=$(TALLY) $(MAKE) --no-print-directory --jobs=3 --output-sync=target unit e2e
-	@node bin/testTotal.ts $(TALLY)
+	@export RIFFLINE_TEST_TALLY=$(TALLY); \
+	  $(MAKE) --no-print-directory --jobs=2 --output-sync=target e2e; browsers=$$?; \
+	  $(MAKE) --no-print-directory unit; unit=$$?; \
+	  node bin/testTotal.ts $(TALLY) && [ $$browsers = 0 ] && [ $$unit = 0 ]
 
 # The export tests validate DDEX ERN messages with xmllint, the statements tests read their PDFs with
 # pdftotext, the compose test adapts the Caddyfile with caddy (all installed by infra/test-tools.sh when

@@ -13,8 +13,8 @@ export default defineConfig({
     exclude: ['**/node_modules/**', '**/e2e/**'],
     globalSetup: ['./test/globalSetup.ts'],
     reporters: ['default', './test/summaryReporter.ts'],
-    // `make test` runs these beside both browser suites on 2 cores, where a heavy test takes up to three times
-    // as long as alone: the limits are there to end a hang, not to time the tests.
+    // On a busy 2-core machine a heavy test takes up to three times as long as on an idle one: the limits
+    // are there to end a hang, not to time the tests.
     testTimeout: 90_000,
     hookTimeout: 120_000,
     pool: 'forks',
