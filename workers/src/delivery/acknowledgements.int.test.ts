@@ -161,18 +161,26 @@ describe("the stores' acknowledgements", () => {
         error: 'The audio file resources/01.wav could not be decoded.',
       });
       const waited: number[] = [];
+      // Connections in use while it waits: none (no transaction held open through the pause).
+      const heldWhileWaiting: number[] = [];
+      const pool = db.client.pool as { numUsed(): number };
+      const sleep = async (ms: number) => {
+        waited.push(ms);
+        heldWhileWaiting.push(pool.numUsed());
+      };
       const [asked] = await Event.query(db).where({ type: 'delivery.acknowledged', aggregateId: failed!.id });
       expect(asked!.payload).toMatchObject({ redeliver: true });
       expect(
         await handleOnce(
           db,
-          deliveryGroup({ db, storage, config, logger, sleep: async (ms) => void waited.push(ms) }),
+          deliveryGroup({ db, storage, config, logger, sleep }),
           { ...asked!, position: '0' } as LoggedEvent,
           logger,
         ),
       ).toBe(true);
       const [, again] = await deliveriesOf(db, release.id);
       // Not at once: 30 s (DELIVERY_RESEND_BACKOFF_SECONDS) after the refused try went out.
+      expect(heldWhileWaiting).toEqual([0]);
       expect(waited).toHaveLength(1);
       expect(waited[0]).toBeGreaterThan(15_000);
       expect(waited[0]).toBeLessThanOrEqual(30_000);

@@ -17,7 +17,7 @@ import {
   type Storage,
 } from '@riffline/db';
 import type { Logger } from 'pino';
-import type { ConsumerGroup } from '../events/log.ts';
+import type { ConsumerGroup, TypedEvent } from '../events/log.ts';
 import { buildErn, buildPurge } from '../exports/ern.ts';
 import { ernChecker, type ErnChecker } from '../exports/ernCheck.ts';
 import type { ExportedRelease } from '../exports/release.ts';
@@ -245,18 +245,21 @@ export function deliveryGroup(deps: DeliveryDeps): ConsumerGroup {
     const [release] = (await releasesForExport(trx, [failed.releaseId])) as ExportedRelease[];
     const change = failed.changeId ? await changeOf(trx, failed.changeId) : null;
     if (!release?.upc) return;
-    // A store that refused a file is not sent it again at once: the base pause, then twice it.
-    if (limited) {
-      const due = new Date(failed.deliveredAt ?? failed.createdAt).getTime() + resendPause(failed.attempts);
-      const wait = due - clock().getTime();
-      if (wait > 0) await sleep(wait);
-    }
     await deliver(trx, release, target, failed.attempts + 1, change);
   }
-  const resendPause = (attempts: number) => config.delivery.resendBackoffMs * 2 ** (attempts - 1);
 
   return {
     group: DELIVERY_GROUP,
+    // A store that asked for a file again is not sent it at once: the base pause, then twice it.
+    async waitBefore(event) {
+      if (event.type !== 'delivery.acknowledged') return;
+      if (!(event as TypedEvent<'delivery.acknowledged'>).payload.redeliver) return;
+      const failed = await Delivery.query(db).findById(event.aggregateId);
+      if (!failed) return;
+      const pause = config.delivery.resendBackoffMs * 2 ** (failed.attempts - 1);
+      const wait = new Date(failed.deliveredAt ?? failed.createdAt).getTime() + pause - clock().getTime();
+      if (wait > 0) await sleep(wait);
+    },
     handlers: {
       'release.approved': (event, trx) => deliverToStores(trx, event.aggregateId, null),
       'release.takedownRequested': async (event, trx) =>

@@ -188,4 +188,23 @@ describe('deliverBatch', () => {
       expect(await db('failed_events').where({ groupName: group.group })).toEqual([]);
     },
   );
+
+  dbTest(
+    "a group's pause for an event is waited out before the batch's transaction opens, holding no connection",
+    async ({ db }) => {
+      const { table, events, effects } = await batchOf(db, 3);
+      const pool = db.client.pool as { numUsed(): number };
+      const waited: Array<{ event: string; connectionsInUse: number }> = [];
+      const group: ConsumerGroup = {
+        group: unique('waiting'),
+        handlers: {
+          'setting.changed': async (event, trx) => void (await trx(table).insert({ eventId: event.id })),
+        },
+        waitBefore: async (event) => void waited.push({ event: event.id, connectionsInUse: pool.numUsed() }),
+      };
+      await deliverBatch({ db, ...quickly(3) }, group, events);
+      expect(waited).toEqual(events.map((e) => ({ event: e.id, connectionsInUse: 0 })));
+      expect(await effects()).toEqual(events.map((e) => e.id).sort());
+    },
+  );
 });

@@ -140,6 +140,7 @@ export async function deliverBatch(
   let handled: Set<string>;
   const beating = keepAlive(delivery);
   try {
+    for (const event of events) if (handlerOf(consumer, event.type)) await consumer.waitBefore?.(event);
     handled = await db.transaction(async (trx) => {
       const handlerFor = (e: LoggedEvent) => handlerOf(consumer, e.type);
       const claimed = await claimEvents(

@@ -33,6 +33,7 @@ export async function handleOnce(
   if (event.type === 'failedEvent.replayRequested') return replayOnce(db, consumer, event, logger);
   const handler = handlerOf(consumer, event.type);
   if (!handler) return false;
+  await consumer.waitBefore?.(event);
   return db.transaction(async (trx) => {
     if (!(await claimEvent(trx, consumer.group, event.id))) return false;
     await handler(event as TypedEvent<EventType>, trx);

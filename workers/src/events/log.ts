@@ -27,6 +27,11 @@ export interface ConsumerGroup {
    */
   handleBatch?(events: LoggedEvent[], trx: DbTransaction): Promise<void>;
   /**
+   * A pause an event must wait out before it is handled (a store's pause before a resend), optional: waited
+   * before the event's transaction opens, so no connection is held meanwhile (on PGlite, the only one).
+   */
+  waitBefore?(event: LoggedEvent): Promise<void>;
+  /**
    * Told how each event it was given ended, once that is committed: `handled` (its writes and its
    * `processed_events` row committed), `skipped` (a repeat, or no handler), `parked` (a dead letter). The
    * place for work that must follow the commit, never precede it (wake the mail delivery).
