@@ -16,7 +16,7 @@ import { listQuery, pageOf } from '../listQuery.ts';
 const tag = 'Admin: delivery';
 const ListSchema = z.object({
   query: listQuery(['createdAt', 'decidedAt', 'status', 'kind'], {
-    status: z.enum(releaseChangeStatuses, { error: 'Status must be pending, approved or rejected' }),
+    status: z.enum(releaseChangeStatuses, { error: 'Status must be pending, approved, rejected or withdrawn' }),
     kind: z.enum(releaseChangeKinds, { error: 'Kind must be takedown, purge or correction' }),
     releaseId: z.uuid({ error: 'Release id must be a UUID' }),
   }),

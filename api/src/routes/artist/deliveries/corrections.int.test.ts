@@ -166,6 +166,38 @@ describe('POST /api/releases/:id/corrections/:changeId/withdraw', () => {
   );
 });
 
+describe('GET /api/admin/release-changes', () => {
+  apiTest(
+    '401 signed out; 403 for an artist; 400 naming each status and kind; the withdrawn ones by their status',
+    async ({ db, visitor, approvedArtist, admin }) => {
+      const list = (filter: Record<string, string>) =>
+        `/api/admin/release-changes?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+      expect((await visitor.get(list({}))).status).toBe(401);
+      expect((await approvedArtist.get(list({}))).status).toBe(403);
+      const badStatus = await admin.get(list({ status: 'cancelled' }));
+      expect([badStatus.status, message(badStatus)]).toEqual([
+        400,
+        'Status must be pending, approved, rejected or withdrawn',
+      ]);
+      const badKind = await admin.get(list({ kind: 'update' }));
+      expect([badKind.status, message(badKind)]).toEqual([400, 'Kind must be takedown, purge or correction']);
+
+      const release = await buildRelease(db, { userId: approvedArtist.user.id, status: 'live' });
+      const corrections = `/api/releases/${release.id}/corrections`;
+      const { id } = (
+        await approvedArtist.send('POST', corrections, { title: 'Other' })
+      ).json<ReleaseChangeResponse>();
+      await approvedArtist.send('POST', `${corrections}/${id}/withdraw`);
+      const withdrawn = await admin.get(list({ status: 'withdrawn', releaseId: release.id }));
+      expect(withdrawn.status, withdrawn.body).toBe(200);
+      expect(withdrawn.json<AdminReleaseChangeResponse[]>().map((c) => [c.id, c.status])).toEqual([
+        [id, 'withdrawn'],
+      ]);
+      expect((await admin.get(list({ status: 'pending', releaseId: release.id }))).json()).toEqual([]);
+    },
+  );
+});
+
 describe('PATCH /api/admin/release-changes/:id', () => {
   async function pending(db: Parameters<typeof buildRelease>[0]) {
     const release = await buildRelease(db, {
