@@ -154,7 +154,16 @@ export async function changesOfRelease(
       { column: 'createdAt', order: 'desc' },
       { column: 'id', order: 'desc' },
     ]);
-  const deliveries = await deliveriesOfRelease(db, releaseId);
+  return withDeliveries(db, changes);
+}
+
+/** Changes of any releases, in their order, each with the deliveries that carried it to the stores. */
+export async function withDeliveries(
+  db: Db | DbTransaction,
+  changes: ReleaseChange[],
+): Promise<Array<{ change: ReleaseChange; deliveries: DeliveryWithStore[] }>> {
+  const releaseIds = [...new Set(changes.map((c) => c.releaseId))];
+  const deliveries = (await Promise.all(releaseIds.map((id) => deliveriesOfRelease(db, id)))).flat();
   return changes.map((change) => ({
     change,
     deliveries: deliveries.filter((d) => d.changeId === change.id),

@@ -5,7 +5,7 @@ import {
   releaseChangeStatuses,
   uuidParam,
 } from '@riffline/contracts';
-import { deliveriesOfRelease, ReleaseChange, releaseNames, type Db, type DbTransaction } from '@riffline/db';
+import { ReleaseChange, releaseNames, withDeliveries, type Db, type DbTransaction } from '@riffline/db';
 import { z } from 'zod';
 import { reviewCorrection } from '../../../commands/delivery/releaseChanges.ts';
 import { NotFoundError } from '../../../errors.ts';
@@ -16,7 +16,9 @@ import { listQuery, pageOf } from '../listQuery.ts';
 const tag = 'Admin: delivery';
 const ListSchema = z.object({
   query: listQuery(['createdAt', 'decidedAt', 'status', 'kind'], {
-    status: z.enum(releaseChangeStatuses, { error: 'Status must be pending, approved, rejected or withdrawn' }),
+    status: z.enum(releaseChangeStatuses, {
+      error: 'Status must be pending, approved, rejected or withdrawn',
+    }),
     kind: z.enum(releaseChangeKinds, { error: 'Kind must be takedown, purge or correction' }),
     releaseId: z.uuid({ error: 'Release id must be a UUID' }),
   }),
@@ -26,14 +28,9 @@ const ReviewSchema = z.object({ params: uuidParam, body: ChangeReviewBody });
 
 /** Changes with their release and their deliveries, for the console. */
 async function present(db: Db | DbTransaction, changes: ReleaseChange[]) {
-  const releaseIds = [...new Set(changes.map((c) => c.releaseId))];
-  const named = await releaseNames(db, releaseIds);
-  const deliveries = (await Promise.all(releaseIds.map((id) => deliveriesOfRelease(db, id)))).flat();
-  return changes.map((change) => ({
-    ...presentReleaseChange(
-      change,
-      deliveries.filter((d) => d.changeId === change.id),
-    ),
+  const named = await releaseNames(db, [...new Set(changes.map((c) => c.releaseId))]);
+  return (await withDeliveries(db, changes)).map(({ change, deliveries }) => ({
+    ...presentReleaseChange(change, deliveries),
     ...named(change.releaseId),
   }));
 }
