@@ -17,9 +17,9 @@ const tag = 'Admin: delivery';
 const ListSchema = z.object({
   query: listQuery(['createdAt', 'decidedAt', 'status', 'kind'], {
     status: z.enum(releaseChangeStatuses, {
-      error: 'Status must be pending, approved, rejected or withdrawn',
+      error: `Status must be one of ${releaseChangeStatuses.join(', ')}`,
     }),
-    kind: z.enum(releaseChangeKinds, { error: 'Kind must be takedown, purge or correction' }),
+    kind: z.enum(releaseChangeKinds, { error: `Kind must be one of ${releaseChangeKinds.join(', ')}` }),
     releaseId: z.uuid({ error: 'Release id must be a UUID' }),
   }),
 });

@@ -177,10 +177,13 @@ describe('GET /api/admin/release-changes', () => {
       const badStatus = await admin.get(list({ status: 'cancelled' }));
       expect([badStatus.status, message(badStatus)]).toEqual([
         400,
-        'Status must be pending, approved, rejected or withdrawn',
+        'Status must be one of pending, approved, rejected, withdrawn',
       ]);
       const badKind = await admin.get(list({ kind: 'update' }));
-      expect([badKind.status, message(badKind)]).toEqual([400, 'Kind must be takedown, purge or correction']);
+      expect([badKind.status, message(badKind)]).toEqual([
+        400,
+        'Kind must be one of takedown, purge, correction',
+      ]);
 
       const release = await buildRelease(db, { userId: approvedArtist.user.id, status: 'live' });
       const corrections = `/api/releases/${release.id}/corrections`;
