@@ -99,10 +99,11 @@ export async function requestReplay(
 /**
  * The worker's side of a replay, in the transaction that handles the request: the dead letter (locked)
  * and its event when it still waits for a replay by `group`; null when there is nothing to do (already
- * replayed by an earlier delivery of the request, or not this group's).
+ * replayed by an earlier delivery of the request, or not this group's). Outside a transaction: only a look
+ * at which event that is.
  */
 export async function takeReplayRequest(
-  trx: DbTransaction,
+  trx: Db | DbTransaction,
   id: string,
   group: string,
 ): Promise<PositionedEvent | null> {

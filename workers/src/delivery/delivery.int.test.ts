@@ -20,6 +20,7 @@ import {
   encryptCredentials,
   Event,
   loadConfig,
+  requestReplay,
   localStorage,
   StoreTarget,
   type Db,
@@ -32,6 +33,7 @@ import { sftpStoreTarget } from '#test/support/storeTarget.ts';
 import { dbTest, unique } from '#test/support/db.ts';
 import { buildArtist, buildRelease, buildTrack, uniqueIsrc, uniqueUpc } from '#test/support/factories.ts';
 import { validateErn, xmllintMissing } from '#test/support/xmllint.ts';
+import { deliver } from '../events/deliver.ts';
 import { handleOnce } from '../events/handleOnce.ts';
 import type { LoggedEvent } from '../events/log.ts';
 import { openDropBox } from './dropBox.ts';
@@ -126,12 +128,22 @@ const batchesIn = (folder: string) =>
 
 describe('the delivery group', () => {
   dbTest.skipIf(xmllintMissing)(
-    'delivers an approved release to a store over SFTP: the batch, a valid message, the manifest last',
+    'delivers an approved release to a store over SFTP: the batch, a valid message, the manifest last; no connection held meanwhile',
     async ({ db }) => {
       const target = await sftpStore(db);
       const { release, upc, cover, audio, event } = await approved(db);
       const { logger, text } = recordingLogger();
-      expect(await handleOnce(db, deliveryGroup({ db, storage, config, logger }), event, logger)).toBe(true);
+      // Connections in use while the files go to the store: none (no transaction open through the transfer).
+      const pool = db.client.pool as { numUsed(): number };
+      const inUseWhileSending: number[] = [];
+      const dropBox: typeof openDropBox = async (...args) => {
+        inUseWhileSending.push(pool.numUsed());
+        return openDropBox(...args);
+      };
+      expect(
+        await handleOnce(db, deliveryGroup({ db, storage, config, logger, dropBox }), event, logger),
+      ).toBe(true);
+      expect(inUseWhileSending).toEqual([0]);
 
       const [delivery] = await Delivery.query(db).where({ releaseId: release.id });
       expect(delivery).toMatchObject({ targetId: target.id, kind: 'new', status: 'delivered', attempts: 1 });
@@ -302,6 +314,51 @@ describe('the delivery group', () => {
       expect(await handleOnce(db, deliveryGroup({ db, storage, config, logger }), event, logger)).toBe(true);
       expect(await Delivery.query(db).where({ releaseId: release.id })).toHaveLength(1);
       expect(batchesIn(reachable.folder)).toHaveLength(1);
+    },
+  );
+
+  dbTest.skipIf(xmllintMissing)(
+    "a parked delivery replayed: a failing replay parks it again with the store's error; once the store answers, the replay delivers",
+    async ({ db }) => {
+      const store = await sftpStore(db, 'qobuz');
+      // The store's address is wrong at first: every try fails and the event is parked.
+      await StoreTarget.query(db).findById(store.id).patch({ port: 1 });
+      const { release, event } = await approved(db);
+      const logger = pino({ level: 'silent' });
+      const group = deliveryGroup({ db, storage, config, logger });
+      const once = {
+        db,
+        logger,
+        retry: { maxAttempts: 1, delayMs: () => 0 },
+        signal: new AbortController().signal,
+      };
+      expect(await deliver(once, group, event)).toBe('parked');
+      const parked = await db('failed_events').where({ groupName: 'delivery', eventId: event.id }).first();
+      expect(parked).toMatchObject({ status: 'parked', attempts: 1 });
+      // The parked event delivered again (a consumer restarting): nothing is tried, only a replay does that.
+      expect(await handleOnce(db, group, event, logger)).toBe(false);
+
+      const replay = async () => {
+        const asked = await db.transaction((trx) => requestReplay(trx, parked.id, null));
+        if (asked.outcome !== 'requested') throw new Error(asked.outcome);
+        return handleOnce(db, group, { ...asked.event, position: '0' } as LoggedEvent, logger);
+      };
+      expect(await replay()).toBe(true);
+      expect(await db('failed_events').where({ id: parked.id }).first()).toMatchObject({
+        status: 'parked',
+        attempts: 2,
+        error: expect.stringMatching(/ECONNREFUSED|connect/),
+      });
+      expect(await Delivery.query(db).where({ releaseId: release.id })).toEqual([]);
+
+      await StoreTarget.query(db).findById(store.id).patch({ port: sftp.port });
+      expect(await replay()).toBe(true);
+      expect(await db('failed_events').where({ id: parked.id }).first()).toMatchObject({
+        status: 'replayed',
+      });
+      const [delivery] = await Delivery.query(db).where({ releaseId: release.id });
+      expect(delivery).toMatchObject({ targetId: store.id, kind: 'new', status: 'delivered', attempts: 1 });
+      expect(batchesIn(store.folder)).toHaveLength(1);
     },
   );
 });
