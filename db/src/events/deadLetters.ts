@@ -99,11 +99,10 @@ export async function requestReplay(
 /**
  * The worker's side of a replay, in the transaction that handles the request: the dead letter (locked)
  * and its event when it still waits for a replay by `group`; null when there is nothing to do (already
- * replayed by an earlier delivery of the request, or not this group's). Outside a transaction: only a look
- * at which event that is.
+ * replayed by an earlier delivery of the request, or not this group's).
  */
 export async function takeReplayRequest(
-  trx: Db | DbTransaction,
+  trx: DbTransaction,
   id: string,
   group: string,
 ): Promise<PositionedEvent | null> {

@@ -1,7 +1,4 @@
-import type { Db, DbTransaction } from '../connection.ts';
-
-/** The dead letters' states in which an event is not handled again but by a replay. */
-const AWAITING_REPLAY = "('parked', 'replay_requested')";
+import type { DbTransaction } from '../connection.ts';
 
 /**
  * Records in `processed_events` that `group` handles `eventId`, inside the transaction of the handler's
@@ -20,7 +17,7 @@ export async function claimEvent(trx: DbTransaction, group: string, eventId: str
      select cast(:group as text), cast(:eventId as bigint)
       where not exists (
         select 1 from failed_events
-         where group_name = :group and event_id = :eventId and status in ${AWAITING_REPLAY})
+         where group_name = :group and event_id = :eventId and status in ('parked', 'replay_requested'))
      on conflict (group_name, event_id) do nothing
      returning event_id`,
     { group, eventId },
@@ -51,29 +48,10 @@ export async function claimEvents(
       where not exists (
         select 1 from failed_events f
          where f.group_name = :group and f.event_id = claimed.event_id
-           and f.status in ${AWAITING_REPLAY})
+           and f.status in ('parked', 'replay_requested'))
      on conflict (group_name, event_id) do nothing
      returning event_id`,
     { group, ids },
-  )) as { rows: Array<{ event_id?: unknown; eventId?: unknown }> };
-  return new Set(rows.map((r) => String(r.eventId ?? r.event_id)));
-}
-
-/**
- * Of `eventIds`, those a claim would take now (not handled by `group`, not parked): read alone, before the
- * group's work outside a transaction, which a repeat or a parked event must not run again.
- */
-export async function claimable(db: Db, group: string, eventIds: readonly string[]): Promise<Set<string>> {
-  if (!eventIds.length) return new Set();
-  if (!eventIds.every((id) => /^\d+$/.test(id))) throw new Error('event ids are whole numbers');
-  const { rows } = (await db.raw(
-    `select e.event_id from unnest(cast(:ids as bigint[])) as e(event_id)
-      where not exists (
-        select 1 from processed_events p where p.group_name = :group and p.event_id = e.event_id)
-        and not exists (
-        select 1 from failed_events f
-         where f.group_name = :group and f.event_id = e.event_id and f.status in ${AWAITING_REPLAY})`,
-    { group, ids: `{${[...new Set(eventIds)].join(',')}}` },
   )) as { rows: Array<{ event_id?: unknown; eventId?: unknown }> };
   return new Set(rows.map((r) => String(r.eventId ?? r.event_id)));
 }

@@ -5,6 +5,7 @@ import {
   credentialsKey,
   decryptCredentials,
   Delivery,
+  isEmbedded,
   laterDeliveryExists,
   ReleaseChange,
   releasesForExport,
@@ -12,10 +13,11 @@ import {
   takedownsOfRelease,
   type Config,
   type Db,
+  type DbTransaction,
   type Storage,
 } from '@riffline/db';
 import type { Logger } from 'pino';
-import type { ConsumerGroup } from '../events/log.ts';
+import type { ConsumerGroup, TypedEvent } from '../events/log.ts';
 import { buildErn, buildPurge } from '../exports/ern.ts';
 import { ernChecker, type ErnChecker } from '../exports/ernCheck.ts';
 import type { ExportedRelease } from '../exports/release.ts';
@@ -99,17 +101,18 @@ export function deliveryGroup(deps: DeliveryDeps): ConsumerGroup {
 
   /**
    * One try of sending one store a message about the release: the release itself (`new`), a takedown (its
-   * deals as they now stand) or a purge; a fresh batch and MessageId. Outside any transaction (the group's
-   * `outside` work): the files go over the network first, then the delivery and its event are recorded in
-   * a short transaction of their own, committed right after the batch's manifest.
+   * deals as they now stand) or a purge; a fresh batch and MessageId, recorded with the event. Every
+   * NewReleaseMessage carries the takedowns that apply to the store.
    */
   async function deliver(
+    trx: DbTransaction,
     release: ExportedRelease,
     target: StoreTarget,
     attempt: number,
     change: ReleaseChange | null = null,
   ) {
-    const key = await credentialsKey(db, config.delivery.credentialsKey);
+    // In the event's transaction: on PGlite it holds the only connection, and another read would wait for it.
+    const key = await credentialsKey(trx, config.delivery.credentialsKey);
     const at = clock();
     const batchId = batchIdAt(at);
     const messageId = randomUUID();
@@ -131,7 +134,7 @@ export function deliveryGroup(deps: DeliveryDeps): ConsumerGroup {
               cover: release.artworkKey ? `resources/${coverName(release)}` : null,
               provided: kind === 'new',
             },
-            ends: dealEndsFor(target.store, await takedownsOfRelease(db, release.id)),
+            ends: dealEndsFor(target.store, await takedownsOfRelease(trx, release.id)),
           });
     await ernCheck.check([{ releaseId: release.id, title: release.title, xml }]);
     const message: MessageKind = {
@@ -169,25 +172,23 @@ export function deliveryGroup(deps: DeliveryDeps): ConsumerGroup {
     } finally {
       await box?.close().catch(() => undefined);
     }
-    await db.transaction(async (trx) => {
-      const delivery = await Delivery.query(trx)
-        .insert({
-          releaseId: release.id,
-          targetId: target.id,
-          kind,
-          changeId: change?.id ?? null,
-          batchId,
-          messageId,
-          status: 'delivered',
-          attempts: attempt,
-          deliveredAt: clock(),
-        })
-        .returning('*');
-      await appendEvent(trx, {
-        type: 'delivery.sent',
-        aggregateId: delivery.id,
-        payload: { releaseId: release.id, kind, store: target.store, batchId, messageId, attempt },
-      });
+    const delivery = await Delivery.query(trx)
+      .insert({
+        releaseId: release.id,
+        targetId: target.id,
+        kind,
+        changeId: change?.id ?? null,
+        batchId,
+        messageId,
+        status: 'delivered',
+        attempts: attempt,
+        deliveredAt: clock(),
+      })
+      .returning('*');
+    await appendEvent(trx, {
+      type: 'delivery.sent',
+      aggregateId: delivery.id,
+      payload: { releaseId: release.id, kind, store: target.store, batchId, messageId, attempt },
     });
     logger.info(
       { release: release.id, kind, store: target.store, batch: batchId, attempt },
@@ -198,25 +199,26 @@ export function deliveryGroup(deps: DeliveryDeps): ConsumerGroup {
   /**
    * Sends the release, or a takedown or purge of it, to each store switched on that should get it and has
    * not yet: the release to the stores it goes to, a change only to those of them that have the release.
-   * Each store's delivery is committed on its own: when one store fails and the event is handled again,
-   * the stores that took it are not sent it again.
+   * Each store in a transaction of its own, committed with its manifest: when one store fails and the
+   * event is handled again, the stores that took it are not sent it again. (PGlite has one connection:
+   * there it is the event's own.)
    */
-  async function deliverToStores(releaseId: string, changeId: string | null) {
-    const targets = await StoreTarget.query(db).where({ enabled: true }).orderBy('store');
+  async function deliverToStores(trx: DbTransaction, releaseId: string, change: ReleaseChange | null) {
+    const targets = await StoreTarget.query(trx).where({ enabled: true }).orderBy('store');
     if (!targets.length) return;
-    const [release] = (await releasesForExport(db, [releaseId])) as ExportedRelease[];
+    const [release] = (await releasesForExport(trx, [releaseId])) as ExportedRelease[];
     if (!release?.upc) return;
-    const change = changeId ? await changeOf(changeId) : null;
+    const own = isEmbedded(db) ? trx : db;
     let failure: unknown;
     for (const target of targets) {
       if (!goesTo(release, target.store) || (change?.stores && !change.stores.includes(target.store)))
         continue;
       const sent = (kind: Delivery['kind'], changeId: string | null) =>
-        Delivery.query(db).findOne({ releaseId, targetId: target.id, kind, changeId });
+        Delivery.query(own).findOne({ releaseId, targetId: target.id, kind, changeId });
       if (change && !(await sent('new', null))) continue;
       if (await sent(deliveryKindOf(change), change?.id ?? null)) continue;
       try {
-        await deliver(release, target, 1, change);
+        await own.transaction((one) => deliver(one, release, target, 1, change));
       } catch (error) {
         logger.warn(
           { err: error, release: release.id, store: target.store },
@@ -228,49 +230,50 @@ export function deliveryGroup(deps: DeliveryDeps): ConsumerGroup {
     if (failure) throw failure;
   }
 
-  const changeOf = async (id: string) => {
-    const change = await ReleaseChange.query(db).findById(id);
+  const changeOf = async (trx: DbTransaction, id: string) => {
+    const change = await ReleaseChange.query(trx).findById(id);
     if (!change) throw new Error(`release change ${id} is missing`);
     return change;
   };
 
-  /**
-   * The same material again in a new batch, unless the store is switched off or a newer try went out. A
-   * store that asked for it again (`limited`) gets it up to a limit, and not at once: the base pause after
-   * the refused try, then twice it.
-   */
-  async function sendAgain(deliveryId: string, { limited }: { limited: boolean }) {
-    const failed = await Delivery.query(db).findById(deliveryId);
+  /** The same material again in a new batch, unless the store is switched off or a newer try went out. */
+  async function sendAgain(trx: DbTransaction, deliveryId: string, { limited }: { limited: boolean }) {
+    const failed = await Delivery.query(trx).findById(deliveryId);
     if (!failed || (limited && failed.attempts >= MAX_DELIVERY_ATTEMPTS)) return;
-    if (limited) {
-      const pause = config.delivery.resendBackoffMs * 2 ** (failed.attempts - 1);
-      const wait = new Date(failed.deliveredAt ?? failed.createdAt).getTime() + pause - clock().getTime();
-      if (wait > 0) await sleep(wait);
-    }
-    const target = await StoreTarget.query(db).findById(failed.targetId);
-    if (!target?.enabled || (await laterDeliveryExists(db, failed))) return;
-    const [release] = (await releasesForExport(db, [failed.releaseId])) as ExportedRelease[];
-    const change = failed.changeId ? await changeOf(failed.changeId) : null;
+    const target = await StoreTarget.query(trx).findById(failed.targetId);
+    if (!target?.enabled || (await laterDeliveryExists(trx, failed))) return;
+    const [release] = (await releasesForExport(trx, [failed.releaseId])) as ExportedRelease[];
+    const change = failed.changeId ? await changeOf(trx, failed.changeId) : null;
     if (!release?.upc) return;
-    await deliver(release, target, failed.attempts + 1, change);
+    await deliver(trx, release, target, failed.attempts + 1, change);
   }
 
   return {
     group: DELIVERY_GROUP,
-    handlers: {},
-    // Every handling sends files over the network: outside any transaction, each store's delivery committed
-    // on its own.
-    outside: {
-      'release.approved': (event) => deliverToStores(event.aggregateId, null),
-      'release.takedownRequested': (event) => deliverToStores(event.aggregateId, event.payload.changeId),
-      'release.purged': (event) => deliverToStores(event.aggregateId, event.payload.changeId),
-      'release.corrected': (event) => deliverToStores(event.aggregateId, event.payload.changeId),
+    // A store that asked for a file again is not sent it at once: the base pause, then twice it.
+    async waitBefore(event) {
+      if (event.type !== 'delivery.acknowledged') return;
+      if (!(event as TypedEvent<'delivery.acknowledged'>).payload.redeliver) return;
+      const failed = await Delivery.query(db).findById(event.aggregateId);
+      if (!failed) return;
+      const pause = config.delivery.resendBackoffMs * 2 ** (failed.attempts - 1);
+      const wait = new Date(failed.deliveredAt ?? failed.createdAt).getTime() + pause - clock().getTime();
+      if (wait > 0) await sleep(wait);
+    },
+    handlers: {
+      'release.approved': (event, trx) => deliverToStores(trx, event.aggregateId, null),
+      'release.takedownRequested': async (event, trx) =>
+        deliverToStores(trx, event.aggregateId, await changeOf(trx, event.payload.changeId)),
+      'release.purged': async (event, trx) =>
+        deliverToStores(trx, event.aggregateId, await changeOf(trx, event.payload.changeId)),
+      'release.corrected': async (event, trx) =>
+        deliverToStores(trx, event.aggregateId, await changeOf(trx, event.payload.changeId)),
       // The store asked for the same material again (ManualCheckRequired=false): sent again, up to a limit;
       // past it, the delivery stays in error for an admin (the console's Deliveries) to send again.
-      'delivery.acknowledged': async (event) => {
-        if (event.payload.redeliver) await sendAgain(event.aggregateId, { limited: true });
+      'delivery.acknowledged': async (event, trx) => {
+        if (event.payload.redeliver) await sendAgain(trx, event.aggregateId, { limited: true });
       },
-      'delivery.redeliveryRequested': (event) => sendAgain(event.aggregateId, { limited: false }),
+      'delivery.redeliveryRequested': (event, trx) => sendAgain(trx, event.aggregateId, { limited: false }),
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { EventType } from '@riffline/contracts';
 import { claimEvents, failureReport, recordFailedAttempt, type Db } from '@riffline/db';
 import type { Logger } from 'pino';
-import { handleOnce, handlerOf, handles, runOutside } from './handleOnce.ts';
+import { handleOnce, handlerOf } from './handleOnce.ts';
 import type { ConsumerGroup, LoggedEvent, TypedEvent } from './log.ts';
 
 /** How a consumer group retries an event whose handler throws before it parks it (a dead letter). */
@@ -118,10 +118,8 @@ class BatchHandlerFailed extends Error {
  * as deliver would have: the events before the failing one again as a batch, the failing one through
  * deliver (this failure is its first counted attempt: a handler is not called more often than one at a
  * time would be), then the rest. A group with a bulk path (`handleBatch`) gets the claimed events in one
- * call; if that throws, the batch is handled again with the group's one-event handlers. The group's work
- * outside a transaction (ConsumerGroup.outside) runs for each event, in log order, before the transaction
- * opens; its failure counts as the event's handler's. A replay request (its own transaction shape) goes
- * through deliver.
+ * call; if that throws, the batch is handled again with the group's one-event handlers. A replay request
+ * (its own transaction shape) goes through deliver.
  */
 export async function deliverBatch(
   delivery: Delivery,
@@ -142,13 +140,13 @@ export async function deliverBatch(
   let handled: Set<string>;
   const beating = keepAlive(delivery);
   try {
-    const failed = await runOutside(db, consumer, events);
-    if (failed) throw new BatchHandlerFailed(failed.index, failed.error);
+    for (const event of events) if (handlerOf(consumer, event.type)) await consumer.waitBefore?.(event);
     handled = await db.transaction(async (trx) => {
+      const handlerFor = (e: LoggedEvent) => handlerOf(consumer, e.type);
       const claimed = await claimEvents(
         trx,
         consumer.group,
-        events.filter((e) => handles(consumer, e.type)).map((e) => e.id),
+        events.filter((e) => handlerFor(e)).map((e) => e.id),
       );
       // The same event may come twice in one batch (a relay that crashed after the broker's ack publishes
       // its batch again): a claim is used once.
@@ -161,7 +159,7 @@ export async function deliverBatch(
           continue;
         }
         try {
-          await handlerOf(consumer, event.type)?.(event as TypedEvent<EventType>, trx);
+          await handlerFor(event)!(event as TypedEvent<EventType>, trx);
         } catch (error) {
           throw new BatchHandlerFailed(index, error);
         }

@@ -6,7 +6,6 @@ import {
   type Db,
 } from '@riffline/db';
 import type { Logger } from 'pino';
-import { typesHandled } from './handleOnce.ts';
 import type { ConsumerGroup, EventLog } from './log.ts';
 
 const REPUBLISH_BATCH = 500;
@@ -53,7 +52,7 @@ export async function handOver(
       const positions: Record<string, string> = {};
       for (const group of groups) {
         // Every group handles the replay requests addressed to it (handleOnce).
-        const types = [...typesHandled(group), 'failedEvent.replayRequested'];
+        const types = [...Object.keys(group.handlers), 'failedEvent.replayRequested'];
         positions[group.group] = await advancePositionForHandover(trx, group.group, types, processedDays);
       }
       logger.info({ positions }, 'event log: handed over from Kafka to the Postgres log');

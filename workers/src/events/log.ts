@@ -12,9 +12,6 @@ export interface TypedEvent<T extends EventType> extends LoggedEvent {
 
 export type EventHandler<T extends EventType> = (event: TypedEvent<T>, trx: DbTransaction) => Promise<void>;
 
-/** A group's work for an event outside any transaction (see ConsumerGroup.outside). */
-export type OutsideWork<T extends EventType> = (event: TypedEvent<T>) => Promise<void>;
-
 /**
  * A consumer group (DESIGN.md §2: projections, notifications, exports, delivery) and what it does with
  * the event types it cares about. Handler code does not know which log feeds it.
@@ -30,14 +27,10 @@ export interface ConsumerGroup {
    */
   handleBatch?(events: LoggedEvent[], trx: DbTransaction): Promise<void>;
   /**
-   * Work on an event that must not run inside a transaction, optional: network transfers and pauses, which
-   * would hold a connection (on PGlite, the only one) for their whole length. It runs before the event's
-   * transaction opens (where `handlers` run, and the event is recorded as handled), commits what it
-   * writes in short transactions of its own, and may run again for the same event (a retry, a crash before
-   * that commit), so it must be idempotent. It fails as a handler does: the event is tried again, then
-   * parked.
+   * A pause an event must wait out before it is handled (a store's pause before a resend), optional: waited
+   * before the event's transaction opens, so no connection is held meanwhile (on PGlite, the only one).
    */
-  outside?: { [T in EventType]?: OutsideWork<T> };
+  waitBefore?(event: LoggedEvent): Promise<void>;
   /**
    * Told how each event it was given ended, once that is committed: `handled` (its writes and its
    * `processed_events` row committed), `skipped` (a repeat, or no handler), `parked` (a dead letter). The
