@@ -27,6 +27,18 @@ export async function chooseOption(field: Locator, option: Locator) {
 export const unique = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
 
+/**
+ * A unique SmartLink slug the API takes: its unique part written in consonants alone, since random letters
+ * and digits now and then spell a word the slug filter refuses (an `fk`, an `a5s`), failing the test.
+ */
+export function uniqueSlug(prefix: string): string {
+  const letters = 'bdghjmnpqrvwxz';
+  let n = BigInt(Date.now()) * 1000n + BigInt(Math.floor(Math.random() * 1000));
+  let part = '';
+  for (; n > 0n; n /= 14n) part = letters[Number(n % 14n)] + part;
+  return `${prefix}-${part}`;
+}
+
 /** Expects the single visible toast to show this title (and text). */
 export async function expectToast(page: Page, title: string, text?: string) {
   const toast = page.getByTestId('toast');

@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { artistOptInText, SLUG_RESERVED_MESSAGE, type SmartLinkResponse } from '@riffline/contracts';
 import { DEMO_ADMIN, DEMO_ARTIST, apiSession, createRelease, submitRelease } from '../../test/e2e/seed.ts';
 import { steppedUpArtist } from '../../test/e2e/secondFactor.ts';
-import { expectToast, signIn, unique } from './support.ts';
+import { expectToast, signIn, unique, uniqueSlug } from './support.ts';
 
 /**
  * SmartLinks (docs/smartlinks.md), the artist's side: on a release's card in the Release Builder, Show
@@ -75,7 +75,7 @@ test.describe('a SmartLink', () => {
     expect((await smartLinkOf(page, id)).slug).toBe(smartLink.slug);
 
     // A slug of its own: saved, and the link shown changes.
-    const slug = unique('tide');
+    const slug = uniqueSlug('tide');
     await slugField.fill(slug);
     await expect(form.getByText(SLUG_RESERVED_MESSAGE)).toHaveCount(0);
     await form.getByRole('button', { name: 'Save' }).click();

@@ -3,7 +3,15 @@ import { expect, type Page } from '@playwright/test';
 import { DEMO_ARTIST } from '../../test/e2e/seed.ts';
 import { chooseOption, signIn } from '../../test/e2e/support.ts';
 
-export { chooseOption, createAccount, expectToast, signIn, snap, unique } from '../../test/e2e/support.ts';
+export {
+  chooseOption,
+  createAccount,
+  expectToast,
+  signIn,
+  snap,
+  unique,
+  uniqueSlug,
+} from '../../test/e2e/support.ts';
 
 export interface ApplicationFields {
   legalName: string;
