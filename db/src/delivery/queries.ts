@@ -134,7 +134,7 @@ export async function acknowledgedDeliveries(
 }
 
 /** Whether a later try of the same release to the same store went out after this delivery. */
-export async function laterDeliveryExists(trx: DbTransaction, delivery: Delivery): Promise<boolean> {
+export async function laterDeliveryExists(trx: Db | DbTransaction, delivery: Delivery): Promise<boolean> {
   const later = await Delivery.query(trx)
     .where({ releaseId: delivery.releaseId, targetId: delivery.targetId })
     // In SQL: a JS Date would drop the microseconds, and the delivery would count as later than itself.

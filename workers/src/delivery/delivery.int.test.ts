@@ -20,8 +20,8 @@ import {
   encryptCredentials,
   Event,
   loadConfig,
-  requestReplay,
   localStorage,
+  requestReplay,
   StoreTarget,
   type Db,
 } from '@riffline/db';

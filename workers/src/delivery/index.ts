@@ -236,12 +236,23 @@ export function deliveryGroup(deps: DeliveryDeps): ConsumerGroup {
     return change;
   };
 
-  /** The same material again in a new batch, unless the store is switched off or a newer try went out. */
-  async function sendAgain(trx: DbTransaction, deliveryId: string, { limited }: { limited: boolean }) {
-    const failed = await Delivery.query(trx).findById(deliveryId);
-    if (!failed || (limited && failed.attempts >= MAX_DELIVERY_ATTEMPTS)) return;
-    const target = await StoreTarget.query(trx).findById(failed.targetId);
-    if (!target?.enabled || (await laterDeliveryExists(trx, failed))) return;
+  /**
+   * The delivery to send again and its store, unless it is gone, past the automatic tries (`limited`), its
+   * store is switched off or a newer try went out.
+   */
+  async function resendable(conn: Db | DbTransaction, deliveryId: string, { limited }: { limited: boolean }) {
+    const failed = await Delivery.query(conn).findById(deliveryId);
+    if (!failed || (limited && failed.attempts >= MAX_DELIVERY_ATTEMPTS)) return null;
+    const target = await StoreTarget.query(conn).findById(failed.targetId);
+    if (!target?.enabled || (await laterDeliveryExists(conn, failed))) return null;
+    return { failed, target };
+  }
+
+  /** The same material again in a new batch, while it is resendable. */
+  async function sendAgain(trx: DbTransaction, deliveryId: string, limits: { limited: boolean }) {
+    const due = await resendable(trx, deliveryId, limits);
+    if (!due) return;
+    const { failed, target } = due;
     const [release] = (await releasesForExport(trx, [failed.releaseId])) as ExportedRelease[];
     const change = failed.changeId ? await changeOf(trx, failed.changeId) : null;
     if (!release?.upc) return;
@@ -254,8 +265,9 @@ export function deliveryGroup(deps: DeliveryDeps): ConsumerGroup {
     async waitBefore(event) {
       if (event.type !== 'delivery.acknowledged') return;
       if (!(event as TypedEvent<'delivery.acknowledged'>).payload.redeliver) return;
-      const failed = await Delivery.query(db).findById(event.aggregateId);
-      if (!failed) return;
+      const due = await resendable(db, event.aggregateId, { limited: true });
+      if (!due) return;
+      const { failed } = due;
       const pause = config.delivery.resendBackoffMs * 2 ** (failed.attempts - 1);
       const wait = new Date(failed.deliveredAt ?? failed.createdAt).getTime() + pause - clock().getTime();
       if (wait > 0) await sleep(wait);
