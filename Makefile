@@ -4,7 +4,7 @@ SHELL := /bin/bash
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 export KAFKAJS_NO_PARTITIONER_WARNING := 1
 
-.PHONY: start test unit e2e e2e-web-artist e2e-web-admin verify lint format build install kafka clean bench bench-pipeline replay stack stack-stop soak
+.PHONY: start test test-tools unit e2e e2e-web-artist e2e-web-admin verify lint format build install kafka clean bench bench-pipeline replay stack stack-stop soak
 
 # Runs `npm ci` on the first run and whenever a package.json or package-lock.json changed (by content).
 install:
@@ -33,21 +33,24 @@ test:
 	  $(MAKE) --no-print-directory unit; unit=$$?; \
 	  node bin/testTotal.ts $(TALLY) && [ $$browsers = 0 ] && [ $$unit = 0 ]
 
-# The export tests validate DDEX ERN messages with xmllint, the statements tests read their PDFs with
-# pdftotext, the compose test adapts the Caddyfile with caddy (all installed by infra/test-tools.sh when
-# missing and allowed); outside CI the ERN and Caddy checks are skipped without their tool and the PDF
-# test fails without pdftotext, in CI any of them missing fails the run.
-unit: install
-	@infra/test-tools.sh || if [ -n "$$CI" ]; then echo "CI: the unit tests need xmllint, pdftotext and caddy" >&2; exit 1; \
+# The export tests validate DDEX ERN messages with xmllint (the browser suites too, for what reaches a test
+# store), the statements tests read their PDFs with pdftotext, the compose test adapts the Caddyfile with
+# caddy, the delivery tests need OpenSSH's server (each installed by infra/test-tools.sh or infra/sftp.sh
+# when missing and allowed); outside CI the ERN and Caddy checks are skipped without their tool and the
+# PDF and SFTP tests fail, in CI any of them missing fails the run.
+test-tools:
+	@infra/test-tools.sh || if [ -n "$$CI" ]; then echo "CI: the tests need xmllint, pdftotext and caddy" >&2; exit 1; \
 	else echo "WARNING: a test tool is missing (see above): ERN checks skipped, the PDF test fails" >&2; fi
 	@infra/sftp.sh || if [ -n "$$CI" ]; then echo "CI: the delivery tests need openssh-server" >&2; exit 1; \
 	else echo "WARNING: no openssh-server (see above): the SFTP tests fail" >&2; fi
+
+unit: install test-tools
 	npm test
 
 # Both web apps' browser suites (each with a server of its own); `make test` runs them side by side.
 e2e: e2e-web-artist e2e-web-admin
 
-e2e-web-artist e2e-web-admin: e2e-%: build
+e2e-web-artist e2e-web-admin: e2e-%: build test-tools
 	@if infra/chromium.sh; then npm run e2e -w $*; \
 	elif [ -n "$$CI" ]; then echo "CI: the browser suites need Chromium" >&2; exit 1; \
 	else echo "WARNING: browser suites skipped: no Chromium" >&2; fi
