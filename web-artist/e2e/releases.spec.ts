@@ -408,6 +408,8 @@ test.describe('the Release Builder', () => {
 
     const card = page.getByRole('article', { name: title });
     await expect(card.getByTestId('release-status')).toHaveText('Draft');
+    // The cover's upload done first, so that the submission's answer does not queue behind it.
+    await expect(card.getByRole('img', { name: `Cover of ${title}` })).toBeVisible();
     await card.getByRole('button', { name: 'Submit for Distribution' }).click();
     await expectToast(page, 'Not Ready to Submit');
     const missing = card.getByRole('alert').filter({ hasText: 'Not ready to submit' });
