@@ -36,11 +36,11 @@ test:
 # The export tests validate DDEX ERN messages with xmllint (the browser suites too, for what reaches a test
 # store), the statements tests read their PDFs with pdftotext, the compose test adapts the Caddyfile with
 # caddy, the delivery tests need OpenSSH's server (each installed by infra/test-tools.sh or infra/sftp.sh
-# when missing and allowed); outside CI the ERN and Caddy checks are skipped without their tool and the
-# PDF and SFTP tests fail, in CI any of them missing fails the run.
+# when missing and allowed); outside CI the unit tests' ERN and Caddy checks are skipped without their tool,
+# and the PDF, SFTP and browser suites' ERN tests fail; in CI any of them missing fails the run.
 test-tools:
 	@infra/test-tools.sh || if [ -n "$$CI" ]; then echo "CI: the tests need xmllint, pdftotext and caddy" >&2; exit 1; \
-	else echo "WARNING: a test tool is missing (see above): ERN checks skipped, the PDF test fails" >&2; fi
+	else echo "WARNING: a test tool is missing (see above): the unit tests' ERN checks are skipped; the PDF test and the browser suites' ERN tests fail" >&2; fi
 	@infra/sftp.sh || if [ -n "$$CI" ]; then echo "CI: the delivery tests need openssh-server" >&2; exit 1; \
 	else echo "WARNING: no openssh-server (see above): the SFTP tests fail" >&2; fi
 
