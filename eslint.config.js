@@ -178,6 +178,33 @@ export default tseslint.config(
     },
   },
   {
+    // Vitest runs a worker's test files in one process (vitest.config.ts): what a file changes there
+    // would reach the files after it.
+    files: ['**/*.test.ts', '**/*.test.tsx', 'test/support/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          message:
+            'A module mock would outlive its test file (test files share a process): pass the fake in.',
+        },
+        {
+          selector:
+            ":matches(AssignmentExpression > MemberExpression.left, UnaryExpression[operator='delete'] > MemberExpression.argument)[object.object.name='process'][object.property.name='env']",
+          message:
+            'process.env is shared by the test files after this one: give the code its config, or a child process its env.',
+        },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(override|scoped)$/][callee.object.name=/[tT]est$/]',
+          message:
+            "A test's `override` at a file's top changes the shared test for the files after it: make the file's own with `.extend({ … })`.",
+        },
+      ],
+    },
+  },
+  {
     // SQL stays in db: api and workers (tests aside) reach tables through db's functions and models.
     files: ['api/src/**/*.ts', 'workers/src/**/*.ts'],
     ignores: ['**/*.test.ts'],

@@ -18,6 +18,12 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // A worker's files share its process: a fresh process per file imported the API's whole module graph
+    // again for each of them, a large share of the suite's CPU. So a test file leaves nothing behind: no
+    // change to process.env, no module mock (vi.mock), no top-level `override` of a shared test's
+    // fixtures (eslint.config.js refuses all three), timers restored. `--sequence.shuffle.files` runs the
+    // files in another order to show that none depends on one before it.
+    isolate: false,
     // Vitest's default (one fewer than the cores) runs the files one at a time on a 2-core machine, while
     // most of them wait on PostgreSQL, Kafka or a child process: at least two at a time keeps a core busy
     // while the other file waits. The files share one test database and are written to (unique names, own

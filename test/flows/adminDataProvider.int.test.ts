@@ -73,12 +73,12 @@ async function seed(db: Db) {
 }
 
 // Totals are asserted exactly, so this file has a database of its own.
-apiTest.override({ freshDb: true });
+const test = apiTest.extend({ freshDb: true });
 
 const ids = (rows: Array<{ id: unknown }>) => rows.map((row) => String(row.id)).sort();
 
 describe('the real ra-data-simple-rest against the admin API', () => {
-  apiTest('getList sorts by id (both ways), pages, filters and counts', async ({ app, db, admin }) => {
+  test('getList sorts by id (both ways), pages, filters and counts', async ({ app, db, admin }) => {
     const artists = await seed(db);
     const data = provider(app.url, admin);
     for (const resource of ['users', 'applications', 'releases', 'tickets']) {
@@ -130,7 +130,7 @@ describe('the real ra-data-simple-rest against the admin API', () => {
     expect(searched.total).toBe(1);
   });
 
-  apiTest('getMany answers exactly the ids asked for, and getOne the one', async ({ app, db, admin }) => {
+  test('getMany answers exactly the ids asked for, and getOne the one', async ({ app, db, admin }) => {
     const artists = await seed(db);
     const data = provider(app.url, admin);
     const cases = {
@@ -147,7 +147,7 @@ describe('the real ra-data-simple-rest against the admin API', () => {
     }
   });
 
-  apiTest('getManyReference keeps to its target', async ({ app, db, admin }) => {
+  test('getManyReference keeps to its target', async ({ app, db, admin }) => {
     const artists = await seed(db);
     const data = provider(app.url, admin);
     const owner = artists[1]!;
@@ -172,29 +172,30 @@ describe('the real ra-data-simple-rest against the admin API', () => {
     expect(payouts.total).toBe(0);
   });
 
-  apiTest(
-    'update goes through the spec’s actions: an application approved, a ticket moved',
-    async ({ app, db, admin }) => {
-      const artists = await seed(db);
-      const data = provider(app.url, admin);
-      const application = artists[0]!.application;
-      const { data: approved } = await data.update('applications', {
-        id: application.id,
-        data: { ...application, status: 'approved' },
-        previousData: application,
-      });
-      expect(approved).toMatchObject({ id: application.id, status: 'approved' });
-      const ticket = artists[0]!.ticket;
-      const { data: moved } = await data.update('tickets', {
-        id: ticket.id,
-        data: { status: 'in_progress' },
-        previousData: ticket,
-      });
-      expect(moved).toMatchObject({ id: ticket.id, status: 'in_progress' });
-    },
-  );
+  test('update goes through the spec’s actions: an application approved, a ticket moved', async ({
+    app,
+    db,
+    admin,
+  }) => {
+    const artists = await seed(db);
+    const data = provider(app.url, admin);
+    const application = artists[0]!.application;
+    const { data: approved } = await data.update('applications', {
+      id: application.id,
+      data: { ...application, status: 'approved' },
+      previousData: application,
+    });
+    expect(approved).toMatchObject({ id: application.id, status: 'approved' });
+    const ticket = artists[0]!.ticket;
+    const { data: moved } = await data.update('tickets', {
+      id: ticket.id,
+      data: { status: 'in_progress' },
+      previousData: ticket,
+    });
+    expect(moved).toMatchObject({ id: ticket.id, status: 'in_progress' });
+  });
 
-  apiTest('a malformed list query is a 400 the console can show, never a 500', async ({ app, admin }) => {
+  test('a malformed list query is a 400 the console can show, never a 500', async ({ app, admin }) => {
     const data = provider(app.url, admin);
     await expect(
       data.getList('users', {
@@ -240,110 +241,112 @@ async function seedMoney(db: Db) {
 }
 
 describe('the real ra-data-simple-rest against the royalties and analytics lists', () => {
-  apiTest(
-    'getList by id both ways with a range and a filter, getOne, getMany, getManyReference',
-    async ({ app, db, admin }) => {
-      const artists = await seedMoney(db);
-      const data = provider(app.url, admin);
-      for (const resource of ['royalties', 'analytics'] as const) {
-        const rowsOf = (a: (typeof artists)[number]) => (resource === 'royalties' ? a.royalties : a.usage);
-        const all = await data.getList(resource, {
-          pagination: { page: 1, perPage: 500 },
-          sort: { field: 'id', order: 'ASC' },
-          filter: {},
-        });
-        expect(all.total, resource).toBe(all.data.length);
-        expect(all.total, resource).toBeGreaterThanOrEqual(4);
-        expect(
-          all.data.map((r) => String(r.id)),
-          resource,
-        ).toEqual(ids(all.data));
-        const second = await data.getList(resource, {
-          pagination: { page: 2, perPage: 2 },
-          sort: { field: 'id', order: 'DESC' },
-          filter: {},
-        });
-        expect(
-          second.data.map((r) => String(r.id)),
-          resource,
-        ).toEqual(ids(all.data).reverse().slice(2, 4));
-        expect(second.total, resource).toBe(all.total);
-
-        const owner = artists[1]!;
-        const filtered = await data.getList(resource, {
-          pagination: { page: 1, perPage: 1 },
-          sort: { field: 'id', order: 'ASC' },
-          filter: { userId: owner.user.id, q: 'Earning 1' },
-        });
-        expect(filtered.total, resource).toBe(2);
-        expect(
-          filtered.data.map((r) => String(r.id)),
-          resource,
-        ).toEqual(ids(rowsOf(owner)).slice(0, 1));
-
-        const wanted = [rowsOf(artists[0]!)[1]!.id, rowsOf(owner)[0]!.id];
-        const { data: many } = await data.getMany(resource, { ids: wanted });
-        expect(ids(many), resource).toEqual([...wanted].sort());
-        const { data: one } = await data.getOne(resource, { id: wanted[0]! });
-        expect(one, resource).toMatchObject({ id: wanted[0], releaseTitle: 'Earning 0' });
-
-        const reference = await data.getManyReference(resource, {
-          target: 'userId',
-          id: owner.user.id,
-          pagination: { page: 1, perPage: 25 },
-          sort: { field: 'id', order: 'ASC' },
-          filter: {},
-        });
-        expect(
-          reference.data.map((r) => String(r.id)),
-          resource,
-        ).toEqual(ids(rowsOf(owner)));
-        expect(reference.total, resource).toBe(2);
-      }
-      const october = await data.getList('analytics', {
-        pagination: { page: 1, perPage: 25 },
-        sort: { field: 'date', order: 'DESC' },
-        filter: { date_gte: '2026-10-01', date_lte: '2026-10-31', userId: artists[0]!.user.id },
+  test('getList by id both ways with a range and a filter, getOne, getMany, getManyReference', async ({
+    app,
+    db,
+    admin,
+  }) => {
+    const artists = await seedMoney(db);
+    const data = provider(app.url, admin);
+    for (const resource of ['royalties', 'analytics'] as const) {
+      const rowsOf = (a: (typeof artists)[number]) => (resource === 'royalties' ? a.royalties : a.usage);
+      const all = await data.getList(resource, {
+        pagination: { page: 1, perPage: 500 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: {},
       });
-      expect(october.data.map((r) => r.id)).toEqual([artists[0]!.usage[1]!.id]);
-    },
-  );
+      expect(all.total, resource).toBe(all.data.length);
+      expect(all.total, resource).toBeGreaterThanOrEqual(4);
+      expect(
+        all.data.map((r) => String(r.id)),
+        resource,
+      ).toEqual(ids(all.data));
+      const second = await data.getList(resource, {
+        pagination: { page: 2, perPage: 2 },
+        sort: { field: 'id', order: 'DESC' },
+        filter: {},
+      });
+      expect(
+        second.data.map((r) => String(r.id)),
+        resource,
+      ).toEqual(ids(all.data).reverse().slice(2, 4));
+      expect(second.total, resource).toBe(all.total);
+
+      const owner = artists[1]!;
+      const filtered = await data.getList(resource, {
+        pagination: { page: 1, perPage: 1 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: { userId: owner.user.id, q: 'Earning 1' },
+      });
+      expect(filtered.total, resource).toBe(2);
+      expect(
+        filtered.data.map((r) => String(r.id)),
+        resource,
+      ).toEqual(ids(rowsOf(owner)).slice(0, 1));
+
+      const wanted = [rowsOf(artists[0]!)[1]!.id, rowsOf(owner)[0]!.id];
+      const { data: many } = await data.getMany(resource, { ids: wanted });
+      expect(ids(many), resource).toEqual([...wanted].sort());
+      const { data: one } = await data.getOne(resource, { id: wanted[0]! });
+      expect(one, resource).toMatchObject({ id: wanted[0], releaseTitle: 'Earning 0' });
+
+      const reference = await data.getManyReference(resource, {
+        target: 'userId',
+        id: owner.user.id,
+        pagination: { page: 1, perPage: 25 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: {},
+      });
+      expect(
+        reference.data.map((r) => String(r.id)),
+        resource,
+      ).toEqual(ids(rowsOf(owner)));
+      expect(reference.total, resource).toBe(2);
+    }
+    const october = await data.getList('analytics', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'date', order: 'DESC' },
+      filter: { date_gte: '2026-10-01', date_lte: '2026-10-31', userId: artists[0]!.user.id },
+    });
+    expect(october.data.map((r) => r.id)).toEqual([artists[0]!.usage[1]!.id]);
+  });
 });
 
 describe('the real ra-data-simple-rest against the payee list', () => {
-  apiTest(
-    'payees: getList by id both ways, filtered by owner and status, getMany, getOne with the releases',
-    async ({ app, db, admin }) => {
-      const owner = await buildArtist(db, { firstName: 'Sharer' });
-      const tag = unique('rapayee').replace(/-/g, '');
-      const rows = [
+  test('payees: getList by id both ways, filtered by owner and status, getMany, getOne with the releases', async ({
+    app,
+    db,
+    admin,
+  }) => {
+    const owner = await buildArtist(db, { firstName: 'Sharer' });
+    const tag = unique('rapayee').replace(/-/g, '');
+    const rows = [
+      await Payee.query(db)
+        .insert({ ownerId: owner.id, userId: owner.id, email: `${tag}-own@example.test`, status: 'owner' })
+        .returning('*'),
+    ];
+    for (let i = 0; i < 3; i++) {
+      rows.push(
         await Payee.query(db)
-          .insert({ ownerId: owner.id, userId: owner.id, email: `${tag}-own@example.test`, status: 'owner' })
+          .insert({ ownerId: owner.id, email: `${tag}-${i}@example.test`, status: 'invited' })
           .returning('*'),
-      ];
-      for (let i = 0; i < 3; i++) {
-        rows.push(
-          await Payee.query(db)
-            .insert({ ownerId: owner.id, email: `${tag}-${i}@example.test`, status: 'invited' })
-            .returning('*'),
-        );
-      }
-      const data = provider(app.url, admin);
-      await expectReads(data, 'payees', {
-        all: await idsOf(Payee.query(db).select('id')),
-        filter: { ownerId: owner.id, status: 'invited' },
-        filtered: ordered(rows.filter((r) => r.status === 'invited').map((r) => r.id)),
-      });
-      const search = await data.getList('payees', {
-        pagination: { page: 1, perPage: 25 },
-        sort: { field: 'email', order: 'ASC' },
-        filter: { q: `${tag}-1@` },
-      });
-      expect([rowIds(search.data), search.total]).toEqual([[rows[2]!.id], 1]);
-      const { data: one } = await data.getOne('payees', { id: rows[1]!.id });
-      expect(one).toMatchObject({ status: 'invited', held: '0.00', earned: '0.00', releases: [] });
-    },
-  );
+      );
+    }
+    const data = provider(app.url, admin);
+    await expectReads(data, 'payees', {
+      all: await idsOf(Payee.query(db).select('id')),
+      filter: { ownerId: owner.id, status: 'invited' },
+      filtered: ordered(rows.filter((r) => r.status === 'invited').map((r) => r.id)),
+    });
+    const search = await data.getList('payees', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'email', order: 'ASC' },
+      filter: { q: `${tag}-1@` },
+    });
+    expect([rowIds(search.data), search.total]).toEqual([[rows[2]!.id], 1]);
+    const { data: one } = await data.getOne('payees', { id: rows[1]!.id });
+    expect(one).toMatchObject({ status: 'invited', held: '0.00', earned: '0.00', releases: [] });
+  });
 });
 
 /** Ids in the database's order: numerically for the events' bigint ids, else as Postgres orders UUIDs. */
@@ -403,101 +406,102 @@ const refusal = (
   );
 
 describe('the real ra-data-simple-rest against the payout, settings, message, audit and job lists', () => {
-  apiTest(
-    'withdrawal-requests: every read with real rows; update is the PATCH action, PUT is refused',
-    async ({ app, db, admin }) => {
-      const requests = [];
-      for (let i = 0; i < 2; i++) {
-        const user = await buildArtist(db, { firstName: `Payee${i}` });
-        const method = await PaymentMethod.query(db)
-          .insert({ userId: user.id, type: 'paypal', paypalEmail: `payee${i}@example.test`, isDefault: true })
-          .returning('*');
-        const statuses =
-          i === 0 ? (['pending', 'approved', 'pending'] as const) : (['pending', 'declined'] as const);
-        const rows = [];
-        for (const [n, status] of statuses.entries()) {
-          rows.push(
-            await WithdrawalRequest.query(db)
-              .insert({ userId: user.id, paymentMethodId: method.id, amount: `${20 + n}.00`, status })
-              .returning('*'),
-          );
-        }
-        requests.push({ user, rows });
+  test('withdrawal-requests: every read with real rows; update is the PATCH action, PUT is refused', async ({
+    app,
+    db,
+    admin,
+  }) => {
+    const requests = [];
+    for (let i = 0; i < 2; i++) {
+      const user = await buildArtist(db, { firstName: `Payee${i}` });
+      const method = await PaymentMethod.query(db)
+        .insert({ userId: user.id, type: 'paypal', paypalEmail: `payee${i}@example.test`, isDefault: true })
+        .returning('*');
+      const statuses =
+        i === 0 ? (['pending', 'approved', 'pending'] as const) : (['pending', 'declined'] as const);
+      const rows = [];
+      for (const [n, status] of statuses.entries()) {
+        rows.push(
+          await WithdrawalRequest.query(db)
+            .insert({ userId: user.id, paymentMethodId: method.id, amount: `${20 + n}.00`, status })
+            .returning('*'),
+        );
       }
-      const data = provider(app.url, admin);
-      const payee = requests[0]!;
-      await expectReads(data, 'withdrawal-requests', {
-        all: await idsOf(WithdrawalRequest.query(db).select('id')),
-        filter: { status: 'pending', userId: payee.user.id },
-        filtered: ordered(payee.rows.filter((r) => r.status === 'pending').map((r) => r.id)),
-      });
+      requests.push({ user, rows });
+    }
+    const data = provider(app.url, admin);
+    const payee = requests[0]!;
+    await expectReads(data, 'withdrawal-requests', {
+      all: await idsOf(WithdrawalRequest.query(db).select('id')),
+      filter: { status: 'pending', userId: payee.user.id },
+      filtered: ordered(payee.rows.filter((r) => r.status === 'pending').map((r) => r.id)),
+    });
 
-      const reference = await data.getManyReference('withdrawal-requests', {
-        target: 'userId',
-        id: payee.user.id,
-        pagination: { page: 1, perPage: 2 },
-        sort: { field: 'amount', order: 'DESC' },
-        filter: {},
-      });
-      expect(rowIds(reference.data)).toEqual([payee.rows[2]!.id, payee.rows[1]!.id]);
-      expect(reference.total).toBe(3);
-      const { data: one } = await data.getOne('withdrawal-requests', { id: payee.rows[0]!.id });
-      expect(one).toMatchObject({ amount: '20.00', status: 'pending', paymentMethod: { type: 'paypal' } });
+    const reference = await data.getManyReference('withdrawal-requests', {
+      target: 'userId',
+      id: payee.user.id,
+      pagination: { page: 1, perPage: 2 },
+      sort: { field: 'amount', order: 'DESC' },
+      filter: {},
+    });
+    expect(rowIds(reference.data)).toEqual([payee.rows[2]!.id, payee.rows[1]!.id]);
+    expect(reference.total).toBe(3);
+    const { data: one } = await data.getOne('withdrawal-requests', { id: payee.rows[0]!.id });
+    expect(one).toMatchObject({ amount: '20.00', status: 'pending', paymentMethod: { type: 'paypal' } });
 
-      // react-admin's update is a PUT of the whole record: the API has no such route (405, nothing changes).
-      // The console approves and declines through its own action, PATCH with {status} (dataProvider.ts).
-      const pending = payee.rows[0]!;
-      expect(
-        await refusal(
-          data.update('withdrawal-requests', {
-            id: pending.id,
-            data: { ...one, status: 'approved' },
-            previousData: one,
-          }),
-        ),
-      ).toEqual({ status: 405, message: 'Method Not Allowed' });
-      expect(await WithdrawalRequest.query(db).findById(pending.id)).toMatchObject({ status: 'pending' });
-      const http = client(app.url, admin);
-      const patch = (id: string, body: object) =>
-        http(`${app.url}/api/admin/withdrawal-requests/${id}`, {
-          method: 'PATCH',
-          body: JSON.stringify(body),
-        });
-      const approved = await patch(pending.id, { status: 'approved' });
-      expect(approved.json).toMatchObject({
-        id: pending.id,
-        status: 'approved',
-        adminNotes: 'approved for processing, payment within 24 hours',
+    // react-admin's update is a PUT of the whole record: the API has no such route (405, nothing changes).
+    // The console approves and declines through its own action, PATCH with {status} (dataProvider.ts).
+    const pending = payee.rows[0]!;
+    expect(
+      await refusal(
+        data.update('withdrawal-requests', {
+          id: pending.id,
+          data: { ...one, status: 'approved' },
+          previousData: one,
+        }),
+      ),
+    ).toEqual({ status: 405, message: 'Method Not Allowed' });
+    expect(await WithdrawalRequest.query(db).findById(pending.id)).toMatchObject({ status: 'pending' });
+    const http = client(app.url, admin);
+    const patch = (id: string, body: object) =>
+      http(`${app.url}/api/admin/withdrawal-requests/${id}`, {
+        method: 'PATCH',
+        body: JSON.stringify(body),
       });
-      const declined = await patch(payee.rows[2]!.id, { status: 'declined', adminNotes: 'Wrong account' });
-      expect(declined.json).toMatchObject({ status: 'declined', adminNotes: 'Wrong account' });
-      expect(await refusal(patch(pending.id, { status: 'declined' }))).toEqual({
-        status: 409,
-        message: 'A approved withdrawal request cannot become declined',
-      });
-      // The lists follow: none of this payee's requests is pending any more.
-      const stillPending = await data.getList('withdrawal-requests', {
-        pagination: { page: 1, perPage: 25 },
-        sort: { field: 'id', order: 'ASC' },
-        filter: { status: 'pending', userId: payee.user.id },
-      });
-      expect([stillPending.data, stillPending.total]).toEqual([[], 0]);
-      const approvedNow = await data.getList('withdrawal-requests', {
-        pagination: { page: 1, perPage: 25 },
-        sort: { field: 'id', order: 'ASC' },
-        filter: { status: 'approved', userId: payee.user.id },
-      });
-      expect(rowIds(approvedNow.data)).toEqual(ordered([pending.id, payee.rows[1]!.id]));
-      expect(approvedNow.total).toBe(2);
-      expect(
-        await refusal(data.delete('withdrawal-requests', { id: pending.id, previousData: one })),
-      ).toMatchObject({
-        status: 405,
-      });
-    },
-  );
+    const approved = await patch(pending.id, { status: 'approved' });
+    expect(approved.json).toMatchObject({
+      id: pending.id,
+      status: 'approved',
+      adminNotes: 'approved for processing, payment within 24 hours',
+    });
+    const declined = await patch(payee.rows[2]!.id, { status: 'declined', adminNotes: 'Wrong account' });
+    expect(declined.json).toMatchObject({ status: 'declined', adminNotes: 'Wrong account' });
+    expect(await refusal(patch(pending.id, { status: 'declined' }))).toEqual({
+      status: 409,
+      message: 'A approved withdrawal request cannot become declined',
+    });
+    // The lists follow: none of this payee's requests is pending any more.
+    const stillPending = await data.getList('withdrawal-requests', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { status: 'pending', userId: payee.user.id },
+    });
+    expect([stillPending.data, stillPending.total]).toEqual([[], 0]);
+    const approvedNow = await data.getList('withdrawal-requests', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { status: 'approved', userId: payee.user.id },
+    });
+    expect(rowIds(approvedNow.data)).toEqual(ordered([pending.id, payee.rows[1]!.id]));
+    expect(approvedNow.total).toBe(2);
+    expect(
+      await refusal(data.delete('withdrawal-requests', { id: pending.id, previousData: one })),
+    ).toMatchObject({
+      status: 405,
+    });
+  });
 
-  apiTest('settings: every read, create with a known key, update by PUT', async ({ app, db, admin }) => {
+  test('settings: every read, create with a known key, update by PUT', async ({ app, db, admin }) => {
     const data = provider(app.url, admin);
     const streams = (await PlatformSetting.query(db).findOne({ settingKey: 'streams_growth_percentage' }))!;
     await expectReads(data, 'settings', {
@@ -558,152 +562,153 @@ describe('the real ra-data-simple-rest against the payout, settings, message, au
     expect(rowIds(all.data)).toEqual((await idsOf(PlatformSetting.query(db).select('id'))).reverse());
   });
 
-  apiTest(
-    'contact-messages, newsletter-subscriptions, events, failed-events, reports and exports: every read',
-    async ({ app, db, admin }) => {
-      const tag = unique('dp');
-      const data = provider(app.url, admin);
+  test('contact-messages, newsletter-subscriptions, events, failed-events, reports and exports: every read', async ({
+    app,
+    db,
+    admin,
+  }) => {
+    const tag = unique('dp');
+    const data = provider(app.url, admin);
 
-      const contacts = [];
-      for (const [i, status] of (['new', 'read', 'new'] as const).entries()) {
-        contacts.push(
-          await ContactMessage.query(db)
-            .insert({
-              name: `Visitor ${i}`,
-              email: `v${i}@example.test`,
-              subject: `About ${tag}`,
-              message: 'Hi',
-              status,
-            })
-            .returning('*'),
-        );
-      }
-      await ContactMessage.query(db).insert({
-        name: 'Other',
-        email: 'o@example.test',
-        subject: 'Else',
-        message: 'Hi',
-      });
-      await expectReads(data, 'contact-messages', {
-        all: await idsOf(ContactMessage.query(db).select('id')),
-        filter: { q: tag, status: 'new' },
-        filtered: ordered(contacts.filter((c) => c.status === 'new').map((c) => c.id)),
-      });
+    const contacts = [];
+    for (const [i, status] of (['new', 'read', 'new'] as const).entries()) {
+      contacts.push(
+        await ContactMessage.query(db)
+          .insert({
+            name: `Visitor ${i}`,
+            email: `v${i}@example.test`,
+            subject: `About ${tag}`,
+            message: 'Hi',
+            status,
+          })
+          .returning('*'),
+      );
+    }
+    await ContactMessage.query(db).insert({
+      name: 'Other',
+      email: 'o@example.test',
+      subject: 'Else',
+      message: 'Hi',
+    });
+    await expectReads(data, 'contact-messages', {
+      all: await idsOf(ContactMessage.query(db).select('id')),
+      filter: { q: tag, status: 'new' },
+      filtered: ordered(contacts.filter((c) => c.status === 'new').map((c) => c.id)),
+    });
 
-      const subscriptions = [];
-      for (const [i, isActive] of [true, false, true].entries()) {
-        subscriptions.push(
-          await NewsletterSubscription.query(db)
-            .insert({ email: `${tag}-${i}@example.test`, isActive })
-            .returning('*'),
-        );
-      }
-      await NewsletterSubscription.query(db).insert({ email: `${unique('other')}@example.test` });
-      await expectReads(data, 'newsletter-subscriptions', {
-        all: await idsOf(NewsletterSubscription.query(db).select('id')),
-        filter: { q: tag, isActive: true },
-        filtered: ordered(subscriptions.filter((s) => s.isActive).map((s) => s.id)),
-        getOne: false, // the API has no GET /newsletter-subscriptions/:id; the console lists them only
-      });
-      expect(await refusal(data.getOne('newsletter-subscriptions', { id: subscriptions[0]!.id }))).toEqual({
-        status: 404,
-        message: 'Not Found',
-      });
+    const subscriptions = [];
+    for (const [i, isActive] of [true, false, true].entries()) {
+      subscriptions.push(
+        await NewsletterSubscription.query(db)
+          .insert({ email: `${tag}-${i}@example.test`, isActive })
+          .returning('*'),
+      );
+    }
+    await NewsletterSubscription.query(db).insert({ email: `${unique('other')}@example.test` });
+    await expectReads(data, 'newsletter-subscriptions', {
+      all: await idsOf(NewsletterSubscription.query(db).select('id')),
+      filter: { q: tag, isActive: true },
+      filtered: ordered(subscriptions.filter((s) => s.isActive).map((s) => s.id)),
+      getOne: false, // the API has no GET /newsletter-subscriptions/:id; the console lists them only
+    });
+    expect(await refusal(data.getOne('newsletter-subscriptions', { id: subscriptions[0]!.id }))).toEqual({
+      status: 404,
+      message: 'Not Found',
+    });
 
-      // Failed events first: each appends its marker event, which the events list must then count.
-      const group = unique('group');
-      const failed = [
-        await failEvent(db, { group }),
-        await failEvent(db, { group, attempts: 2, maxAttempts: 5 }),
-        await failEvent(db, { group }),
-      ];
-      await failEvent(db);
-      await expectReads(data, 'failed-events', {
-        all: await idsOf(FailedEvent.query(db).select('id')),
-        filter: { group, status: 'parked' },
-        filtered: ordered([failed[0]!.id, failed[2]!.id]),
-      });
+    // Failed events first: each appends its marker event, which the events list must then count.
+    const group = unique('group');
+    const failed = [
+      await failEvent(db, { group }),
+      await failEvent(db, { group, attempts: 2, maxAttempts: 5 }),
+      await failEvent(db, { group }),
+    ];
+    await failEvent(db);
+    await expectReads(data, 'failed-events', {
+      all: await idsOf(FailedEvent.query(db).select('id')),
+      filter: { group, status: 'parked' },
+      filtered: ordered([failed[0]!.id, failed[2]!.id]),
+    });
 
-      const aggregateId = unique('setting');
-      const appended = [];
-      for (let i = 0; i < 3; i++) {
-        appended.push(
-          await db.transaction((trx) =>
-            appendEvent(trx, {
-              type: 'setting.changed',
-              aggregateId,
-              actorId: admin.user.id,
-              payload: { settingKey: aggregateId, settingValue: String(i), previousValue: null },
-            }),
-          ),
-        );
-      }
-      await expectReads(data, 'events', {
-        all: await idsOf(Event.query(db).select('id')),
-        filter: { type: 'setting.changed', aggregateId },
-        filtered: ordered(appended.map((e) => e.id)),
-      });
+    const aggregateId = unique('setting');
+    const appended = [];
+    for (let i = 0; i < 3; i++) {
+      appended.push(
+        await db.transaction((trx) =>
+          appendEvent(trx, {
+            type: 'setting.changed',
+            aggregateId,
+            actorId: admin.user.id,
+            payload: { settingKey: aggregateId, settingValue: String(i), previousValue: null },
+          }),
+        ),
+      );
+    }
+    await expectReads(data, 'events', {
+      all: await idsOf(Event.query(db).select('id')),
+      filter: { type: 'setting.changed', aggregateId },
+      filtered: ordered(appended.map((e) => e.id)),
+    });
 
-      const reports = [];
-      for (const [i, status] of (['completed', 'pending', 'completed'] as const).entries()) {
-        reports.push(
-          await StoreReport.query(db)
-            .insert({
-              filename: `${tag}-${i}.csv`,
-              fileKey: `reports/${tag}-${i}.csv`,
-              contentHash: `${tag}-${i}`,
-              size: 100 + i,
-              status,
-              uploadedBy: admin.user.id,
-            })
-            .returning('*'),
-        );
-      }
-      await StoreReport.query(db).insert({
-        filename: 'other.csv',
-        fileKey: 'reports/other.csv',
-        contentHash: tag,
-        size: 1,
-      });
-      await expectReads(data, 'reports', {
-        all: await idsOf(StoreReport.query(db).select('id')),
-        filter: { q: tag, status: 'completed' },
-        filtered: ordered(reports.filter((r) => r.status === 'completed').map((r) => r.id)),
-      });
+    const reports = [];
+    for (const [i, status] of (['completed', 'pending', 'completed'] as const).entries()) {
+      reports.push(
+        await StoreReport.query(db)
+          .insert({
+            filename: `${tag}-${i}.csv`,
+            fileKey: `reports/${tag}-${i}.csv`,
+            contentHash: `${tag}-${i}`,
+            size: 100 + i,
+            status,
+            uploadedBy: admin.user.id,
+          })
+          .returning('*'),
+      );
+    }
+    await StoreReport.query(db).insert({
+      filename: 'other.csv',
+      fileKey: 'reports/other.csv',
+      contentHash: tag,
+      size: 1,
+    });
+    await expectReads(data, 'reports', {
+      all: await idsOf(StoreReport.query(db).select('id')),
+      filter: { q: tag, status: 'completed' },
+      filtered: ordered(reports.filter((r) => r.status === 'completed').map((r) => r.id)),
+    });
 
-      const requester = await buildArtist(db, { firstName: 'Exporter' });
-      const release = await buildRelease(db, { userId: requester.id, title: `Exported ${tag}` });
-      const exports = [
-        await buildExport(db, { requestedBy: requester.id, releaseIds: [release.id] }),
-        await buildExport(db, { requestedBy: admin.user.id, releaseIds: [release.id] }),
-        await buildExport(db, { requestedBy: requester.id, releaseIds: [release.id], kind: 'document' }),
-        await buildExport(db, { requestedBy: admin.user.id, releaseIds: [release.id], kind: 'document' }),
-      ];
-      await expectReads(data, 'exports', {
-        all: await idsOf(Export.query(db).select('id')),
-        filter: { requestedBy: requester.id },
-        filtered: ordered([exports[0]!.id, exports[2]!.id]),
-      });
+    const requester = await buildArtist(db, { firstName: 'Exporter' });
+    const release = await buildRelease(db, { userId: requester.id, title: `Exported ${tag}` });
+    const exports = [
+      await buildExport(db, { requestedBy: requester.id, releaseIds: [release.id] }),
+      await buildExport(db, { requestedBy: admin.user.id, releaseIds: [release.id] }),
+      await buildExport(db, { requestedBy: requester.id, releaseIds: [release.id], kind: 'document' }),
+      await buildExport(db, { requestedBy: admin.user.id, releaseIds: [release.id], kind: 'document' }),
+    ];
+    await expectReads(data, 'exports', {
+      all: await idsOf(Export.query(db).select('id')),
+      filter: { requestedBy: requester.id },
+      filtered: ordered([exports[0]!.id, exports[2]!.id]),
+    });
 
-      // None of them can be deleted through the provider: a 4xx the console can show, never a 500. 405
-      // where the record's path exists (GET only), 404 where the API has no path per record at all.
-      const refusals: Array<[string, string, number, string]> = [
-        ['contact-messages', contacts[0]!.id, 405, 'Method Not Allowed'],
-        ['newsletter-subscriptions', subscriptions[0]!.id, 404, 'Not Found'],
-        ['events', appended[0]!.id, 405, 'Method Not Allowed'],
-        ['failed-events', failed[0]!.id, 405, 'Method Not Allowed'],
-        ['reports', reports[0]!.id, 405, 'Method Not Allowed'],
-        ['exports', exports[0]!.id, 405, 'Method Not Allowed'],
-      ];
-      for (const [resource, id, status, message] of refusals) {
-        const answer = await refusal(data.delete(resource, { id, previousData: { id } }));
-        expect(answer, resource).toEqual({ status, message });
-      }
-    },
-  );
+    // None of them can be deleted through the provider: a 4xx the console can show, never a 500. 405
+    // where the record's path exists (GET only), 404 where the API has no path per record at all.
+    const refusals: Array<[string, string, number, string]> = [
+      ['contact-messages', contacts[0]!.id, 405, 'Method Not Allowed'],
+      ['newsletter-subscriptions', subscriptions[0]!.id, 404, 'Not Found'],
+      ['events', appended[0]!.id, 405, 'Method Not Allowed'],
+      ['failed-events', failed[0]!.id, 405, 'Method Not Allowed'],
+      ['reports', reports[0]!.id, 405, 'Method Not Allowed'],
+      ['exports', exports[0]!.id, 405, 'Method Not Allowed'],
+    ];
+    for (const [resource, id, status, message] of refusals) {
+      const answer = await refusal(data.delete(resource, { id, previousData: { id } }));
+      expect(answer, resource).toEqual({ status, message });
+    }
+  });
 
   // The console opens a failed event on its own page: react-admin's getOne.
-  apiTest('failed-events getOne: the row the console’s show page asks for', async ({ app, db, admin }) => {
+  test('failed-events getOne: the row the console’s show page asks for', async ({ app, db, admin }) => {
     const parked = await failEvent(db);
     const { data: one } = await provider(app.url, admin).getOne('failed-events', { id: parked.id });
     expect(one).toMatchObject({ id: parked.id, group: parked.group, status: 'parked' });

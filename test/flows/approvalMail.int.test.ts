@@ -15,20 +15,17 @@ import { uniqueName } from '#test/support/database.ts';
 import { pollUntil, waitUntilGroupPassed } from '#test/support/eventLog.ts';
 import { validApplication } from '#test/support/factories.ts';
 
-const flowTest = apiTest.extend(
-  'workers',
-  { scope: 'file', auto: true },
-  async ({ app, db }, { onCleanup }) => {
+// Its own database (the workers relay and mail every event they find) and a throwaway outbox.
+const dataDir = path.join(os.tmpdir(), uniqueName('riffline-approval-mail'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const flowTest = apiTest
+  .extend('workers', { scope: 'file', auto: true }, async ({ app, db }, { onCleanup }) => {
     const workers = await startWorkers({ config: app.deps.config, db, logger: pino({ level: 'silent' }) });
     onCleanup(() => workers.stop());
     return workers;
-  },
-);
-
-// Its own database (the workers relay and mail every event they find) and a throwaway outbox.
-const dataDir = path.join(os.tmpdir(), uniqueName('riffline-approval-mail'));
-flowTest.override({ freshDb: true, serverEnv: { DATA_DIR: dataDir } });
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  })
+  .extend({ freshDb: true, serverEnv: { DATA_DIR: dataDir } });
 
 type Listing = { messages: { to: string; subject: string }[] };
 

@@ -61,57 +61,66 @@ interface Personas {
 
 // Its own database (a refusal is checked to change no row of any table) and a throwaway mail outbox.
 const dataDir = path.join(os.tmpdir(), uniqueName('riffline-authz'));
-const matrixTest = apiTest.extend('personas', { scope: 'file' }, async ({ app, db }): Promise<Personas> => {
-  const markers = Object.fromEntries(personaNames.map((n) => [n, new Set<string>()])) as Personas['markers'];
-  const signUp = async (name: SignedIn) => {
-    const a = await actor(app, db, kinds[name], { lastName: unique(`${name}-last-name`) });
-    markers[name].add(a.user.email!).add(a.person.lastName);
-    // Staff ids are part of the records artists read (SPEC: reviewedBy, assignedTo); an artist's are not.
-    if (name !== 'admin') markers[name].add(a.user.id);
-    return { browser: a.browser, persona: { name, user: a.user, person: a.person } };
-  };
-  const [pending, A, B, admin] = await Promise.all([
-    signUp('pending'),
-    signUp('A'),
-    signUp('B'),
-    signUp('admin'),
-  ]);
-  // Each artist has an application (pending's was rejected: it may apply again) and a ticket.
-  for (const [name, caller, status] of [
-    ['pending', pending, 'rejected'],
-    ['A', A, 'approved'],
-    ['B', B, 'approved'],
-  ] as const) {
-    const userId = caller.persona.user.id;
-    const application = await buildApplication(db, {
-      userId,
-      status,
-      artistName: unique(`${name}-artist-name`),
-      legalName: unique(`${name}-legal-name`),
-    });
-    const ticket = await buildSupportTicket(db, {
-      userId,
-      subject: unique(`${name}-ticket-subject`),
-      message: unique(`${name}-ticket-message`),
-    });
-    markers[name]
-      .add(application.id)
-      .add(application.artistName)
-      .add(application.legalName)
-      .add(ticket.id)
-      .add(ticket.subject)
-      .add(ticket.message);
-  }
-  return {
-    callers: { anonymous: { persona: { name: 'anonymous' }, browser: new Browser() }, pending, A, B, admin },
-    signedIn: { pending: pending.persona, A: A.persona, B: B.persona, admin: admin.persona },
-    markers,
-  };
-});
-matrixTest.override({
-  freshDb: true,
-  serverEnv: { DATA_DIR: dataDir, PAYMENT_WEBHOOK_SECRET: matrixWebhookSecret },
-});
+const matrixTest = apiTest
+  .extend('personas', { scope: 'file' }, async ({ app, db }): Promise<Personas> => {
+    const markers = Object.fromEntries(
+      personaNames.map((n) => [n, new Set<string>()]),
+    ) as Personas['markers'];
+    const signUp = async (name: SignedIn) => {
+      const a = await actor(app, db, kinds[name], { lastName: unique(`${name}-last-name`) });
+      markers[name].add(a.user.email!).add(a.person.lastName);
+      // Staff ids are part of the records artists read (SPEC: reviewedBy, assignedTo); an artist's are not.
+      if (name !== 'admin') markers[name].add(a.user.id);
+      return { browser: a.browser, persona: { name, user: a.user, person: a.person } };
+    };
+    const [pending, A, B, admin] = await Promise.all([
+      signUp('pending'),
+      signUp('A'),
+      signUp('B'),
+      signUp('admin'),
+    ]);
+    // Each artist has an application (pending's was rejected: it may apply again) and a ticket.
+    for (const [name, caller, status] of [
+      ['pending', pending, 'rejected'],
+      ['A', A, 'approved'],
+      ['B', B, 'approved'],
+    ] as const) {
+      const userId = caller.persona.user.id;
+      const application = await buildApplication(db, {
+        userId,
+        status,
+        artistName: unique(`${name}-artist-name`),
+        legalName: unique(`${name}-legal-name`),
+      });
+      const ticket = await buildSupportTicket(db, {
+        userId,
+        subject: unique(`${name}-ticket-subject`),
+        message: unique(`${name}-ticket-message`),
+      });
+      markers[name]
+        .add(application.id)
+        .add(application.artistName)
+        .add(application.legalName)
+        .add(ticket.id)
+        .add(ticket.subject)
+        .add(ticket.message);
+    }
+    return {
+      callers: {
+        anonymous: { persona: { name: 'anonymous' }, browser: new Browser() },
+        pending,
+        A,
+        B,
+        admin,
+      },
+      signedIn: { pending: pending.persona, A: A.persona, B: B.persona, admin: admin.persona },
+      markers,
+    };
+  })
+  .extend({
+    freshDb: true,
+    serverEnv: { DATA_DIR: dataDir, PAYMENT_WEBHOOK_SECRET: matrixWebhookSecret },
+  });
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const keyOf = (def: RouteDef) => `${def.method.toUpperCase()} ${def.path}`;

@@ -51,10 +51,9 @@ const fuzzTest = apiTest
       categories: listCategories()[0]!.slug,
       articles: popularArticles()[0]!.id,
     } as Existing;
-  });
+  })
+  .extend({ freshDb: true });
 // A database of its own: the checksums must see only this file's requests.
-fuzzTest.override({ freshDb: true });
-
 const label = (def: RouteDef) => `${def.method.toUpperCase()} /api${def.path}`;
 const fuzzed = allRoutes()
   .filter((def) => def.request && (['params', 'query', 'body'] as const).some((p) => def.request!.shape[p]))

@@ -69,7 +69,8 @@ export function useFreshDb(ready: (db: Db, url: string | null) => void): void {
 /**
  * `dbTest` is vitest's `test` with `db`: one connection per test file to this run's migrated test
  * database, closed after the file. A file whose suites need the database to themselves says
- * `dbTest.override({ freshDb: true })` at its top: `db` is then a fresh database, dropped after the file.
+ * `const test = dbTest.extend({ freshDb: true })` at its top and runs its tests with it: `db` is then a
+ * fresh database, dropped after the file (never `dbTest.override`, which would reach the files after it).
  *
  *   dbTest('inserts', async ({ db }) => { ... });
  */

@@ -28,7 +28,6 @@ export function apiWithWorkers(name: string, env: Record<string, string> = {}) {
     },
   );
   const dataDir = path.join(os.tmpdir(), uniqueName(`riffline-${name}`));
-  flowTest.override({ freshDb: true, serverEnv: { DATA_DIR: dataDir, ...env } });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  return flowTest;
+  return flowTest.extend({ freshDb: true, serverEnv: { DATA_DIR: dataDir, ...env } });
 }

@@ -12,18 +12,19 @@ import { healthy, startWorkers } from './runtime.ts';
 
 const mailer: Mailer = { transport: 'outbox', send: async () => ({ messageId: 'unused' }), close() {} };
 
-const test = dbTest.extend('workers', { scope: 'file', auto: true }, async ({ db }, { onCleanup }) => {
-  const workers = await startWorkers({
-    config: loadConfig({}),
-    db,
-    logger: pino({ level: 'silent' }),
-    mailer,
-  });
-  onCleanup(() => workers.stop());
-  return workers;
-});
-// Its own database: the workers relay and handle every event they find.
-test.override({ freshDb: true });
+const test = dbTest
+  .extend('workers', { scope: 'file', auto: true }, async ({ db }, { onCleanup }) => {
+    const workers = await startWorkers({
+      config: loadConfig({}),
+      db,
+      logger: pino({ level: 'silent' }),
+      mailer,
+    });
+    onCleanup(() => workers.stop());
+    return workers;
+  })
+  // Its own database: the workers relay and handle every event they find.
+  .extend({ freshDb: true });
 
 describe("the workers' health", () => {
   test("reports each group's lag and dead letters, and stays up with parked events", async ({

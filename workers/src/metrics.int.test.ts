@@ -17,9 +17,7 @@ import { startWorkers } from './runtime.ts';
 const logger = pino({ level: 'silent' });
 
 // Its own database: the backlog and the lags count every event in it.
-const test = dbTest;
-test.override({ freshDb: true });
-
+const test = dbTest.extend({ freshDb: true });
 async function serve(handler: ReturnType<typeof serveMetrics>) {
   const server = http.createServer((req, res) => void handler(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

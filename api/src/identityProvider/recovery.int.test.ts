@@ -12,7 +12,7 @@ import { newPerson, openSignIn, signIn, signUp, type Person } from '#test/suppor
 
 // The mail goes to the local outbox `<DATA_DIR>/mail`: a throwaway one.
 const dataDir = path.join(os.tmpdir(), uniqueName('riffline-recovery'));
-apiTest.override({ serverEnv: { DATA_DIR: dataDir } });
+const test = apiTest.extend({ serverEnv: { DATA_DIR: dataDir } });
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const RESET_SUBJECT = 'Reset your Riffline password';
@@ -64,29 +64,28 @@ async function signedUp(app: TestServer, fields: Partial<Person> = {}) {
 }
 
 describe('password reset on the embedded provider', () => {
-  apiTest(
-    'gives the same answer for an address with an account and one without, and mails only the first',
-    async ({ app }) => {
-      const { person } = await signedUp(app);
-      const stranger = `${uniqueName('nobody')}@example.test`;
-      const known = await requestReset(new Browser(), app, person.email);
-      const unknown = await requestReset(new Browser(), app, stranger);
-      for (const answer of [known, unknown]) {
-        expect(answer.status).toBe(200);
-        expect(answer.body).toContain(SAME_ANSWER);
-      }
-      const strip = (page: Page) => page.body.replace(/\/oidc\/interaction\/[A-Za-z0-9_-]+/g, '');
-      expect(strip(known)).toBe(strip(unknown));
-      const [mail] = await outboxMail(app.deps.config.mail.outbox, person.email, RESET_SUBJECT);
-      expect(mail!.text).toContain('The link works once, within 1 hour.');
-      // Nothing goes to the address without an account (the known one's mail, asked for first, is there).
-      await expect(
-        outboxMail(app.deps.config.mail.outbox, stranger, RESET_SUBJECT, { timeoutMs: 300 }),
-      ).rejects.toThrow();
-    },
-  );
+  test('gives the same answer for an address with an account and one without, and mails only the first', async ({
+    app,
+  }) => {
+    const { person } = await signedUp(app);
+    const stranger = `${uniqueName('nobody')}@example.test`;
+    const known = await requestReset(new Browser(), app, person.email);
+    const unknown = await requestReset(new Browser(), app, stranger);
+    for (const answer of [known, unknown]) {
+      expect(answer.status).toBe(200);
+      expect(answer.body).toContain(SAME_ANSWER);
+    }
+    const strip = (page: Page) => page.body.replace(/\/oidc\/interaction\/[A-Za-z0-9_-]+/g, '');
+    expect(strip(known)).toBe(strip(unknown));
+    const [mail] = await outboxMail(app.deps.config.mail.outbox, person.email, RESET_SUBJECT);
+    expect(mail!.text).toContain('The link works once, within 1 hour.');
+    // Nothing goes to the address without an account (the known one's mail, asked for first, is there).
+    await expect(
+      outboxMail(app.deps.config.mail.outbox, stranger, RESET_SUBJECT, { timeoutMs: 300 }),
+    ).rejects.toThrow();
+  });
 
-  apiTest('answers without waiting for the account lookup or the mail', async ({ db }) => {
+  test('answers without waiting for the account lookup or the mail', async ({ db }) => {
     // An SMTP server that accepts connections and never says a word: a send would hang for minutes.
     const sockets = new Set<net.Socket>();
     const silent = net.createServer((socket) => sockets.add(socket));
@@ -114,60 +113,60 @@ describe('password reset on the embedded provider', () => {
     }
   });
 
-  apiTest(
-    'sets a new password through the emailed link once, and signs every session of the account out',
-    async ({ app, db }) => {
-      const { person, browser: signedIn, id } = await signedUp(app);
-      expect((await me(signedIn, app)).status).toBe(200);
+  test('sets a new password through the emailed link once, and signs every session of the account out', async ({
+    app,
+    db,
+  }) => {
+    const { person, browser: signedIn, id } = await signedUp(app);
+    expect((await me(signedIn, app)).status).toBe(200);
 
-      await requestReset(new Browser(), app, person.email);
-      const link = await resetLink(app, person.email);
-      const owner = new Browser();
-      const short = await setNewPassword(owner, link, 'short');
-      expect(short.status).toBe(400);
-      expect(short.body).toContain('Password must be at least 8 characters');
+    await requestReset(new Browser(), app, person.email);
+    const link = await resetLink(app, person.email);
+    const owner = new Browser();
+    const short = await setNewPassword(owner, link, 'short');
+    expect(short.status).toBe(400);
+    expect(short.body).toContain('Password must be at least 8 characters');
 
-      const done = await setNewPassword(owner, link, 'a fresh new password');
-      expect(done.status).toBe(200);
-      expect(done.body).toContain('Password changed');
-      expect(href(done, 'Sign in')).toBe(`${app.url}/api/login`);
+    const done = await setNewPassword(owner, link, 'a fresh new password');
+    expect(done.status).toBe(200);
+    expect(done.body).toContain('Password changed');
+    expect(href(done, 'Sign in')).toBe(`${app.url}/api/login`);
 
-      // The app session that was signed in is gone, and so is its provider session: /api/login asks again.
-      expect((await me(signedIn, app)).status).toBe(401);
-      expect((await signedIn.get(`${app.url}/api/login`)).url).toMatch(/\/oidc\/interaction\/[^/]+$/);
-      expect(await db('sessions').whereRaw("sess->>'userId' = ?", [id])).toEqual([]);
-      expect(await db('oidc_payloads').whereRaw("payload->>'accountId' = ?", [id])).toEqual([]);
+    // The app session that was signed in is gone, and so is its provider session: /api/login asks again.
+    expect((await me(signedIn, app)).status).toBe(401);
+    expect((await signedIn.get(`${app.url}/api/login`)).url).toMatch(/\/oidc\/interaction\/[^/]+$/);
+    expect(await db('sessions').whereRaw("sess->>'userId' = ?", [id])).toEqual([]);
+    expect(await db('oidc_payloads').whereRaw("payload->>'accountId' = ?", [id])).toEqual([]);
 
-      const old = new Browser();
-      const refused = await signIn(old, app.url, person.email, person.password);
-      expect(refused.status).toBe(401);
-      const fresh = new Browser();
-      await signIn(fresh, app.url, person.email, 'a fresh new password');
-      expect((await me(fresh, app)).status).toBe(200);
+    const old = new Browser();
+    const refused = await signIn(old, app.url, person.email, person.password);
+    expect(refused.status).toBe(401);
+    const fresh = new Browser();
+    await signIn(fresh, app.url, person.email, 'a fresh new password');
+    expect((await me(fresh, app)).status).toBe(200);
 
-      // Single use: the same link again is refused, on its page and on a post.
-      const again = await owner.get(link);
-      expect(again.status).toBe(400);
-      expect(again.body).toContain('This reset link has expired or was already used. Ask for a new one.');
-      const token = new URL(link).searchParams.get('token')!;
-      const replay = await owner.request(`${app.url}/oidc/reset-password`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: app.url },
-        body: new URLSearchParams({ token, password: 'yet another password' }).toString(),
-      });
-      expect(replay.status).toBe(400);
+    // Single use: the same link again is refused, on its page and on a post.
+    const again = await owner.get(link);
+    expect(again.status).toBe(400);
+    expect(again.body).toContain('This reset link has expired or was already used. Ask for a new one.');
+    const token = new URL(link).searchParams.get('token')!;
+    const replay = await owner.request(`${app.url}/oidc/reset-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: app.url },
+      body: new URLSearchParams({ token, password: 'yet another password' }).toString(),
+    });
+    expect(replay.status).toBe(400);
 
-      // The event says what happened; no event anywhere holds the token, nor does the token table.
-      expect(await Event.query(db).where({ type: 'user.passwordReset', aggregateId: id })).toHaveLength(1);
-      const events = await db('events').whereRaw('payload::text like ?', [`%${token}%`]);
-      expect(events).toEqual([]);
-      expect(await db('identity_tokens').where({ tokenHash: token })).toEqual([]);
-      // The link reached the address, so the address is proven too.
-      expect((await User.query(db).findById(id))!.emailVerified).toBe(true);
-    },
-  );
+    // The event says what happened; no event anywhere holds the token, nor does the token table.
+    expect(await Event.query(db).where({ type: 'user.passwordReset', aggregateId: id })).toHaveLength(1);
+    const events = await db('events').whereRaw('payload::text like ?', [`%${token}%`]);
+    expect(events).toEqual([]);
+    expect(await db('identity_tokens').where({ tokenHash: token })).toEqual([]);
+    // The link reached the address, so the address is proven too.
+    expect((await User.query(db).findById(id))!.emailVerified).toBe(true);
+  });
 
-  apiTest('refuses a link an hour after it was sent', async ({ db }) => {
+  test('refuses a link an hour after it was sent', async ({ db }) => {
     let now = Date.now();
     const app = await startTestServer({
       db,
@@ -190,7 +189,7 @@ describe('password reset on the embedded provider', () => {
     }
   });
 
-  apiTest('lifts the sign-in lockout, whose message now links to the reset', async ({ app }) => {
+  test('lifts the sign-in lockout, whose message now links to the reset', async ({ app }) => {
     const { person } = await signedUp(app);
     const browser = new Browser();
     let locked: Page | undefined;
@@ -209,49 +208,48 @@ describe('password reset on the embedded provider', () => {
     expect((await me(back, app)).status).toBe(200);
   });
 
-  apiTest(
-    'lifts the lockout of every address that guessed, and the one on the whole account',
-    async ({ db }) => {
-      // Behind a proxy, so that the test can be many clients (the lockout counts per account and address).
-      const app = await startTestServer({
-        db,
-        keepDb: true,
-        env: { DATA_DIR: dataDir, TRUST_PROXY_HOPS: '1' },
-      });
-      try {
-        const { person } = await signedUp(app);
-        const from = (n: number) => ({ 'x-forwarded-for': `198.51.100.${n}` });
-        const attempt = async (n: number, password: string) => {
-          const browser = new Browser();
-          const page = await openSignIn(browser, app.url);
-          return browser.submit(page, formOf(page), { email: person.email, password }, from(n));
-        };
-        for (const n of [1, 2]) {
-          for (let i = 0; i < 5; i++) expect((await attempt(n, `wrong-${i}`)).status).toBe(401);
-          expect((await attempt(n, 'wrong-5')).status).toBe(429);
-        }
-        // The account's own cap (checked passwords from every address together), reached as if guessed
-        // from many more addresses: now even a fresh one is refused, the right password included.
-        await db('rate_limits')
-          .where('key', 'like', `%signin-failures:email:${person.email}`)
-          .update({ hits: 100 });
-        const capped = await attempt(3, person.password);
-        expect(capped.status).toBe(429);
-        expect(capped.body).toContain('Too many failed sign-in attempts');
-        await requestReset(new Browser(), app, person.email);
-        await setNewPassword(new Browser(), await resetLink(app, person.email), 'unlocked at last');
-        const keys = await db('rate_limits')
-          .where('key', 'like', `%signin-failures:email:${person.email}%`)
-          .pluck('key');
-        expect(keys).toEqual([]);
-        expect((await attempt(2, 'unlocked at last')).url).toBe(`${app.url}/`);
-      } finally {
-        await app.close();
+  test('lifts the lockout of every address that guessed, and the one on the whole account', async ({
+    db,
+  }) => {
+    // Behind a proxy, so that the test can be many clients (the lockout counts per account and address).
+    const app = await startTestServer({
+      db,
+      keepDb: true,
+      env: { DATA_DIR: dataDir, TRUST_PROXY_HOPS: '1' },
+    });
+    try {
+      const { person } = await signedUp(app);
+      const from = (n: number) => ({ 'x-forwarded-for': `198.51.100.${n}` });
+      const attempt = async (n: number, password: string) => {
+        const browser = new Browser();
+        const page = await openSignIn(browser, app.url);
+        return browser.submit(page, formOf(page), { email: person.email, password }, from(n));
+      };
+      for (const n of [1, 2]) {
+        for (let i = 0; i < 5; i++) expect((await attempt(n, `wrong-${i}`)).status).toBe(401);
+        expect((await attempt(n, 'wrong-5')).status).toBe(429);
       }
-    },
-  );
+      // The account's own cap (checked passwords from every address together), reached as if guessed
+      // from many more addresses: now even a fresh one is refused, the right password included.
+      await db('rate_limits')
+        .where('key', 'like', `%signin-failures:email:${person.email}`)
+        .update({ hits: 100 });
+      const capped = await attempt(3, person.password);
+      expect(capped.status).toBe(429);
+      expect(capped.body).toContain('Too many failed sign-in attempts');
+      await requestReset(new Browser(), app, person.email);
+      await setNewPassword(new Browser(), await resetLink(app, person.email), 'unlocked at last');
+      const keys = await db('rate_limits')
+        .where('key', 'like', `%signin-failures:email:${person.email}%`)
+        .pluck('key');
+      expect(keys).toEqual([]);
+      expect((await attempt(2, 'unlocked at last')).url).toBe(`${app.url}/`);
+    } finally {
+      await app.close();
+    }
+  });
 
-  apiTest('limits reset requests per email, and checks the address typed', async ({ app }) => {
+  test('limits reset requests per email, and checks the address typed', async ({ app }) => {
     const email = `${uniqueName('flood')}@example.test`;
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await requestReset(new Browser(), app, email)).status);
@@ -268,7 +266,7 @@ describe('password reset on the embedded provider', () => {
     expect(long.body).toContain('Email must be at most 254 characters');
   });
 
-  apiTest('refuses a made-up or missing token without a 500', async ({ app }) => {
+  test('refuses a made-up or missing token without a 500', async ({ app }) => {
     for (const query of ['', '?token=', '?token=abc', `?token=${'A'.repeat(43)}`, '?token=%00']) {
       const res = await new Browser().get(`${app.url}/oidc/reset-password${query}`);
       expect(res.status, query).toBe(400);
@@ -280,7 +278,7 @@ describe('password reset on the embedded provider', () => {
 });
 
 describe('email verification on the embedded provider', () => {
-  apiTest('sends a link at sign-up that proves the address, once', async ({ app, db }) => {
+  test('sends a link at sign-up that proves the address, once', async ({ app, db }) => {
     const { person, browser, id } = await signedUp(app);
     expect((await me(browser, app)).json()).toMatchObject({ email: person.email, emailVerified: false });
 
@@ -304,24 +302,24 @@ describe('email verification on the embedded provider', () => {
     expect(again.body).toContain('This verification link has expired or was already used.');
   });
 
-  apiTest(
-    "the provider's email_verified claim sets the user's emailVerified at each sign-in",
-    async ({ app, db }) => {
-      const { person, id } = await signedUp(app);
-      const before = new Browser();
-      await signIn(before, app.url, person.email, person.password);
-      expect((await me(before, app)).json()).toMatchObject({ emailVerified: false });
+  test("the provider's email_verified claim sets the user's emailVerified at each sign-in", async ({
+    app,
+    db,
+  }) => {
+    const { person, id } = await signedUp(app);
+    const before = new Browser();
+    await signIn(before, app.url, person.email, person.password);
+    expect((await me(before, app)).json()).toMatchObject({ emailVerified: false });
 
-      await new Browser().get(await verifyLink(app, person.email));
-      // Forget what the verification wrote on the user: the next sign-in learns it from the claim alone.
-      await User.query(db).patch({ emailVerified: false }).where({ id });
-      const after = new Browser();
-      await signIn(after, app.url, person.email, person.password);
-      expect((await me(after, app)).json()).toMatchObject({ emailVerified: true });
-    },
-  );
+    await new Browser().get(await verifyLink(app, person.email));
+    // Forget what the verification wrote on the user: the next sign-in learns it from the claim alone.
+    await User.query(db).patch({ emailVerified: false }).where({ id });
+    const after = new Browser();
+    await signIn(after, app.url, person.email, person.password);
+    expect((await me(after, app)).json()).toMatchObject({ emailVerified: true });
+  });
 
-  apiTest('a verification link expires after 24 hours', async ({ db }) => {
+  test('a verification link expires after 24 hours', async ({ db }) => {
     let now = Date.now();
     const app = await startTestServer({
       db,
@@ -341,7 +339,7 @@ describe('email verification on the embedded provider', () => {
     }
   });
 
-  apiTest('an ADMIN_EMAILS address becomes admin only once it is verified', async ({ db }) => {
+  test('an ADMIN_EMAILS address becomes admin only once it is verified', async ({ db }) => {
     const boss = newPerson({ email: `${uniqueName('boss')}@riffline.test` });
     const app = await startTestServer({
       db,

@@ -10,7 +10,7 @@ import type { Db } from '../connection.ts';
 import { appendEvent } from './append.ts';
 import { purgeEvents, purgeProcessedEvents } from './retention.ts';
 
-dbTest.override({ freshDb: true });
+const test = dbTest.extend({ freshDb: true });
 
 const day = 86_400_000;
 const now = new Date('2026-11-23T12:00:00Z');
@@ -39,7 +39,7 @@ async function event(db: Db, age: number, position: number | null) {
 const exists = async (db: Db, id: string) => (await db('events').where({ id }).first()) !== undefined;
 
 describe('retention of the pipeline’s rows', () => {
-  dbTest('processed-event marks go after their days, newer ones stay', async ({ db }) => {
+  test('processed-event marks go after their days, newer ones stay', async ({ db }) => {
     const old = await event(db, 30, 1);
     const recent = await event(db, 1, 2);
     await db('processed_events').insert([
@@ -50,46 +50,45 @@ describe('retention of the pipeline’s rows', () => {
     expect((await db('processed_events').select('event_id')).map((r) => String(r.eventId))).toEqual([recent]);
   });
 
-  dbTest('events are kept when eventDays is 0, whatever their age', async ({ db }) => {
+  test('events are kept when eventDays is 0, whatever their age', async ({ db }) => {
     const ancient = await event(db, 3650, 10);
     expect(await purgeEvents(db, now, { processedDays: 7, eventDays: 0 })).toBe(0);
     expect(await exists(db, ancient)).toBe(true);
   });
 
-  dbTest(
-    'with eventDays, an event goes only when published, old enough, behind every group and not a waiting dead letter',
-    async ({ db }) => {
-      await db('consumer_positions').delete();
-      await db('consumer_positions').insert([
-        { group_name: 'fast', position: 200 },
-        { group_name: 'slow', position: 150 },
-      ]);
-      const gone = await event(db, 40, 100);
-      const young = await event(db, 10, 101);
-      const unpublished = await event(db, 40, null);
-      const aheadOfSlowGroup = await event(db, 40, 160);
-      const parked = await failEvent(db, { attempts: 5 });
-      await db('events')
-        .where({ id: parked.event.id })
-        .update({ occurred_at: daysAgo(40), position: 102 });
-      const replayed = await failEvent(db, { attempts: 5 });
-      await db('events')
-        .where({ id: replayed.event.id })
-        .update({ occurred_at: daysAgo(40), position: 103 });
-      await db('failed_events').where({ id: replayed.id }).update({ status: 'replayed' });
-      await db('processed_events').insert({ group_name: 'fast', event_id: gone, processed_at: daysAgo(40) });
+  test('with eventDays, an event goes only when published, old enough, behind every group and not a waiting dead letter', async ({
+    db,
+  }) => {
+    await db('consumer_positions').delete();
+    await db('consumer_positions').insert([
+      { group_name: 'fast', position: 200 },
+      { group_name: 'slow', position: 150 },
+    ]);
+    const gone = await event(db, 40, 100);
+    const young = await event(db, 10, 101);
+    const unpublished = await event(db, 40, null);
+    const aheadOfSlowGroup = await event(db, 40, 160);
+    const parked = await failEvent(db, { attempts: 5 });
+    await db('events')
+      .where({ id: parked.event.id })
+      .update({ occurred_at: daysAgo(40), position: 102 });
+    const replayed = await failEvent(db, { attempts: 5 });
+    await db('events')
+      .where({ id: replayed.event.id })
+      .update({ occurred_at: daysAgo(40), position: 103 });
+    await db('failed_events').where({ id: replayed.id }).update({ status: 'replayed' });
+    await db('processed_events').insert({ group_name: 'fast', event_id: gone, processed_at: daysAgo(40) });
 
-      // (with the earlier tests' ancient event, which this file's database still holds)
-      expect(await purgeEvents(db, now, { processedDays: 7, eventDays: 30 })).toBe(3);
-      expect(await exists(db, gone)).toBe(false);
-      expect(await exists(db, replayed.event.id)).toBe(false);
-      for (const kept of [young, unpublished, aheadOfSlowGroup, parked.event.id]) {
-        expect(await exists(db, kept)).toBe(true);
-      }
-      // Its marks went with it (ON DELETE CASCADE), and so did the finished dead letter.
-      expect(await db('processed_events').where({ event_id: gone })).toEqual([]);
-      expect(await db('failed_events').where({ id: replayed.id })).toEqual([]);
-      expect(await db('failed_events').where({ id: parked.id })).toHaveLength(1);
-    },
-  );
+    // (with the earlier tests' ancient event, which this file's database still holds)
+    expect(await purgeEvents(db, now, { processedDays: 7, eventDays: 30 })).toBe(3);
+    expect(await exists(db, gone)).toBe(false);
+    expect(await exists(db, replayed.event.id)).toBe(false);
+    for (const kept of [young, unpublished, aheadOfSlowGroup, parked.event.id]) {
+      expect(await exists(db, kept)).toBe(true);
+    }
+    // Its marks went with it (ON DELETE CASCADE), and so did the finished dead letter.
+    expect(await db('processed_events').where({ event_id: gone })).toEqual([]);
+    expect(await db('failed_events').where({ id: replayed.id })).toEqual([]);
+    expect(await db('failed_events').where({ id: parked.id })).toHaveLength(1);
+  });
 });

@@ -5,7 +5,7 @@ import type { Db } from '../connection.ts';
 import * as migration from '../migrations/20261127000300_application_counts.ts';
 import { applicationCount } from './index.ts';
 
-dbTest.override({ freshDb: true });
+const test = dbTest.extend({ freshDb: true });
 
 /** Each status's count as `count(*)` has it, beside the kept counts (every status and all of them). */
 async function expectCountsHold(db: Db) {
@@ -58,11 +58,11 @@ async function keepsCounts(db: Db) {
 }
 
 describe('the applications counted per status', () => {
-  dbTest('stay equal to the rows through inserts, updates, deletes and a truncation', async ({ db }) => {
+  test('stay equal to the rows through inserts, updates, deletes and a truncation', async ({ db }) => {
     await keepsCounts(db);
   });
 
-  dbTest('hold under concurrent applications and reviews', async ({ db }) => {
+  test('hold under concurrent applications and reviews', async ({ db }) => {
     const artists = await Promise.all(Array.from({ length: 20 }, () => buildArtist(db)));
     const applied = await Promise.all(
       artists.map((a) => db.transaction((trx) => buildApplication(trx, { userId: a.id }))),
@@ -80,7 +80,7 @@ describe('the applications counted per status', () => {
     await expectCountsHold(db);
   });
 
-  dbTest('start from the rows a database has when the migration adds them', async ({ db }) => {
+  test('start from the rows a database has when the migration adds them', async ({ db }) => {
     const artist = await buildArtist(db);
     await buildApplication(db, { userId: artist.id, status: 'rejected' });
     await migration.down(db);
@@ -92,7 +92,7 @@ describe('the applications counted per status', () => {
   describe.runIf(inject('databaseUrl'))('on PGlite', () => {
     let pglite: Db | undefined;
     afterAll(() => pglite?.destroy());
-    dbTest('the same counts', async () => {
+    test('the same counts', async () => {
       pglite = await openEmbeddedDb();
       await keepsCounts(pglite);
     });

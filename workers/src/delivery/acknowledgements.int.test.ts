@@ -36,7 +36,7 @@ import { readAcknowledgements } from './acknowledgements.ts';
 import { deliveryGroup, MAX_DELIVERY_ATTEMPTS } from './index.ts';
 
 // A database of its own: a release goes to every store switched on, and other suites set some up.
-dbTest.override({ freshDb: true });
+const test = dbTest.extend({ freshDb: true });
 
 const root = path.join(os.tmpdir(), uniqueName('riffline-acks'));
 const storage = localStorage(path.join(root, 'storage'));
@@ -110,7 +110,7 @@ const deliveriesOf = (db: Db, releaseId: string) =>
     .orderBy([{ column: 'createdAt' }, { column: 'id' }]);
 
 describe("the stores' acknowledgements", () => {
-  dbTest.skipIf(xmllintMissing)(
+  test.skipIf(xmllintMissing)(
     "ingested, then live with the store's link; a later read changes nothing",
     async ({ db }) => {
       const { shop } = await store(db);
@@ -148,7 +148,7 @@ describe("the stores' acknowledgements", () => {
     },
   );
 
-  dbTest.skipIf(xmllintMissing)(
+  test.skipIf(xmllintMissing)(
     'a corrupt resource the store wants again is sent again with a new MessageId, and then taken',
     async ({ db }) => {
       const { shop } = await store(db);
@@ -193,7 +193,7 @@ describe("the stores' acknowledgements", () => {
     },
   );
 
-  dbTest.skipIf(xmllintMissing)(
+  test.skipIf(xmllintMissing)(
     "an invalid message is in error with the store's words and is not sent again; an unreadable file is kept",
     async ({ db }) => {
       const { target, shop } = await store(db);
@@ -277,7 +277,7 @@ async function liveAtStore(db: Db) {
 }
 
 describe('the release-by-release profile', () => {
-  dbTest.skipIf(xmllintMissing)(
+  test.skipIf(xmllintMissing)(
     'a folder per release with its message written last and no manifest; the store takes it and answers',
     async ({ db }) => {
       const { target, shop } = await store(db, { profile: 'release' });
@@ -302,7 +302,7 @@ describe('the release-by-release profile', () => {
 });
 
 describe('takedowns and purges at the store', () => {
-  dbTest.skipIf(xmllintMissing)(
+  test.skipIf(xmllintMissing)(
     'a territorial takedown keeps the release live elsewhere; a takedown everywhere at a date ends it on that date',
     async ({ db }) => {
       const { shop, release, page } = await liveAtStore(db);
@@ -334,7 +334,7 @@ describe('takedowns and purges at the store', () => {
     },
   );
 
-  dbTest.skipIf(xmllintMissing)(
+  test.skipIf(xmllintMissing)(
     'a takedown now, and a purge, each end with the store no longer offering it',
     async ({ db }) => {
       const { shop, release, page } = await liveAtStore(db);
@@ -355,7 +355,7 @@ describe('takedowns and purges at the store', () => {
     },
   );
 
-  dbTest.skipIf(xmllintMissing)(
+  test.skipIf(xmllintMissing)(
     'an approved correction reaches the store as an update with only its new cover, and its page shows the corrected title',
     async ({ db }) => {
       const { target, shop, release, page } = await liveAtStore(db);
@@ -431,7 +431,7 @@ describe('takedowns and purges at the store', () => {
     },
   );
 
-  dbTest.skipIf(xmllintMissing)(
+  test.skipIf(xmllintMissing)(
     "an admin's redelivery sends a delivery in error again, past the automatic tries",
     async ({ db }) => {
       const { target, shop } = await store(db);

@@ -40,7 +40,7 @@ import { openDropBox } from './dropBox.ts';
 import { deliveryGroup } from './index.ts';
 
 // A database of its own: a release goes to every store switched on, and other suites set some up.
-dbTest.override({ freshDb: true });
+const test = dbTest.extend({ freshDb: true });
 
 const root = path.join(os.tmpdir(), uniqueName('riffline-delivery'));
 const storage = localStorage(path.join(root, 'storage'));
@@ -127,7 +127,7 @@ const batchesIn = (folder: string) =>
   fs.existsSync(path.join(sftp.root, folder)) ? fs.readdirSync(path.join(sftp.root, folder)).sort() : [];
 
 describe('the delivery group', () => {
-  dbTest.skipIf(xmllintMissing)(
+  test.skipIf(xmllintMissing)(
     'delivers an approved release to a store over SFTP: the batch, a valid message, the manifest last',
     async ({ db }) => {
       const target = await sftpStore(db);
@@ -183,7 +183,7 @@ describe('the delivery group', () => {
     },
   );
 
-  dbTest.skipIf(xmllintMissing)(
+  test.skipIf(xmllintMissing)(
     'a try cut half way leaves a batch without a manifest; the next try completes a new batch with a new MessageId',
     async ({ db }) => {
       const target = await sftpStore(db, 'tidal');
@@ -223,7 +223,7 @@ describe('the delivery group', () => {
       ).toBe(true);
     },
   );
-  dbTest.skipIf(xmllintMissing)(
+  test.skipIf(xmllintMissing)(
     'delivers the same batch to a store whose drop box is an S3 bucket, under its prefix, the manifest last',
     async ({ db }) => {
       const key = await credentialsKey(db, undefined);
@@ -274,7 +274,7 @@ describe('the delivery group', () => {
       expect(Math.max(...modified.values())).toBe(manifestAt);
     },
   );
-  dbTest.skipIf(xmllintMissing)(
+  test.skipIf(xmllintMissing)(
     'a store that cannot be reached is tried again without sending the release again to the one that took it',
     async ({ db }) => {
       const reachable = await sftpStore(db, 'spotify');
@@ -307,7 +307,7 @@ describe('the delivery group', () => {
     },
   );
 
-  dbTest.skipIf(xmllintMissing)(
+  test.skipIf(xmllintMissing)(
     "a parked delivery replayed: a failing replay parks it again with the store's error; once the store answers, the replay delivers",
     async ({ db }) => {
       const store = await sftpStore(db, 'qobuz');

@@ -32,7 +32,7 @@ import { readAcknowledgements } from './acknowledgements.ts';
 import { deliveryGroup } from './index.ts';
 
 // A database of its own: a release goes to every store switched on, and other suites set some up.
-dbTest.override({ freshDb: true });
+const test = dbTest.extend({ freshDb: true });
 
 const root = path.join(os.tmpdir(), uniqueName('riffline-s3-store'));
 const storage = localStorage(path.join(root, 'storage'));
@@ -135,7 +135,7 @@ async function objects(prefix: string) {
 const read = (db: Db) => readAcknowledgements({ db, config, logger });
 
 describe('a store whose drop box is an S3 bucket', () => {
-  dbTest.skipIf(xmllintMissing)(
+  test.skipIf(xmllintMissing)(
     "takes the release once its manifest is there, acknowledges it, and puts it out with the store's link",
     async ({ db }) => {
       const { target, shop } = await store(db);

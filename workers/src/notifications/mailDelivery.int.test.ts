@@ -32,10 +32,9 @@ const test = dbTest
     const mailer = createMailer(loadConfig({ SMTP_URL: smtp.url }));
     onCleanup(() => mailer.close());
     return mailer;
-  });
+  })
+  .extend({ freshDb: true });
 // Its own database: a delivery sends every pending message it finds.
-test.override({ freshDb: true });
-
 /** Records one message in a committed transaction, as a consumer's handling does; answers its Message-ID. */
 async function recorded(
   db: Db,

@@ -67,10 +67,9 @@ const test = dbTest
       mailer.close();
     });
     return workers;
-  });
+  })
+  .extend({ freshDb: true });
 // Its own database: the workers relay and handle every event they find.
-test.override({ freshDb: true });
-
 async function applicant(db: Db, firstName: string) {
   const artist = await buildArtist(db, { email: `${unique('artist')}@example.test`, firstName });
   const application = await buildApplication(db, {

@@ -55,10 +55,9 @@ const test = dbTest
         artists.map((a) => a.id),
       ),
     };
-  });
+  })
+  .extend({ freshDb: true });
 // Its own database: the workers relay and handle every event they find.
-test.override({ freshDb: true });
-
 /** What the API's upload command commits: the file in storage, the job and its event (workers never see the API). */
 async function upload(db: Db, storage: Storage, admin: User, csv: Buffer | null) {
   const key = `reports/${uniqueName('report')}.csv`;

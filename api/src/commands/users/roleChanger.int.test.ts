@@ -5,9 +5,9 @@ import { buildAdmin } from '#test/support/factories.ts';
 import { changeRole, LAST_ADMIN } from './roleChanger.ts';
 
 // A database of its own: here the admins built by the test are the only admins there are.
-dbTest.override({ freshDb: true });
+const test = dbTest.extend({ freshDb: true });
 
-dbTest('the platform keeps its last admin, even when two admins demote each other', async ({ db }) => {
+test('the platform keeps its last admin, even when two admins demote each other', async ({ db }) => {
   const [a, b] = [await buildAdmin(db), await buildAdmin(db)];
   // Two admins demote each other at once: the admins' rows are locked before they are counted.
   const results = await Promise.allSettled([

@@ -10,19 +10,19 @@ import { startExternalIssuer } from '#test/support/externalIssuer.ts';
 import { linkIn, outboxMail } from '#test/support/mail.ts';
 
 const dataDir = path.join(os.tmpdir(), uniqueName('riffline-verification'));
-apiTest.override({ serverEnv: { DATA_DIR: dataDir } });
+const test = apiTest.extend({ serverEnv: { DATA_DIR: dataDir } });
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const SUBJECT = 'Verify your email address';
 
 describe('POST /api/auth/verification-email', () => {
-  apiTest('401 when signed out', async ({ visitor }) => {
+  test('401 when signed out', async ({ visitor }) => {
     const res = await visitor.send('POST', '/api/auth/verification-email');
     expect(res.status).toBe(401);
     expect(res.json()).toEqual({ message: 'Unauthorized' });
   });
 
-  apiTest('403 from another site', async ({ app, artist }) => {
+  test('403 from another site', async ({ app, artist }) => {
     const res = await artist.browser.request(`${app.url}/api/auth/verification-email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
@@ -31,7 +31,7 @@ describe('POST /api/auth/verification-email', () => {
     expect(res.json()).toEqual({ message: 'Cross-site request refused' });
   });
 
-  apiTest("400 'Your email address is already verified'", async ({ app, newActor }) => {
+  test("400 'Your email address is already verified'", async ({ app, newActor }) => {
     const actor = await newActor('artist');
     const [mail] = await outboxMail(app.deps.config.mail.outbox, actor.person.email, SUBJECT);
     expect((await new Browser().get(linkIn(mail!.text, '/oidc/verify-email'))).status).toBe(200);
@@ -40,27 +40,27 @@ describe('POST /api/auth/verification-email', () => {
     expect(res.json()).toEqual({ message: 'Your email address is already verified' });
   });
 
-  apiTest(
-    '200 mails a new link that verifies the address; the older one stops working',
-    async ({ app, newActor }) => {
-      const actor = await newActor('artist');
-      const outbox = app.deps.config.mail.outbox;
-      const [first] = await outboxMail(outbox, actor.person.email, SUBJECT);
+  test('200 mails a new link that verifies the address; the older one stops working', async ({
+    app,
+    newActor,
+  }) => {
+    const actor = await newActor('artist');
+    const outbox = app.deps.config.mail.outbox;
+    const [first] = await outboxMail(outbox, actor.person.email, SUBJECT);
 
-      const res = await actor.send('POST', '/api/auth/verification-email');
-      expect(res.status).toBe(200);
-      expect(res.json()).toEqual({ message: `We sent a new link to ${actor.person.email}.` });
-      const [latest] = await outboxMail(outbox, actor.person.email, SUBJECT, { count: 2 });
-      const newLink = linkIn(latest!.text, '/oidc/verify-email');
-      expect(newLink).not.toBe(linkIn(first!.text, '/oidc/verify-email'));
+    const res = await actor.send('POST', '/api/auth/verification-email');
+    expect(res.status).toBe(200);
+    expect(res.json()).toEqual({ message: `We sent a new link to ${actor.person.email}.` });
+    const [latest] = await outboxMail(outbox, actor.person.email, SUBJECT, { count: 2 });
+    const newLink = linkIn(latest!.text, '/oidc/verify-email');
+    expect(newLink).not.toBe(linkIn(first!.text, '/oidc/verify-email'));
 
-      expect((await new Browser().get(newLink)).status).toBe(200);
-      expect((await actor.get('/api/auth/user')).json()).toMatchObject({ emailVerified: true });
-      expect((await new Browser().get(linkIn(first!.text, '/oidc/verify-email'))).status).toBe(400);
-    },
-  );
+    expect((await new Browser().get(newLink)).status).toBe(200);
+    expect((await actor.get('/api/auth/user')).json()).toMatchObject({ emailVerified: true });
+    expect((await new Browser().get(linkIn(first!.text, '/oidc/verify-email'))).status).toBe(400);
+  });
 
-  apiTest('429 after five an hour', async ({ newActor }) => {
+  test('429 after five an hour', async ({ newActor }) => {
     const actor = await newActor('artist');
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++)
@@ -68,7 +68,7 @@ describe('POST /api/auth/verification-email', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
-  apiTest('400 for a user of an external issuer, which verifies addresses itself', async ({ db }) => {
+  test('400 for a user of an external issuer, which verifies addresses itself', async ({ db }) => {
     const { freePort } = await import('../../../../infra/lib/ports.ts');
     const port = await freePort();
     const external = await startExternalIssuer({ publicUrl: `http://127.0.0.1:${port}` });

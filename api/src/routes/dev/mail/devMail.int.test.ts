@@ -12,13 +12,13 @@ import { devMailAvailable, isLoopback } from './index.ts';
 // The outbox is `<DATA_DIR>/mail`: a throwaway one. (The approval email the workers write there is
 // test/flows/approvalMail.int.test.ts.)
 const dataDir = path.join(os.tmpdir(), uniqueName('riffline-devmail'));
-apiTest.override({ serverEnv: { DATA_DIR: dataDir } });
+const test = apiTest.extend({ serverEnv: { DATA_DIR: dataDir } });
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 type Listing = { messages: { to: string; subject: string; text: string; sentAt: string }[] };
 
 describe('GET /api/dev/mail', () => {
-  apiTest('lists the local outbox newest first, filtered by recipient', async ({ app, visitor }) => {
+  test('lists the local outbox newest first, filtered by recipient', async ({ app, visitor }) => {
     const to = `${unique('fan')}@example.test`;
     const outbox = app.deps.config.mail.outbox;
     const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
@@ -45,13 +45,13 @@ describe('GET /api/dev/mail', () => {
     expect(limited.json<Listing>().messages.map((m) => m.subject)).toEqual(['Second']);
   });
 
-  apiTest("400 'limit must be between 1 and 200'", async ({ visitor }) => {
+  test("400 'limit must be between 1 and 200'", async ({ visitor }) => {
     const res = await visitor.get('/api/dev/mail?limit=0');
     expect(res.status).toBe(400);
     expect(res.json()).toMatchObject({ message: 'limit must be between 1 and 200' });
   });
 
-  apiTest('is not there with SMTP configured, nor in production', async ({ db }) => {
+  test('is not there with SMTP configured, nor in production', async ({ db }) => {
     const withSmtp = await startTestServer({ db, keepDb: true, env: { SMTP_URL: 'smtp://127.0.0.1:2525' } });
     try {
       expect((await visitorOf(withSmtp).get('/api/dev/mail')).status).toBe(404);
@@ -62,7 +62,7 @@ describe('GET /api/dev/mail', () => {
     expect(devMailAvailable({ env: 'development', mail: {} })).toBe(true);
   });
 
-  apiTest('is shown only to a browser on this machine (it holds everyone’s reset links)', async ({ db }) => {
+  test('is shown only to a browser on this machine (it holds everyone’s reset links)', async ({ db }) => {
     // Behind a proxy the client's address is the one the proxy saw: here another host's.
     const proxied = await startTestServer({
       db,

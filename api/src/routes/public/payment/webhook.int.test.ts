@@ -15,7 +15,7 @@ import { SIGNATURE_HEADER, signWebhook } from '../../../payments/webhookSignatur
 const secret = 'whsec-test-0123456789abcdef';
 const gateway = await startTestGateway({ webhookSecret: secret });
 afterAll(() => gateway.close());
-apiTest.override({
+const test = apiTest.extend({
   serverEnv: {
     PAYMENT_GATEWAY_URL: gateway.url,
     PAYMENT_GATEWAY_KEY: gateway.key,
@@ -53,84 +53,81 @@ const eventsOf = (db: Db, orderId: string) =>
 const statusCalls = (orderId: string) => gateway.requests.filter((r) => r.path === `/orders/${orderId}`);
 
 describe('POST /api/payment/webhook', () => {
-  apiTest(
-    'the gateway’s own notification after a payment credits the coins, once',
-    async ({ db, app, approvedArtist }) => {
-      const before = await coins(db, approvedArtist);
-      const order = await createOrder(approvedArtist, 300);
-      // The order told the gateway where to notify.
-      expect(gateway.orders.get(order.orderId)!.webhookUrl).toBe(`${app.url}/api/payment/webhook`);
-      gateway.settle(order.orderId, 'completed');
-      const first = await gateway.notify(order.orderId);
-      expect(first.status).toBe(200);
-      expect(await first.json()).toEqual({ received: true, status: 'completed' });
-      // A redelivery is acknowledged and adds nothing.
-      const again = await gateway.notify(order.orderId);
-      expect(await again.json()).toEqual({ received: true, status: 'completed' });
-      expect(Number(await coins(db, approvedArtist)) - Number(before)).toBe(300);
-      expect((await verify(approvedArtist, order.orderId)).body).toMatchObject({
-        status: 'completed',
-        coinsAdded: '0.00',
-      });
-      expect(await eventsOf(db, order.orderId)).toEqual([
-        { type: 'wallet.orderCreated', actorId: approvedArtist.user.id },
-        { type: 'wallet.paymentCompleted', actorId: null }, // the gateway, not the artist
-      ]);
-    },
-  );
+  test('the gateway’s own notification after a payment credits the coins, once', async ({
+    db,
+    app,
+    approvedArtist,
+  }) => {
+    const before = await coins(db, approvedArtist);
+    const order = await createOrder(approvedArtist, 300);
+    // The order told the gateway where to notify.
+    expect(gateway.orders.get(order.orderId)!.webhookUrl).toBe(`${app.url}/api/payment/webhook`);
+    gateway.settle(order.orderId, 'completed');
+    const first = await gateway.notify(order.orderId);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ received: true, status: 'completed' });
+    // A redelivery is acknowledged and adds nothing.
+    const again = await gateway.notify(order.orderId);
+    expect(await again.json()).toEqual({ received: true, status: 'completed' });
+    expect(Number(await coins(db, approvedArtist)) - Number(before)).toBe(300);
+    expect((await verify(approvedArtist, order.orderId)).body).toMatchObject({
+      status: 'completed',
+      coinsAdded: '0.00',
+    });
+    expect(await eventsOf(db, order.orderId)).toEqual([
+      { type: 'wallet.orderCreated', actorId: approvedArtist.user.id },
+      { type: 'wallet.paymentCompleted', actorId: null }, // the gateway, not the artist
+    ]);
+  });
 
-  apiTest(
-    'good signatures and verifies at once: the coins are added exactly once',
-    async ({ db, approvedArtist }) => {
-      const before = await coins(db, approvedArtist);
-      const order = await createOrder(approvedArtist, 100);
-      gateway.settle(order.orderId, 'completed');
-      const [notices, verifies] = await Promise.all([
-        Promise.all(Array.from({ length: 15 }, () => gateway.notify(order.orderId))),
-        Promise.all(Array.from({ length: 15 }, () => verify(approvedArtist, order.orderId))),
-      ]);
-      expect(notices.map((r) => r.status)).toEqual(Array(15).fill(200));
-      expect(verifies.every((v) => v.status === 200 && v.body.status === 'completed')).toBe(true);
-      expect(verifies.filter((v) => v.body.coinsAdded === '100.00').length).toBeLessThanOrEqual(1);
-      expect(Number(await coins(db, approvedArtist)) - Number(before)).toBe(100);
-      expect(
-        await Event.query(db).where({ type: 'wallet.paymentCompleted', aggregateId: order.orderId }),
-      ).toHaveLength(1);
-    },
-  );
+  test('good signatures and verifies at once: the coins are added exactly once', async ({
+    db,
+    approvedArtist,
+  }) => {
+    const before = await coins(db, approvedArtist);
+    const order = await createOrder(approvedArtist, 100);
+    gateway.settle(order.orderId, 'completed');
+    const [notices, verifies] = await Promise.all([
+      Promise.all(Array.from({ length: 15 }, () => gateway.notify(order.orderId))),
+      Promise.all(Array.from({ length: 15 }, () => verify(approvedArtist, order.orderId))),
+    ]);
+    expect(notices.map((r) => r.status)).toEqual(Array(15).fill(200));
+    expect(verifies.every((v) => v.status === 200 && v.body.status === 'completed')).toBe(true);
+    expect(verifies.filter((v) => v.body.coinsAdded === '100.00').length).toBeLessThanOrEqual(1);
+    expect(Number(await coins(db, approvedArtist)) - Number(before)).toBe(100);
+    expect(
+      await Event.query(db).where({ type: 'wallet.paymentCompleted', aggregateId: order.orderId }),
+    ).toHaveLength(1);
+  });
 
-  apiTest(
-    'a retired secret still in the list is accepted (rotation)',
-    async ({ db, app, approvedArtist }) => {
-      const order = await createOrder(approvedArtist, 20);
-      gateway.settle(order.orderId, 'failed', { remark1: 'Payment window closed' });
-      const body = JSON.stringify({ orderId: order.orderId, status: 'failed' });
-      const res = await post(app.url, body, signed(body, 'whsec-retired-0123456789'));
-      expect(res).toMatchObject({ status: 200, body: { received: true, status: 'failed' } });
-      expect(await PaymentTransaction.query(db).findOne({ orderId: order.orderId })).toMatchObject({
-        status: 'failed',
-        remark1: 'Payment window closed',
-      });
-    },
-  );
+  test('a retired secret still in the list is accepted (rotation)', async ({ db, app, approvedArtist }) => {
+    const order = await createOrder(approvedArtist, 20);
+    gateway.settle(order.orderId, 'failed', { remark1: 'Payment window closed' });
+    const body = JSON.stringify({ orderId: order.orderId, status: 'failed' });
+    const res = await post(app.url, body, signed(body, 'whsec-retired-0123456789'));
+    expect(res).toMatchObject({ status: 200, body: { received: true, status: 'failed' } });
+    expect(await PaymentTransaction.query(db).findOne({ orderId: order.orderId })).toMatchObject({
+      status: 'failed',
+      remark1: 'Payment window closed',
+    });
+  });
 
-  apiTest(
-    'the body’s word is not taken: a “completed” the gateway does not confirm credits nothing',
-    async ({ db, app, approvedArtist }) => {
-      const before = await coins(db, approvedArtist);
-      const order = await createOrder(approvedArtist, 999);
-      const body = JSON.stringify({ orderId: order.orderId, status: 'completed', utr: '123456789012' });
-      const res = await post(app.url, body, signed(body));
-      expect(res).toMatchObject({ status: 200, body: { received: true, status: 'pending' } });
-      expect(statusCalls(order.orderId)).toHaveLength(1);
-      expect(await coins(db, approvedArtist)).toBe(before);
-      expect((await PaymentTransaction.query(db).findOne({ orderId: order.orderId }))!.status).toBe(
-        'pending',
-      );
-    },
-  );
+  test('the body’s word is not taken: a “completed” the gateway does not confirm credits nothing', async ({
+    db,
+    app,
+    approvedArtist,
+  }) => {
+    const before = await coins(db, approvedArtist);
+    const order = await createOrder(approvedArtist, 999);
+    const body = JSON.stringify({ orderId: order.orderId, status: 'completed', utr: '123456789012' });
+    const res = await post(app.url, body, signed(body));
+    expect(res).toMatchObject({ status: 200, body: { received: true, status: 'pending' } });
+    expect(statusCalls(order.orderId)).toHaveLength(1);
+    expect(await coins(db, approvedArtist)).toBe(before);
+    expect((await PaymentTransaction.query(db).findOne({ orderId: order.orderId }))!.status).toBe('pending');
+  });
 
-  apiTest('401 for a missing or bad signature, and nothing changes', async ({ db, app, approvedArtist }) => {
+  test('401 for a missing or bad signature, and nothing changes', async ({ db, app, approvedArtist }) => {
     const before = await coins(db, approvedArtist);
     const order = await createOrder(approvedArtist, 500);
     gateway.settle(order.orderId, 'completed');
@@ -162,7 +159,7 @@ describe('POST /api/payment/webhook', () => {
     expect(await eventsOf(db, order.orderId)).toHaveLength(1);
   });
 
-  apiTest('400 with the exact message for a bad body; 415 for one that is not JSON', async ({ app }) => {
+  test('400 with the exact message for a bad body; 415 for one that is not JSON', async ({ app }) => {
     const cases: Array<[string, string]> = [
       ['{}', 'orderId is required'],
       ['{"orderId":"","status":"completed"}', 'orderId is required'],
@@ -188,7 +185,7 @@ describe('POST /api/payment/webhook', () => {
     expect(await form.json()).toEqual({ message: 'Request body must be JSON' });
   });
 
-  apiTest('404 for an order it does not know (signed)', async ({ app }) => {
+  test('404 for an order it does not know (signed)', async ({ app }) => {
     const body = JSON.stringify({ orderId: 'RFLNOSUCHORDER', status: 'completed' });
     expect(await post(app.url, body, signed(body))).toMatchObject({
       status: 404,
@@ -196,36 +193,34 @@ describe('POST /api/payment/webhook', () => {
     });
   });
 
-  apiTest(
-    'a gateway that cannot be asked: 502, so it notifies again later; the order stays pending',
-    async ({ db, app, approvedArtist }) => {
-      const order = await createOrder(approvedArtist, 45);
-      gateway.settle(order.orderId, 'completed');
-      gateway.fail('status', ...Array.from({ length: 3 }, () => ({ kind: 'status' as const, status: 500 })));
-      const body = JSON.stringify({ orderId: order.orderId, status: 'completed' });
-      expect(await post(app.url, body, signed(body))).toMatchObject({
-        status: 502,
-        body: { message: NOTIFICATION_UNCHECKED },
-      });
-      expect((await PaymentTransaction.query(db).findOne({ orderId: order.orderId }))!.status).toBe(
-        'pending',
-      );
-      expect((await gateway.notify(order.orderId)).status).toBe(200);
-      expect((await PaymentTransaction.query(db).findOne({ orderId: order.orderId }))!.status).toBe(
-        'completed',
-      );
-    },
-  );
+  test('a gateway that cannot be asked: 502, so it notifies again later; the order stays pending', async ({
+    db,
+    app,
+    approvedArtist,
+  }) => {
+    const order = await createOrder(approvedArtist, 45);
+    gateway.settle(order.orderId, 'completed');
+    gateway.fail('status', ...Array.from({ length: 3 }, () => ({ kind: 'status' as const, status: 500 })));
+    const body = JSON.stringify({ orderId: order.orderId, status: 'completed' });
+    expect(await post(app.url, body, signed(body))).toMatchObject({
+      status: 502,
+      body: { message: NOTIFICATION_UNCHECKED },
+    });
+    expect((await PaymentTransaction.query(db).findOne({ orderId: order.orderId }))!.status).toBe('pending');
+    expect((await gateway.notify(order.orderId)).status).toBe(200);
+    expect((await PaymentTransaction.query(db).findOne({ orderId: order.orderId }))!.status).toBe(
+      'completed',
+    );
+  });
 
-  apiTest(
-    'the exemption is the webhook’s alone: other routes still refuse a cross-site call',
-    async ({ app }) => {
-      const res = await fetch(`${app.url}/api/payment/create-order`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
-        body: '{"amount":10}',
-      });
-      expect(res.status).toBe(403);
-    },
-  );
+  test('the exemption is the webhook’s alone: other routes still refuse a cross-site call', async ({
+    app,
+  }) => {
+    const res = await fetch(`${app.url}/api/payment/create-order`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: '{"amount":10}',
+    });
+    expect(res.status).toBe(403);
+  });
 });
