@@ -69,9 +69,10 @@ export async function startTestServer(
  *     expect((await artist.get('/api/admin/stats')).status).toBe(403);
  *   });
  *
- * A file changes the server's environment with `const test = apiTest.extend({ serverEnv: { DATA_DIR: dir } })`
- * and gets a database of its own with `apiTest.extend({ freshDb: true })`: a test of its own, since the
- * files of a vitest worker share this module (vitest's `override` at a file's top would reach them all).
+ * A file changes the server's environment on a test of its own,
+ * `const test = apiTest.extend({ serverEnv: { DATA_DIR: dir } })`, and gets a database of its own with
+ * `apiTest.extend({ freshDb: true })`: the files of a vitest worker share this module, and vitest's
+ * `override` at a file's top would reach them all.
  */
 export const apiTest = dbTest
   .extend('serverEnv', { scope: 'file' }, {} as Record<string, string>)
