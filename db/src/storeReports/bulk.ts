@@ -18,16 +18,6 @@ export const copyText = (value: BulkValue): string => {
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/** Rows of COPY text, a few hundred per chunk, produced as the stream asks for them. */
-function* copyChunks(rows: readonly BulkValue[][]): Generator<string> {
-  const per = 500;
-  for (let i = 0; i < rows.length; i += per) {
-    let chunk = '';
-    for (const row of rows.slice(i, i + per)) chunk += `${row.map(copyText).join('\t')}\n`;
-    yield chunk;
-  }
-}
-
 /** The embedded database's own client (knex-pglite hands it out as the connection). */
 interface PGliteClient {
   query(sql: string, params: unknown[], options: { blob: Blob }): Promise<unknown>;
@@ -37,22 +27,8 @@ interface PGliteClient {
  * Inserts many rows in one statement inside the caller's transaction, never one round trip per row:
  * `COPY … FROM STDIN` (text format) on the transaction's own connection on PostgreSQL, and on PGlite its
  * `COPY … FROM '/dev/blob'` with the same text (PGlite runs it in the open transaction, its one
- * session). `columns` name the table's columns in the rows' order; the others take their defaults.
- */
-export async function bulkInsert(
-  trx: DbTransaction,
-  table: string,
-  columns: readonly string[],
-  rows: readonly BulkValue[][],
-): Promise<void> {
-  if (!trx?.isTransaction) throw new Error('bulkInsert must run inside a transaction');
-  if (!rows.length) return;
-  await bulkInsertText(trx, table, columns, copyChunks(rows));
-}
-
-/**
- * bulkInsert for rows already in COPY's text format: each piece whole rows, each row ending in a newline,
- * each value through `copyText`.
+ * session). `columns` name the table's columns in the rows' order; the others take their defaults. Each
+ * piece of `text` is whole rows, each row ending in a newline, each value through `copyText`.
  */
 export async function bulkInsertText(
   trx: DbTransaction,
@@ -60,7 +36,7 @@ export async function bulkInsertText(
   columns: readonly string[],
   text: Iterable<string | Buffer<ArrayBuffer>>,
 ): Promise<void> {
-  if (!trx?.isTransaction) throw new Error('bulkInsert must run inside a transaction');
+  if (!trx?.isTransaction) throw new Error('bulkInsertText must run inside a transaction');
   const names = columns.map(quoteIdent).join(', ');
   // Inside a transaction knex hands out the transaction's own connection.
   const connection = await trx.client.acquireConnection();

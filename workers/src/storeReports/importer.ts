@@ -256,8 +256,12 @@ async function readInto(
   let bytesRead = 0;
   let savedAt = Date.now();
   await openUsageStaging(trx);
+  // One batch's COPY runs while the reader reads the next: PostgreSQL and Node each on a core.
+  let staging: Promise<void> = Promise.resolve();
   const write = async () => {
-    await stageUsages(trx, sink.take());
+    await staging;
+    staging = stageUsages(trx, sink.take());
+    staging.catch(() => {}); // awaited before the next batch, or once the file is read
     if (progressDb && Date.now() - savedAt >= (deps.progressEveryMs ?? 500)) {
       await saveStoreReportProgress(progressDb, report.id, { bytesRead, linesRead: sink.lines });
       savedAt = Date.now();
@@ -267,7 +271,9 @@ async function readInto(
     const source = await deps.storage.stream(fileKey, { chunkBytes: 256 * 1024 });
     if (!source) throw new ReportFileProblem('The uploaded file is missing from storage: upload it again');
     try {
-      return await readReportFile(source, sink, write, (bytes) => (bytesRead = bytes));
+      const facts = await readReportFile(source, sink, write, (bytes) => (bytesRead = bytes));
+      await staging;
+      return facts;
     } finally {
       source.destroy();
     }
