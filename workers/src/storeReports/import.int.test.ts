@@ -291,6 +291,28 @@ describe('importing a store report (the reports consumer group)', () => {
     expect(await allLines(db, second.report.id)).toEqual([]);
   });
 
+  test('a file broken after its first batches were copied fails naming the line, and leaves none of its rows', async ({
+    db,
+    storage,
+    catalogue,
+  }) => {
+    const admin = await buildAdmin(db);
+    const { upc, tracks } = catalogue.releases[0]!;
+    const line = (units: number) => `2026-09,Spotify,US,${upc},${tracks[0]!.isrc},stream,${units},1.5,USD`;
+    const header = 'Period,Store,Country,UPC,ISRC,Sale Type,Units,Net Revenue,Currency';
+    // Past two of the importer's batches, so that one is being copied when the file breaks.
+    const good = Array.from({ length: 45_000 }, (_, i) => line(i + 1));
+    const csv = [header, ...good, '2026-09,"never closed', line(1)].join('\n');
+    const { report, event } = await upload(db, storage, admin, Buffer.from(`${csv}\n`));
+    await waitUntilGroupPassed({ db, group: 'reports' }, event.id);
+    expect(await StoreReport.query(db).findById(report.id)).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/^Line 45003: Quote Not Closed/),
+      linesTotal: 0,
+    });
+    expect(await allLines(db, report.id)).toEqual([]);
+  });
+
   test('a write the database refuses half-way stops the import, which leaves none of its rows', async ({
     db,
     storage,
