@@ -21,7 +21,12 @@ import { waitUntilGroupPassed } from '#test/support/eventLog.ts';
 import { buildAdmin, buildArtist } from '#test/support/factories.ts';
 import { gzipSync } from 'node:zlib';
 import { dsrExpected, dsrFile, dsrReportFiles, type DsrFileOptions } from '#test/support/dsrFile.ts';
-import { buildCatalogue, storeReport, type ExpectedImport } from '#test/support/storeReport.ts';
+import {
+  buildCatalogue,
+  storeReport,
+  type CatalogueRelease,
+  type ExpectedImport,
+} from '#test/support/storeReport.ts';
 import { startWorkers } from '../runtime.ts';
 import { storeReports } from './index.ts';
 import { importStoreReport } from './importer.ts';
@@ -31,6 +36,10 @@ const logger = pino({ level: process.env.DEBUG_REPORTS ? 'info' : 'silent' });
 const storageRoot = path.join(os.tmpdir(), uniqueName('riffline-reports'));
 afterAll(() => fs.rmSync(storageRoot, { recursive: true, force: true }));
 const COMMISSION = '12.5';
+/** A CSV in our layout whose lines stream the first track of a release of the catalogue. */
+const CSV_HEADER = 'Period,Store,Country,Track,UPC,ISRC,Sale Type,Units,Net Revenue,Currency';
+const csvLine = (release: CatalogueRelease, track: string, units: number) =>
+  `2026-09,Spotify,US,${track},${release.upc},${release.tracks[0]!.isrc},stream,${units},1.5,USD`;
 
 const test = dbTest
   .extend('storage', { scope: 'file' }, (): Storage => localStorage(storageRoot))
@@ -260,11 +269,8 @@ describe('importing a store report (the reports consumer group)', () => {
     catalogue,
   }) => {
     const admin = await buildAdmin(db);
-    const { upc, tracks } = catalogue.releases[0]!;
-    const isrc = tracks[0]!.isrc;
-    const line = (track: string, units: number) =>
-      `2026-09,Spotify,US,${track},${upc},${isrc},stream,${units},1.5,USD`;
-    const header = 'Period,Store,Country,Track,UPC,ISRC,Sale Type,Units,Net Revenue,Currency';
+    const line = (track: string, units: number) => csvLine(catalogue.releases[0]!, track, units);
+    const header = CSV_HEADER;
     const csv = [header, line('Plain', 1), line('"Two\nlines"', 2), line('After', 4)].join('\n');
     const { report, event } = await upload(db, storage, admin, Buffer.from(`${csv}\n`));
     await waitUntilGroupPassed({ db, group: 'reports' }, event.id);
@@ -297,12 +303,10 @@ describe('importing a store report (the reports consumer group)', () => {
     catalogue,
   }) => {
     const admin = await buildAdmin(db);
-    const { upc, tracks } = catalogue.releases[0]!;
-    const line = (units: number) => `2026-09,Spotify,US,${upc},${tracks[0]!.isrc},stream,${units},1.5,USD`;
-    const header = 'Period,Store,Country,UPC,ISRC,Sale Type,Units,Net Revenue,Currency';
+    const release = catalogue.releases[0]!;
     // Past two of the importer's batches, so that one is being copied when the file breaks.
-    const good = Array.from({ length: 45_000 }, (_, i) => line(i + 1));
-    const csv = [header, ...good, '2026-09,"never closed', line(1)].join('\n');
+    const good = Array.from({ length: 45_000 }, (_, i) => csvLine(release, 'Good', i + 1));
+    const csv = [CSV_HEADER, ...good, '2026-09,"never closed', csvLine(release, 'After', 1)].join('\n');
     const { report, event } = await upload(db, storage, admin, Buffer.from(`${csv}\n`));
     await waitUntilGroupPassed({ db, group: 'reports' }, event.id);
     expect(await StoreReport.query(db).findById(report.id)).toMatchObject({
